@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Entries follow electron-vite's conventions: src/main, src/preload, src/renderer.
+export default defineConfig({
+  main: {
+    build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
+  },
+  preload: {
+    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') } } },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { defaultDataDir, type StartOptions } from '../core';
+import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
+
+export const USAGE = `Usage: payment-links-sandbox serve [options]
+
+Runs the Payment Links Sandbox API (and its console) headless.
+
+Options:
+  --port N              port to listen on (default 4545; 0 picks any free port; env PORT)
+  --host HOST           address to bind (default 127.0.0.1)
+  --data DIR            data directory (default ${defaultDataDir()})
+  --in-memory           keep nothing on disk
+  --public-url URL      base of checkout URLs (default: the server's own origin)
+  --webhook-url URL     register a webhook endpoint at start (repeatable)
+  --webhook-secret S    signing secret (whsec_...) for the --webhook-url endpoints
+  --allowed-host NAME   accept this Host header too (repeatable)
+  --quiet               do not log each request
+  --help                show this help`;
+
+export class UsageError extends Error {}
+
+export interface ServeCommand {
+  start: StartOptions;
+  quiet: boolean;
+  help: boolean;
+}
+
+/** Turns argv into start options, or a UsageError that says what was wrong and what is allowed. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'in-memory': { type: 'boolean' },
+        'public-url': { type: 'string' },
+        'webhook-url': { type: 'string', multiple: true },
+        'webhook-secret': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
+  }
+  const portText = values.port ?? env.PORT ?? '4545';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535; got "${portText}"`);
+  }
+  if (values['in-memory'] && values.data)
+    throw new UsageError('--data and --in-memory exclude each other; pick one');
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && webhookUrlProblem(publicUrl)) {
+    throw new UsageError(`--public-url must be an absolute http:// or https:// URL; got "${publicUrl}"`);
+  }
+  const secret = values['webhook-secret'];
+  if (secret !== undefined && !SECRET_PATTERN.test(secret)) {
+    throw new UsageError(
+      '--webhook-secret must look like whsec_ followed by base64 (at least 16 characters)',
+    );
+  }
+  if (secret !== undefined && !values['webhook-url'])
+    throw new UsageError('--webhook-secret needs at least one --webhook-url');
+  for (const url of values['webhook-url'] ?? []) {
+    const problem = webhookUrlProblem(url);
+    if (problem) throw new UsageError(`--webhook-url: ${problem}`);
+  }
+  return {
+    help: values.help ?? false,
+    quiet: values.quiet ?? false,
+    start: {
+      port,
+      host: values.host ?? '127.0.0.1',
+      dataDir: values['in-memory'] ? undefined : (values.data ?? defaultDataDir()),
+      publicUrl,
+      allowedHosts: values['allowed-host'] ?? [],
+      webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import { formatRequestLine, startSandbox, StartError, StoreFileError, type RunningSandbox } from '../core';
+import { parseServeArgs, USAGE, UsageError } from './options';
+
+const CONSOLE_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+const SHUTDOWN_GRACE_MS = 1500;
+
+/** `payment-links-sandbox serve`: the core, headless, logging to stdout. Returns the exit code. */
+export async function serve(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parseServeArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`payment-links-sandbox: ${err.message}`);
+      return 2;
+    }
+    throw err;
+  }
+  if (command.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({ ...command.start, consoleDir: CONSOLE_DIR });
+  } catch (err) {
+    if (err instanceof StartError || err instanceof StoreFileError) {
+      console.error(`payment-links-sandbox: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+  const { core, origin } = sandbox;
+  console.log(`Payment Links Sandbox listening on ${origin}`);
+  console.log(`Console: ${origin}/   API reference: ${origin}/openapi.json`);
+  console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
+  for (const endpoint of core.store.state.endpoints.values()) {
+    console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);
+  }
+  if (!command.quiet) {
+    core.events.on('event', (event) => {
+      if (event.type === 'request.logged') console.log(formatRequestLine(event.entry));
+    });
+  }
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      // Requests still running after the grace period lose their connection; the store is flushed regardless.
+      const force = setTimeout(() => sandbox.app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      try {
+        await sandbox.close();
+        resolve(0);
+      } catch (err) {
+        console.error(`payment-links-sandbox: could not shut down cleanly: ${(err as Error).message}`);
+        resolve(1);
+      } finally {
+        clearTimeout(force);
+      }
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,131 @@
+import type {
+  CreateLinkBody,
+  LinkStatus,
+  PaymentLink,
+  Settings,
+  SimulateEvent,
+  WebhookEventType,
+} from '../../shared/types';
+import { isoTime, type Clock } from '../clock';
+import { SandboxError } from '../errors';
+import type { Op } from '../store/ops';
+import type { StoreState } from '../store/storeState';
+import { priceLink } from './fees';
+import { newEventId, newLinkId } from './ids';
+import { nextStatus, type LinkAction } from './linkStates';
+
+/** A decided change: the link as it will be, and the ops that record it (the link and its event). */
+export interface LinkChange {
+  link: PaymentLink;
+  ops: Op[];
+}
+
+const MIN_LIFETIME_MS = 60_000;
+const MAX_LIFETIME_MS = 90 * 86_400_000;
+
+const EVENT_OF: Partial<Record<LinkStatus, WebhookEventType>> = {
+  succeeded: 'payment_link.paid',
+  failed: 'payment_link.failed',
+  expired: 'payment_link.expired',
+  canceled: 'payment_link.canceled',
+};
+
+/** The rules of contract §4 and §7. Decides changes; committing them is the caller's step. */
+export class PaymentLinks {
+  constructor(
+    private readonly state: StoreState,
+    private readonly clock: Clock,
+  ) {}
+
+  create(
+    body: CreateLinkBody,
+    settings: Settings,
+    publicBaseUrl: string,
+    settlementAccountId: string,
+  ): LinkChange {
+    const now = this.clock.now();
+    const expiresAt =
+      body.expires_at === undefined
+        ? now + settings.link_lifetime_seconds * 1000
+        : Date.parse(body.expires_at);
+    if (expiresAt < now + MIN_LIFETIME_MS || expiresAt > now + MAX_LIFETIME_MS) {
+      throw new SandboxError(
+        'parameter_invalid',
+        `expires_at must be at least 60 seconds and at most 90 days after now (${isoTime(now)}); got ${body.expires_at}.`,
+        'expires_at',
+      );
+    }
+    const id = newLinkId();
+    const link: PaymentLink = {
+      id,
+      reference_id: body.reference_id ?? null,
+      url: `${publicBaseUrl.replace(/\/+$/, '')}/pay/${id}`,
+      status: 'pending',
+      amount: body.amount,
+      ...priceLink(body.amount, settings.fees),
+      title: body.title,
+      note: body.note ?? null,
+      payment_method: null,
+      settlement_account_id: (body.settlement_account_id ?? settlementAccountId).toLowerCase(),
+      expires_at: isoTime(expiresAt),
+      paid_at: null,
+      settle_at: null,
+      settled_at: null,
+      created_at: isoTime(now),
+    };
+    return { link, ops: [{ op: 'link', v: link }] };
+  }
+
+  find(id: string): PaymentLink {
+    const link = this.state.links.get(id.toLowerCase());
+    if (!link) throw new SandboxError('resource_not_found', `No payment link with id ${id}.`, 'id');
+    return link;
+  }
+
+  cancel(id: string): LinkChange {
+    return this.transition(this.find(id), 'cancel');
+  }
+
+  simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string): LinkChange {
+    const link = this.find(id);
+    if (event !== 'paid') return this.transition(link, event);
+    const paidAt = this.clock.now();
+    const settleAt = settings.fees.instant_settlement
+      ? paidAt
+      : paidAt + settings.settlement_delay_seconds * 1000;
+    return this.transition(link, 'paid', {
+      paid_at: isoTime(paidAt),
+      payment_method: paymentMethod ?? 'card',
+      settle_at: isoTime(settleAt),
+    });
+  }
+
+  /** Automatic expiry: the same change, and the same event, as simulating "expired". */
+  expireIfDue(id: string, now: number): LinkChange | null {
+    const link = this.state.links.get(id);
+    if (!link || link.status !== 'pending' || Date.parse(link.expires_at) > now) return null;
+    return this.transition(link, 'expired');
+  }
+
+  settleIfDue(id: string, now: number): LinkChange | null {
+    const link = this.state.links.get(id);
+    if (!link || link.settle_at === null || link.settled_at !== null || Date.parse(link.settle_at) > now)
+      return null;
+    const settled = { ...link, settled_at: link.settle_at };
+    return { link: settled, ops: [{ op: 'link', v: settled }] };
+  }
+
+  private transition(link: PaymentLink, action: LinkAction, fields: Partial<PaymentLink> = {}): LinkChange {
+    const status = nextStatus(link.id, link.status, action);
+    const changed: PaymentLink = { ...link, ...fields, status };
+    const ops: Op[] = [{ op: 'link', v: changed }];
+    const type = EVENT_OF[status];
+    if (type) {
+      ops.push({
+        op: 'event',
+        v: { id: newEventId(), type, timestamp: isoTime(this.clock.now()), data: changed },
+      });
+    }
+    return { link: changed, ops };
+  }
+}

@@ -1,0 +1,39 @@
+/** Every error the API can answer with, and the HTTP status and type it carries (contract §3). */
+export const ERROR_CATALOG = {
+  body_invalid_json: { status: 400, type: 'invalid_request_error' },
+  parameter_missing: { status: 400, type: 'invalid_request_error' },
+  parameter_invalid: { status: 400, type: 'invalid_request_error' },
+  parameter_unknown: { status: 400, type: 'invalid_request_error' },
+  idempotency_key_invalid: { status: 400, type: 'invalid_request_error' },
+  api_key_missing: { status: 401, type: 'authentication_error' },
+  api_key_invalid: { status: 401, type: 'authentication_error' },
+  api_key_live_mode: { status: 401, type: 'authentication_error' },
+  resource_not_found: { status: 404, type: 'invalid_request_error' },
+  route_not_found: { status: 404, type: 'invalid_request_error' },
+  method_not_allowed: { status: 405, type: 'invalid_request_error' },
+  payment_link_not_cancelable: { status: 409, type: 'invalid_request_error' },
+  invalid_state_transition: { status: 409, type: 'invalid_request_error' },
+  idempotency_request_in_progress: { status: 409, type: 'idempotency_error' },
+  body_too_large: { status: 413, type: 'invalid_request_error' },
+  unsupported_media_type: { status: 415, type: 'invalid_request_error' },
+  host_not_allowed: { status: 421, type: 'invalid_request_error' },
+  idempotency_key_reused: { status: 422, type: 'idempotency_error' },
+  internal_error: { status: 500, type: 'api_error' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export class SandboxError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+
+  get status(): number {
+    return ERROR_CATALOG[this.code].status;
+  }
+}

@@ -1,0 +1,30 @@
+import Type, { type TSchema } from 'typebox';
+import { ErrorBodySchema, MetaSchema, PaginationSchema, PaymentLinkSchema } from '../../shared/types';
+
+export const LinkEnvelope = Type.Object({ data: PaymentLinkSchema, meta: MetaSchema });
+export const ListEnvelope = Type.Object({
+  data: Type.Array(PaymentLinkSchema),
+  pagination: PaginationSchema,
+  meta: MetaSchema,
+});
+
+const described = (description: string) => ({ ...ErrorBodySchema, description });
+
+/** The documented responses of an API route: its success plus the errors any API route can give. */
+export function apiResponses(
+  success: Record<number, TSchema>,
+  errors: Record<number, string>,
+): Record<number, unknown> {
+  return {
+    ...success,
+    400: described(
+      'Invalid request: body_invalid_json, parameter_missing, parameter_invalid, parameter_unknown, idempotency_key_invalid',
+    ),
+    401: described('api_key_missing, api_key_invalid or api_key_live_mode'),
+    421: described('host_not_allowed'),
+    ...Object.fromEntries(Object.entries(errors).map(([status, text]) => [status, described(text)])),
+  };
+}
+
+export const IDEMPOTENCY_NOTE =
+  'Send an Idempotency-Key header (1 to 255 characters) to make retries safe: the same key and request replay the first response byte for byte, with Idempotent-Replayed: true.';

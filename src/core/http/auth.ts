@@ -1,0 +1,41 @@
+import type { Settings } from '../../shared/types';
+import { SandboxError } from '../errors';
+
+const TEST_KEY = /^sk_test_[A-Za-z0-9_]+$/;
+
+/** Contract §1: the API key a request carries, or why it is refused. */
+export function authenticate(header: string | undefined, settings: Settings): string {
+  if (header === undefined || header.trim() === '') {
+    throw new SandboxError(
+      'api_key_missing',
+      'No API key provided. Send it as "Authorization: Bearer sk_test_..." (a test-mode secret key).',
+    );
+  }
+  const match = /^Bearer +(\S+)$/i.exec(header.trim());
+  const key = match?.[1];
+  if (key === undefined) {
+    throw new SandboxError(
+      'api_key_invalid',
+      'The Authorization header must be "Bearer <API key>", with a key such as sk_test_123.',
+    );
+  }
+  if (key.startsWith('sk_live_')) {
+    throw new SandboxError(
+      'api_key_live_mode',
+      'The sandbox accepts only test-mode secret keys; use a key starting with sk_test_ instead of sk_live_.',
+    );
+  }
+  if (!TEST_KEY.test(key)) {
+    throw new SandboxError(
+      'api_key_invalid',
+      `Invalid API key ${key.slice(0, 12)}…: keys are sk_test_ followed by letters, digits or underscores.`,
+    );
+  }
+  if (settings.api_keys.length > 0 && !settings.api_keys.includes(key)) {
+    throw new SandboxError(
+      'api_key_invalid',
+      `API key ${key.slice(0, 12)}… is not one of the keys this sandbox accepts (Settings → accepted keys).`,
+    );
+  }
+  return key;
+}

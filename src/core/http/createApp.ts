@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import { newRequestId } from '../domain/ids';
+import { SandboxError } from '../errors';
+import type { SandboxCore } from '../sandboxCore';
+import { authenticate } from './auth';
+import { installErrorHandler, sendError } from './errorHandler';
+import { createHostCheck } from './hostCheck';
+import { openApiInfo } from './openApiInfo';
+import { requestLogEntry } from './requestLog';
+import { checkoutRoutes } from './routes/checkoutRoutes';
+import { consoleRoutes } from './routes/consoleRoutes';
+import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
+import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
+import { simulateRoutes } from './routes/simulateRoutes';
+import { createValidatorCompiler } from './validation';
+
+export interface AppOptions {
+  /** Host names accepted besides IP literals, localhost, *.localhost and host.docker.internal. */
+  allowedHosts?: string[];
+  /** Built console (renderer) files served at /; a notice page is served when absent. */
+  consoleDir?: string;
+  onInternalError?: (err: Error, request: FastifyRequest) => void;
+}
+
+/** The HTTP face of a core. Builds the app; listening is the caller's business. */
+export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: 64 * 1024,
+    genReqId: newRequestId,
+    logger: false,
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.decorateRequest('apiKey', null);
+  app.decorateRequest('replayed', false);
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
+
+  const hostAllowed = createHostCheck(options.allowedHosts ?? []);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!hostAllowed(request.headers.host)) {
+      return sendError(
+        reply,
+        new SandboxError(
+          'host_not_allowed',
+          `Host "${request.headers.host}" is not allowed: use 127.0.0.1, localhost or an IP address, or start the sandbox with --allowed-host ${request.headers.host?.split(':')[0]}.`,
+        ),
+      );
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    core.emit({ type: 'request.logged', entry: requestLogEntry(request, reply, core.clock.now()) });
+  });
+  installErrorHandler(app, (err, request) => {
+    (
+      options.onInternalError ??
+      ((e) => console.error(`internal error on ${request.method} ${request.url}:`, e))
+    )(err, request);
+  });
+
+  await app.register(swagger, { openapi: openApiInfo(core) });
+
+  const auth = async (request: FastifyRequest): Promise<void> => {
+    request.apiKey = authenticate(request.headers.authorization, core.settings);
+  };
+  paymentLinkRoutes(app, core, auth);
+  simulateRoutes(app, core, auth);
+  methodNotAllowedRoutes(app);
+  await app.register(checkoutRoutes(core));
+  await consoleRoutes(app, options.consoleDir);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.setNotFoundHandler(routeNotFound);
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SandboxError } from '../errors';
+import { errorBody } from './envelope';
+
+const BODY_PROBLEMS: Record<string, (request: FastifyRequest) => SandboxError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) =>
+    new SandboxError(
+      'unsupported_media_type',
+      `Unsupported Content-Type ${JSON.stringify(request.headers['content-type'] ?? 'none')}; send the body as JSON with Content-Type: application/json.`,
+    ),
+  FST_ERR_CTP_BODY_TOO_LARGE: () =>
+    new SandboxError(
+      'body_too_large',
+      'The request body is larger than 64 KiB (65536 bytes), the most this API accepts.',
+    ),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new SandboxError(
+      'body_invalid_json',
+      'The body is empty but Content-Type says application/json; send a JSON object.',
+    ),
+};
+
+export function sendError(reply: FastifyReply, err: SandboxError): FastifyReply {
+  if (err.code.startsWith('api_key_')) reply.header('www-authenticate', 'Bearer');
+  return reply
+    .code(err.status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(err, reply.request.id));
+}
+
+/** Turns whatever went wrong into the contract's error envelope; only a bug becomes a 500. */
+export function installErrorHandler(
+  app: FastifyInstance,
+  report: (err: Error, request: FastifyRequest) => void,
+): void {
+  app.setErrorHandler((err: FastifyError | SandboxError, request, reply) => {
+    if (err instanceof SandboxError) return sendError(reply, err);
+    if (
+      err.validation &&
+      err.validation.length > 0 &&
+      (err.validation as unknown[])[0] instanceof SandboxError
+    ) {
+      return sendError(reply, (err.validation as unknown[])[0] as SandboxError);
+    }
+    const mapped = err.code ? BODY_PROBLEMS[err.code] : undefined;
+    if (mapped) return sendError(reply, mapped(request));
+    const status = err.statusCode ?? 500;
+    if (status === 400 && (err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP'))) {
+      return sendError(
+        reply,
+        new SandboxError('body_invalid_json', `The body is not valid JSON: ${err.message}.`),
+      );
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(
+        reply,
+        new SandboxError('parameter_invalid', `The request could not be read: ${err.message}.`),
+      );
+    }
+    report(err, request);
+    return sendError(
+      reply,
+      new SandboxError(
+        'internal_error',
+        `The sandbox hit a bug handling this request (${request.id}); it has been logged.`,
+      ),
+    );
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestLogEntry } from '../../shared/types';
+import { isoTime } from '../clock';
+
+export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, now: number): RequestLogEntry {
+  const key = request.headers['idempotency-key'];
+  return {
+    request_id: request.id,
+    method: request.method,
+    path: request.url,
+    status: reply.statusCode,
+    duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+    key_prefix: request.apiKey ? `${request.apiKey.slice(0, 12)}…` : null,
+    idempotency_key: typeof key === 'string' ? key : null,
+    replayed: request.replayed,
+    at: isoTime(now),
+  };
+}
+
+export const formatRequestLine = (e: RequestLogEntry): string =>
+  `${e.method} ${e.path} ${e.status} ${e.duration_ms.toFixed(1)}ms ${e.request_id}${e.replayed ? ' (replayed)' : ''}`;

@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LinkChange } from '../domain/paymentLinks';
+import { SandboxError } from '../errors';
+import { fingerprint } from '../idempotency';
+import type { SandboxCore } from '../sandboxCore';
+import { dataBody, errorBody } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey: string | null;
+    replayed: boolean;
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export const sendJson = (reply: FastifyReply, status: number, body: string): FastifyReply =>
+  reply.code(status).type(JSON_TYPE).send(body);
+
+// Outcomes a retry must see again (contract §5); a 400 is not stored, so a corrected retry goes through.
+const isStoredOutcome = (err: unknown): err is SandboxError =>
+  err instanceof SandboxError && (err.status === 404 || err.status === 409);
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (Array.isArray(key)) {
+    throw new SandboxError(
+      'idempotency_key_invalid',
+      'Send one Idempotency-Key header, not several.',
+      'Idempotency-Key',
+    );
+  }
+  return key;
+}
+
+/**
+ * A mutating request, in the contract's order: idempotency claim or replay, the domain's decision,
+ * then one durable commit holding the change, its event and the stored response, then the reply.
+ */
+export async function respondWithChange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  core: SandboxCore,
+  successStatus: number,
+  decide: () => LinkChange,
+  keyRequired = false,
+): Promise<FastifyReply> {
+  const key = idempotencyKey(request);
+  if (key === undefined) {
+    if (keyRequired) {
+      throw new SandboxError(
+        'parameter_missing',
+        'This sandbox requires an Idempotency-Key header on creates (Settings → require Idempotency-Key); send a unique value of 1 to 255 characters.',
+        'Idempotency-Key',
+      );
+    }
+    const change = decide();
+    await core.store.commit(change.ops);
+    return sendJson(reply, successStatus, dataBody(change.link, request.id));
+  }
+  const outcome = core.idempotency.begin(
+    request.apiKey as string,
+    key,
+    fingerprint(request.method, request.url, request.body),
+  );
+  if ('replay' in outcome) {
+    request.replayed = true;
+    return sendJson(reply.header('idempotent-replayed', 'true'), outcome.replay.status, outcome.replay.body);
+  }
+  try {
+    let status = successStatus;
+    let body: string;
+    let ops: LinkChange['ops'] = [];
+    try {
+      const change = decide();
+      body = dataBody(change.link, request.id);
+      ops = change.ops;
+    } catch (err) {
+      if (!isStoredOutcome(err)) throw err;
+      status = err.status;
+      body = errorBody(err, request.id);
+    }
+    await core.store.commit([...ops, outcome.claim.record(status, body)]);
+    return sendJson(reply, status, body);
+  } finally {
+    outcome.claim.release();
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SimulateEvent } from '../../../shared/types';
+import { SandboxError } from '../../errors';
+import type { SandboxCore } from '../../sandboxCore';
+import { renderCheckoutPage, renderNotFoundPage } from '../checkoutPage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HTML = 'text/html; charset=utf-8';
+
+/** The public checkout page: no API key, HTML in and out. Pay and Decline are simulate paid / failed. */
+export function checkoutRoutes(core: SandboxCore) {
+  return async function checkout(app: FastifyInstance): Promise<void> {
+    // Plain HTML forms post urlencoded bodies; the actions need nothing from them.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, _body, done) => done(null, {}),
+    );
+
+    const notFound = (reply: FastifyReply, id: string) =>
+      reply.code(404).type(HTML).send(renderNotFoundPage(id));
+
+    app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (request, reply) => {
+      const { id } = request.params;
+      if (!UUID.test(id)) return notFound(reply, id);
+      await core.scheduler.catchUp();
+      const link = core.store.state.links.get(id.toLowerCase());
+      if (!link) return notFound(reply, id);
+      return reply
+        .type(HTML)
+        .header('cache-control', 'no-store')
+        .send(renderCheckoutPage(link, core.settings.currency));
+    });
+
+    const act =
+      (event: SimulateEvent) => async (request: { params: { id: string } }, reply: FastifyReply) => {
+        const { id } = request.params;
+        if (!UUID.test(id) || !core.store.state.links.get(id.toLowerCase())) return notFound(reply, id);
+        await core.scheduler.catchUp();
+        try {
+          await core.store.commit(core.links.simulate(id, event, core.settings).ops);
+        } catch (err) {
+          // A link that is no longer pending just shows its final state.
+          if (!(err instanceof SandboxError)) throw err;
+        }
+        return reply.redirect(`/pay/${id.toLowerCase()}`, 303);
+      };
+    app.post<{ Params: { id: string } }>('/pay/:id/pay', { schema: { hide: true } }, act('paid'));
+    app.post<{ Params: { id: string } }>('/pay/:id/decline', { schema: { hide: true } }, act('failed'));
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { SimulateBodySchema } from '../../../shared/types';
+import type { SandboxCore } from '../../sandboxCore';
+import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope } from '../apiSchemas';
+import { respondWithChange } from '../respond';
+
+export function simulateRoutes(
+  app: FastifyInstance,
+  core: SandboxCore,
+  auth: onRequestAsyncHookHandler,
+): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/sandbox/simulate',
+    {
+      onRequest: auth,
+      schema: {
+        tags: ['Sandbox'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Simulate a payment event',
+        description: `Drives a pending link to succeeded (paid), failed or expired, and records the matching webhook event. ${IDEMPOTENCY_NOTE}`,
+        body: SimulateBodySchema,
+        response: apiResponses(
+          { 200: LinkEnvelope },
+          {
+            404: 'resource_not_found',
+            409: 'invalid_state_transition, idempotency_request_in_progress',
+            422: 'idempotency_key_reused',
+          },
+        ),
+      },
+    },
+    (request, reply) =>
+      respondWithChange(request, reply, core, 200, () =>
+        core.links.simulate(
+          request.body.payment_link_id,
+          request.body.event,
+          core.settings,
+          request.body.payment_method,
+        ),
+      ),
+  );
+}

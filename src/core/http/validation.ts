@@ -1,0 +1,101 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { SandboxError } from '../errors';
+
+// ajv-formats ships CommonJS; under ESM its default export is the module object.
+const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+interface ObjectSchema {
+  type?: string;
+  properties?: Record<string, { description?: string }>;
+  additionalProperties?: boolean;
+}
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  // verbose: errors carry the failing value and its schema, which the messages quote.
+  const ajv = new Ajv({ coerceTypes, allErrors: false, verbose: true, strict: false, useDefaults: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Bodies are validated without coercion ("100" is not an integer). Query strings are text by
+ * nature, so their integers are parsed, but a value that does not parse is still an error.
+ * With lenient validation on, unknown top-level fields are dropped before validation instead.
+ */
+export function createValidatorCompiler(isLenient: () => boolean): FastifySchemaCompiler<unknown> {
+  const strict = makeAjv(false);
+  const query = makeAjv(true);
+  return ({ schema, httpPart }) => {
+    const validate: ValidateFunction = (httpPart === 'querystring' ? query : strict).compile(
+      schema as object,
+    );
+    const known = (schema as ObjectSchema).properties;
+    const closed = (schema as ObjectSchema).additionalProperties === false && known !== undefined;
+    return (data: unknown) => {
+      if (closed && isLenient() && isPlainObject(data)) {
+        for (const key of Object.keys(data)) if (!(key in known)) delete data[key];
+      }
+      if (validate(data)) return { value: data };
+      return { error: toSandboxError(validate.errors ?? [], httpPart ?? 'body') };
+    };
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') {
+    const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+    return `${JSON.stringify(shown)} (a string)`;
+  }
+  if (typeof value === 'object') return 'an object';
+  return `${String(value)} (a ${typeof value})`;
+}
+
+function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
+  const first = errors[0] as ErrorObject;
+  const parent = first.parentSchema as ObjectSchema | undefined;
+  if (first.keyword === 'required') {
+    const name = (first.params as { missingProperty: string }).missingProperty;
+    const rule = parent?.properties?.[name]?.description;
+    return new SandboxError(
+      'parameter_missing',
+      `Missing required parameter ${name}${rule ? `: ${rule}` : ''}.`,
+      name,
+    );
+  }
+  if (first.keyword === 'additionalProperties') {
+    const name = (first.params as { additionalProperty: string }).additionalProperty;
+    const allowed = Object.keys(parent?.properties ?? {});
+    const where = part === 'querystring' ? 'query parameter' : 'parameter';
+    return new SandboxError(
+      'parameter_unknown',
+      `Unknown ${where} ${name}. Allowed: ${allowed.length ? allowed.join(', ') : 'none'}.`,
+      name,
+    );
+  }
+  if (first.instancePath === '') {
+    return new SandboxError(
+      'body_invalid_json',
+      `The request body must be a JSON object; got ${describeValue(first.data)}.`,
+    );
+  }
+  const name = first.instancePath.slice(1).split('/')[0] as string;
+  // A union reports one error per branch, then its own; the one with a description says what is allowed.
+  const withRule = errors.find(
+    (e) => e.instancePath === first.instancePath && (e.parentSchema as { description?: string })?.description,
+  );
+  const rule = (withRule?.parentSchema as { description?: string } | undefined)?.description ?? first.message;
+  return new SandboxError(
+    'parameter_invalid',
+    `Invalid ${name}: ${describeValue(first.data)}; ${name} must be ${rule}.`,
+    name,
+  );
+}

@@ -1,0 +1,102 @@
+import { EventEmitter } from 'node:events';
+import type { SandboxEvent, Settings } from '../shared/types';
+import { isoTime, systemClock, type Clock } from './clock';
+import { PaymentLinks } from './domain/paymentLinks';
+import { IdempotencyGuard } from './idempotency';
+import { Scheduler } from './scheduler';
+import { withDefaults } from './settings';
+import type { Op } from './store/ops';
+import { Store } from './store/store';
+import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
+import { newLinkId } from './domain/ids';
+
+export interface CoreOptions {
+  /** Where the store lives; omitted means in memory. */
+  dataDir?: string;
+  clock?: Clock;
+  /** Overrides the public_url setting for this run (checkout URLs start with it). */
+  publicUrl?: string;
+  webhookEndpoints?: EndpointSeed[];
+  compactAfter?: number;
+  schedulerIntervalMs?: number;
+}
+
+/**
+ * The sandbox without its HTTP face: store, rules, idempotency and scheduler, and one typed event
+ * stream that the CLI logs, Electron main forwards and the console API streams.
+ */
+export class SandboxCore {
+  readonly events = new EventEmitter<{ event: [SandboxEvent] }>();
+  readonly links: PaymentLinks;
+  readonly idempotency: IdempotencyGuard;
+  readonly scheduler: Scheduler;
+  /** The server's own origin, set once it listens; the default base of checkout URLs. */
+  origin = 'http://127.0.0.1:4545';
+
+  private constructor(
+    readonly store: Store,
+    readonly clock: Clock,
+    private readonly options: CoreOptions,
+  ) {
+    this.links = new PaymentLinks(store.state, clock);
+    this.idempotency = new IdempotencyGuard(store.state, clock);
+    this.scheduler = new Scheduler(store, this.links, clock, (err) =>
+      process.emitWarning(`scheduler: ${err.message}`),
+    );
+    store.onCommit((ops) => this.announce(ops));
+  }
+
+  static async open(options: CoreOptions = {}): Promise<SandboxCore> {
+    const clock = options.clock ?? systemClock;
+    const store = await Store.open({
+      dir: options.dataDir,
+      compactAfter: options.compactAfter,
+      now: () => clock.now(),
+    });
+    const core = new SandboxCore(store, clock, options);
+    const firstRun: Op[] = [];
+    if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
+    if (!store.state.settings) firstRun.push({ op: 'settings', v: withDefaults(null) });
+    firstRun.push(
+      ...seedEndpoints(store.state.endpoints, options.webhookEndpoints ?? [], isoTime(clock.now())),
+    );
+    if (firstRun.length > 0) await store.commit(firstRun);
+    core.scheduler.start(options.schedulerIntervalMs);
+    return core;
+  }
+
+  get settings(): Settings {
+    return withDefaults(this.store.state.settings);
+  }
+
+  get settlementAccountId(): string {
+    return this.store.state.settlementAccountId as string;
+  }
+
+  publicBaseUrl(): string {
+    return this.options.publicUrl ?? this.settings.public_url ?? this.origin;
+  }
+
+  async updateSettings(patch: Partial<Settings>): Promise<Settings> {
+    const next = withDefaults({ ...this.settings, ...patch, fees: { ...this.settings.fees, ...patch.fees } });
+    await this.store.commit([{ op: 'settings', v: next }]);
+    return next;
+  }
+
+  emit(event: SandboxEvent): void {
+    this.events.emit('event', event);
+  }
+
+  async close(): Promise<void> {
+    this.scheduler.stop();
+    await this.store.close();
+  }
+
+  private announce(ops: readonly Op[]): void {
+    for (const op of ops) {
+      if (op.op === 'link') this.emit({ type: 'link.changed', link: op.v });
+      else if (op.op === 'event') this.emit({ type: 'webhook_event.recorded', event: op.v });
+      else if (op.op === 'settings') this.emit({ type: 'settings.changed', settings: op.v });
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { PaymentLink } from '../shared/types';
+import type { Clock } from './clock';
+import type { LinkChange, PaymentLinks } from './domain/paymentLinks';
+import type { Op } from './store/ops';
+import { SortedList } from './store/sortedList';
+import type { Store } from './store/store';
+
+interface Due {
+  at: number;
+  id: string;
+}
+
+const byTime = (a: Due, b: Due): number => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Applies what the clock makes happen: pending links expire at expires_at, paid links settle at
+ * settle_at. Ticks often enough to keep the "within one second" promise, and reads call
+ * `catchUp` first so they never show a link that should already have moved.
+ */
+export class Scheduler {
+  private readonly expiries = new SortedList<Due>(byTime);
+  private readonly settlements = new SortedList<Due>(byTime);
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly links: PaymentLinks,
+    private readonly clock: Clock,
+    private readonly onError: (err: Error) => void,
+  ) {}
+
+  start(intervalMs = 250): void {
+    const expiries: Due[] = [];
+    const settlements: Due[] = [];
+    for (const link of this.store.state.links.values()) this.collect(link, expiries, settlements);
+    this.expiries.reset(expiries);
+    this.settlements.reset(settlements);
+    this.unsubscribe = this.store.onCommit((ops) => this.track(ops));
+    this.timer = setInterval(() => void this.catchUp()?.catch(this.onError), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
+    this.timer = null;
+  }
+
+  /** Commits every due change as one write; undefined when nothing is due. */
+  catchUp(): Promise<void> | undefined {
+    const now = this.clock.now();
+    const head = (list: SortedList<Due>) => (list.peek()?.at ?? Infinity) <= now;
+    if (!head(this.expiries) && !head(this.settlements)) return undefined;
+    const ops: Op[] = [];
+    const take = (list: SortedList<Due>, decide: (id: string) => LinkChange | null) => {
+      for (const due of list.takeWhile((d) => d.at <= now)) ops.push(...(decide(due.id)?.ops ?? []));
+    };
+    take(this.expiries, (id) => this.links.expireIfDue(id, now));
+    take(this.settlements, (id) => this.links.settleIfDue(id, now));
+    return ops.length > 0 ? this.store.commit(ops) : undefined;
+  }
+
+  private track(ops: readonly Op[]): void {
+    for (const op of ops) {
+      if (op.op !== 'link') continue;
+      const link = op.v;
+      if (link.status === 'pending') this.expiries.insert({ at: Date.parse(link.expires_at), id: link.id });
+      if (link.settle_at !== null && link.settled_at === null) {
+        this.settlements.insert({ at: Date.parse(link.settle_at), id: link.id });
+      }
+    }
+  }
+
+  private collect(link: PaymentLink, expiries: Due[], settlements: Due[]): void {
+    if (link.status === 'pending') expiries.push({ at: Date.parse(link.expires_at), id: link.id });
+    if (link.settle_at !== null && link.settled_at === null)
+      settlements.push({ at: Date.parse(link.settle_at), id: link.id });
+  }
+}

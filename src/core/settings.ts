@@ -1,0 +1,24 @@
+import type { Settings } from '../shared/types';
+
+export const DEFAULT_SETTINGS: Settings = {
+  currency: 'IDR',
+  public_url: null,
+  api_keys: [],
+  fees: {
+    transaction_percent: 2.9,
+    transaction_fixed: 0,
+    instant_settlement: false,
+    instant_settlement_percent: 0.5,
+    paid_by: 'merchant',
+  },
+  link_lifetime_seconds: 86_400,
+  settlement_delay_seconds: 86_400,
+  lenient_validation: false,
+  require_idempotency_key: false,
+  webhook_retry_schedule_seconds: [0, 5, 30, 120, 600, 3600],
+};
+
+/** Stored settings over the defaults, so a setting added in a later version has its default. */
+export function withDefaults(stored: Partial<Settings> | null): Settings {
+  return { ...DEFAULT_SETTINGS, ...stored, fees: { ...DEFAULT_SETTINGS.fees, ...stored?.fees } };
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { createApp, type AppOptions } from './http/createApp';
+import { SandboxCore, type CoreOptions } from './sandboxCore';
+
+export interface StartOptions extends CoreOptions, AppOptions {
+  /** 0 picks any free port. */
+  port?: number;
+  host?: string;
+}
+
+export interface RunningSandbox {
+  core: SandboxCore;
+  app: FastifyInstance;
+  /** http://host:port the API answers on (the real port when 0 was asked for). */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A start-up failure a person can act on: one line saying what, where and what to do. */
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
+function originOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const core = await SandboxCore.open(options);
+  let app: FastifyInstance | undefined;
+  try {
+    app = await createApp(core, options);
+    const port = options.port ?? 4545;
+    try {
+      await app.listen({ port, host });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') {
+        throw new StartError(
+          `Port ${port} on ${host} is already in use by another program; stop it, or choose another port with --port (--port 0 picks any free one).`,
+        );
+      }
+      if (code === 'EACCES')
+        throw new StartError(
+          `Not allowed to listen on ${host}:${port}; choose a port above 1023 with --port.`,
+        );
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+        throw new StartError(
+          `Cannot listen on host ${host}: no such address on this machine; use --host 127.0.0.1.`,
+        );
+      }
+      throw err;
+    }
+    const address = app.server.address();
+    const realPort = typeof address === 'object' && address ? address.port : port;
+    core.origin = originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort);
+    const started = app;
+    return {
+      core,
+      app: started,
+      origin: core.origin,
+      close: async () => {
+        await started.close();
+        await core.close();
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await core.close();
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+import type { LinkStatus, PaymentLink } from '../../shared/types';
+import { SortedList } from './sortedList';
+
+interface IndexKey {
+  created_at: string;
+  id: string;
+}
+
+// ISO timestamps with milliseconds compare correctly as strings, so no Date parsing on the hot path.
+const byCreated = (a: IndexKey, b: IndexKey): number =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+export interface ListWindow {
+  status?: LinkStatus;
+  createdAfter?: string;
+  createdBefore?: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Links by id, plus one ordered list over all links and one per status, oldest first, so a
+ * filtered page newest-first is two binary searches and a slice of `limit` items: nothing
+ * proportional to the collection is copied.
+ */
+export class LinkIndex {
+  private readonly byId = new Map<string, PaymentLink>();
+  private readonly all = new SortedList<IndexKey>(byCreated);
+  private readonly byStatus = new Map<LinkStatus, SortedList<IndexKey>>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): PaymentLink | undefined {
+    return this.byId.get(id);
+  }
+
+  values(): IterableIterator<PaymentLink> {
+    return this.byId.values();
+  }
+
+  /** Oldest first, the order the snapshot stores them in so a load appends without sorting. */
+  inCreationOrder(): PaymentLink[] {
+    const out = new Array<PaymentLink>(this.all.length);
+    for (let i = 0; i < this.all.length; i++)
+      out[i] = this.byId.get((this.all.at(i) as IndexKey).id) as PaymentLink;
+    return out;
+  }
+
+  put(link: PaymentLink): void {
+    const previous = this.byId.get(link.id);
+    this.byId.set(link.id, link);
+    if (!previous) {
+      this.all.insert(link);
+      this.statusList(link.status).insert(link);
+    } else if (previous.status !== link.status) {
+      this.statusList(previous.status).remove(previous);
+      this.statusList(link.status).insert(link);
+    }
+  }
+
+  list(window: ListWindow): { total: number; links: PaymentLink[] } {
+    const list = window.status ? this.statusList(window.status) : this.all;
+    const lo = window.createdAfter
+      ? list.bound((k) => (k.created_at <= (window.createdAfter as string) ? -1 : 1))
+      : 0;
+    const hi = window.createdBefore
+      ? list.bound((k) => (k.created_at < (window.createdBefore as string) ? -1 : 1))
+      : list.length;
+    const total = Math.max(0, hi - lo);
+    const links: PaymentLink[] = [];
+    for (let i = hi - 1 - window.offset; i >= lo && links.length < window.limit; i--) {
+      const key = list.at(i) as IndexKey;
+      links.push(this.byId.get(key.id) as PaymentLink);
+    }
+    return { total, links };
+  }
+
+  private statusList(status: LinkStatus): SortedList<IndexKey> {
+    let list = this.byStatus.get(status);
+    if (!list) {
+      list = new SortedList<IndexKey>(byCreated);
+      this.byStatus.set(status, list);
+    }
+    return list;
+  }
+}

@@ -1,0 +1,24 @@
+import type { PaymentLink, Settings, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+
+/** A stored idempotent response: replayed byte for byte while the key is retained. */
+export interface IdempotencyRecord {
+  scope: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+  created_at: string;
+  expires_at_ms: number;
+}
+
+/**
+ * One change to the store. A commit is a list of ops written as one journal line, so a link,
+ * the event its change records and the idempotent response that reports it land together.
+ */
+export type Op =
+  | { op: 'link'; v: PaymentLink }
+  | { op: 'event'; v: WebhookEvent }
+  | { op: 'idem'; v: IdempotencyRecord }
+  | { op: 'settings'; v: Settings }
+  | { op: 'account'; v: string }
+  | { op: 'endpoint'; v: WebhookEndpoint }
+  | { op: 'endpoint.delete'; id: string };

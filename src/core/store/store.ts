@@ -1,0 +1,161 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import { lockDataDir } from './dataDirLock';
+import { Journal } from './journal';
+import type { Op } from './ops';
+import { SnapshotFile } from './snapshotFile';
+import { StoreFileError } from './storeErrors';
+import { SCHEMA_VERSION, StoreState, type SnapshotData } from './storeState';
+
+export interface StoreOptions {
+  /** Data directory; omitted means in memory (nothing is kept). */
+  dir?: string;
+  /** Journal records after which the snapshot is rewritten in the background. */
+  compactAfter?: number;
+  now?: () => number;
+}
+
+export const SNAPSHOT_FILE = 'sandbox.json';
+
+type CommitListener = (ops: readonly Op[]) => void;
+
+interface Durable {
+  dir: string;
+  db: Low<SnapshotData>;
+  journal: Journal;
+  unlock: () => Promise<void>;
+}
+
+/**
+ * The state in memory plus, unless in memory, its durable form: a lowdb snapshot and a journal.
+ * `commit` applies ops at once (so the next request sees them) and resolves only when they are on
+ * disk; listeners hear of a commit only then.
+ */
+export class Store {
+  readonly state = new StoreState();
+  private seq = 0;
+  private sinceSnapshot = 0;
+  private compaction: Promise<void> | null = null;
+  private readonly listeners = new Set<CommitListener>();
+  private closed = false;
+
+  private constructor(
+    private readonly durable: Durable | null,
+    private readonly compactAfter: number,
+    private readonly now: () => number,
+  ) {}
+
+  static async open(options: StoreOptions = {}): Promise<Store> {
+    const now = options.now ?? Date.now;
+    const compactAfter = options.compactAfter ?? 50_000;
+    if (!options.dir) return new Store(null, compactAfter, now);
+    const dir = options.dir;
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (err) {
+      throw new StoreFileError(dir, `cannot be created (${(err as NodeJS.ErrnoException).code})`, CHOOSE_DIR);
+    }
+    const unlock = await lockDataDir(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err instanceof StoreFileError) throw err;
+      throw new StoreFileError(dir, `is not writable (${err.code ?? err.message})`, CHOOSE_DIR);
+    });
+    try {
+      const db = new Low<SnapshotData>(new SnapshotFile(join(dir, SNAPSHOT_FILE)), emptySnapshot());
+      await db.read();
+      const { records, lastSegment } = await Journal.replay(dir);
+      const store = new Store(
+        { dir, db, journal: Journal.start(dir, lastSegment), unlock },
+        compactAfter,
+        now,
+      );
+      store.state.load(db.data);
+      store.seq = db.data.seq;
+      for (const record of records) {
+        if (record.seq <= store.seq) continue;
+        for (const op of record.ops) store.state.apply(op);
+        store.seq = record.seq;
+        store.sinceSnapshot++;
+      }
+      if (lastSegment > 0) setImmediate(() => void store.compact().catch(() => undefined));
+      return store;
+    } catch (err) {
+      await unlock();
+      throw err;
+    }
+  }
+
+  get dataDir(): string | null {
+    return this.durable?.dir ?? null;
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  commit(ops: Op[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    for (const op of ops) this.state.apply(op);
+    const seq = ++this.seq;
+    if (!this.durable) {
+      this.announce(ops);
+      return Promise.resolve();
+    }
+    const written = this.durable.journal.append({ seq, ops }).then(() => this.announce(ops));
+    if (++this.sinceSnapshot >= this.compactAfter && !this.compaction) {
+      void this.compact().catch(() => undefined);
+    }
+    return written;
+  }
+
+  /**
+   * Folds the journal into the snapshot. The capture and the journal rotation happen in the same
+   * tick, so every record in the segments deleted afterwards is covered by the snapshot.
+   */
+  compact(): Promise<void> {
+    const durable = this.durable;
+    if (!durable) return Promise.resolve();
+    this.compaction ??= (async () => {
+      const data = this.state.capture(this.seq, this.now());
+      const covered = durable.journal.rotate();
+      this.sinceSnapshot = 0;
+      durable.db.data = data;
+      await durable.db.write();
+      await durable.journal.drained();
+      await durable.journal.deleteSegmentsUpTo(covered);
+    })().finally(() => {
+      this.compaction = null;
+    });
+    return this.compaction;
+  }
+
+  /** Waits for every acknowledged write and any snapshot in progress, then releases the directory. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.durable) return;
+    await this.compaction?.catch(() => undefined);
+    await this.durable.journal.close();
+    await this.durable.unlock();
+  }
+
+  private announce(ops: readonly Op[]): void {
+    for (const listener of this.listeners) listener(ops);
+  }
+}
+
+const CHOOSE_DIR = 'choose another directory with --data, or fix its permissions';
+
+function emptySnapshot(): SnapshotData {
+  return {
+    schema_version: SCHEMA_VERSION,
+    seq: 0,
+    settlement_account_id: null,
+    settings: null,
+    links: [],
+    events: [],
+    idempotency: [],
+    endpoints: [],
+  };
+}

@@ -1,0 +1,77 @@
+import type { Settings, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+import { LinkIndex } from './linkIndex';
+import type { IdempotencyRecord, Op } from './ops';
+
+export const SCHEMA_VERSION = 1;
+
+/** The snapshot file's shape: the whole state at journal sequence `seq`. */
+export interface SnapshotData {
+  schema_version: number;
+  seq: number;
+  settlement_account_id: string | null;
+  settings: Settings | null;
+  links: unknown[];
+  events: WebhookEvent[];
+  idempotency: IdempotencyRecord[];
+  endpoints: WebhookEndpoint[];
+}
+
+/** The live state in memory. Records are replaced, never mutated, so a snapshot can hold references. */
+export class StoreState {
+  readonly links = new LinkIndex();
+  readonly events = new Map<string, WebhookEvent>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly endpoints = new Map<string, WebhookEndpoint>();
+  settlementAccountId: string | null = null;
+  settings: Settings | null = null;
+
+  apply(op: Op): void {
+    switch (op.op) {
+      case 'link':
+        this.links.put(op.v);
+        break;
+      case 'event':
+        this.events.set(op.v.id, op.v);
+        break;
+      case 'idem':
+        this.idempotency.set(op.v.scope, op.v);
+        break;
+      case 'settings':
+        this.settings = op.v;
+        break;
+      case 'account':
+        this.settlementAccountId = op.v;
+        break;
+      case 'endpoint':
+        this.endpoints.set(op.v.id, op.v);
+        break;
+      case 'endpoint.delete':
+        this.endpoints.delete(op.id);
+        break;
+    }
+  }
+
+  load(data: SnapshotData): void {
+    this.settlementAccountId = data.settlement_account_id;
+    this.settings = data.settings;
+    for (const link of data.links) this.links.put(link as never);
+    for (const event of data.events) this.events.set(event.id, event);
+    for (const record of data.idempotency) this.idempotency.set(record.scope, record);
+    for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
+  }
+
+  /** Captures the state by reference; cheap, and safe because records are immutable. */
+  capture(seq: number, nowMs: number): SnapshotData {
+    const links = this.links.inCreationOrder();
+    return {
+      schema_version: SCHEMA_VERSION,
+      seq,
+      settlement_account_id: this.settlementAccountId,
+      settings: this.settings,
+      links,
+      events: [...this.events.values()],
+      idempotency: [...this.idempotency.values()].filter((r) => r.expires_at_ms > nowMs),
+      endpoints: [...this.endpoints.values()],
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { WebhookEndpoint } from '../shared/types';
+import { WEBHOOK_EVENT_TYPES } from '../shared/types';
+import type { Op } from './store/ops';
+
+export interface EndpointSeed {
+  url: string;
+  secret?: string;
+}
+
+export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
+
+export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** Why a webhook URL is unusable, or null when it is fine. */
+export function webhookUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url}" is not a URL; give an absolute http:// or https:// URL`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `"${url}" uses ${parsed.protocol}; only http:// and https:// URLs can receive webhooks`;
+  }
+  return null;
+}
+
+/** Endpoints named at start-up (CLI --webhook-url): added once, their secret updated when given. */
+export function seedEndpoints(
+  existing: Map<string, WebhookEndpoint>,
+  seeds: EndpointSeed[],
+  now: string,
+): Op[] {
+  const ops: Op[] = [];
+  for (const seed of seeds) {
+    const known = [...existing.values()].find((e) => e.url === seed.url);
+    if (known) {
+      if (seed.secret && seed.secret !== known.secret)
+        ops.push({ op: 'endpoint', v: { ...known, secret: seed.secret } });
+      continue;
+    }
+    ops.push({
+      op: 'endpoint',
+      v: {
+        id: `we_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        url: seed.url,
+        secret: seed.secret ?? newWebhookSecret(),
+        enabled: true,
+        event_types: [...WEBHOOK_EVENT_TYPES],
+        description: 'Added at start-up (--webhook-url)',
+        created_at: now,
+      },
+    });
+  }
+  return ops;
+}

@@ -1,0 +1,244 @@
+// The one module for every shape that crosses a boundary (HTTP, journal, console, renderer).
+// The schemas validate requests, shape responses and generate the OpenAPI document, and the
+// TypeScript types are derived from them, so the three can never drift apart.
+import Type, { type Static } from 'typebox';
+
+export const LINK_STATUSES = ['pending', 'succeeded', 'expired', 'canceled', 'failed'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+export const SIMULATE_EVENTS = ['paid', 'failed', 'expired'] as const;
+export type SimulateEvent = (typeof SIMULATE_EVENTS)[number];
+
+export const WEBHOOK_EVENT_TYPES = [
+  'payment_link.paid',
+  'payment_link.failed',
+  'payment_link.expired',
+  'payment_link.canceled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+const DateTime = (description: string) => Type.String({ format: 'date-time', description });
+
+export const FeeSchema = Type.Object(
+  {
+    total: Type.Integer({ description: 'transaction + instant_settlement, in minor units.' }),
+    transaction: Type.Integer({ description: 'round_half_up(amount × percent) + fixed.' }),
+    instant_settlement: Type.Integer({ description: 'Charged only when instant settlement is on.' }),
+    paid_by: Type.Enum(['merchant', 'payer'], {
+      description: 'Who pays the fee: merchant (default) or payer.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentLinkSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    reference_id: nullable(Type.String(), "The merchant's own reference."),
+    url: Type.String({ format: 'uri', description: 'Public checkout URL: {public_base_url}/pay/{id}.' }),
+    status: Type.Enum(LINK_STATUSES, {
+      description: 'pending → succeeded | failed | expired | canceled; failed → canceled.',
+    }),
+    amount: Type.Integer({ description: "Minor units of the sandbox's currency." }),
+    fee: FeeSchema,
+    payer_amount: Type.Integer({
+      description: 'What the payer pays: amount, plus fee.total when paid_by is payer.',
+    }),
+    net_amount: Type.Integer({
+      description: 'What the merchant receives: amount, less fee.total when paid_by is merchant.',
+    }),
+    title: Type.String(),
+    note: nullable(Type.String(), 'Free text shown on the checkout page.'),
+    payment_method: nullable(Type.String(), 'Set when the link is paid (default "card").'),
+    settlement_account_id: Type.String({ format: 'uuid' }),
+    expires_at: DateTime('When a pending link expires by itself.'),
+    paid_at: nullable(Type.String({ format: 'date-time' }), 'Set when paid.'),
+    settle_at: nullable(
+      Type.String({ format: 'date-time' }),
+      'When the payment settles: paid_at + settlement delay.',
+    ),
+    settled_at: nullable(Type.String({ format: 'date-time' }), 'Set once the clock passes settle_at.'),
+    created_at: DateTime('Creation time; lists sort by it, newest first.'),
+  },
+  { additionalProperties: false },
+);
+export type PaymentLink = Static<typeof PaymentLinkSchema>;
+export type Fee = Static<typeof FeeSchema>;
+
+export const CreateLinkBodySchema = Type.Object(
+  {
+    amount: Type.Integer({
+      minimum: 1,
+      maximum: 100_000_000_000,
+      description: 'an integer from 1 to 100000000000 (minor units)',
+    }),
+    title: Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
+    reference_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
+    ),
+    note: Type.Optional(Type.String({ maxLength: 1000, description: 'a string of at most 1000 characters' })),
+    expires_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'an RFC 3339 date-time with a zone, at least 60 seconds and at most 90 days from now',
+      }),
+    ),
+    settlement_account_id: Type.Optional(
+      Type.String({ pattern: UUID_PATTERN, format: 'uuid', description: 'a UUID' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateLinkBody = Static<typeof CreateLinkBodySchema>;
+
+export const SimulateBodySchema = Type.Object(
+  {
+    payment_link_id: Type.String({
+      pattern: UUID_PATTERN,
+      format: 'uuid',
+      description: 'the id (UUID) of an existing payment link',
+    }),
+    event: Type.Enum(SIMULATE_EVENTS, { description: 'one of paid, failed, expired' }),
+    payment_method: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        description: 'a string of 1 to 50 characters (paid only; default card)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SimulateBody = Static<typeof SimulateBodySchema>;
+
+export const CancelBodySchema = Type.Object({}, { additionalProperties: false });
+
+export const LinkIdParamsSchema = Type.Object({
+  id: Type.String({ pattern: UUID_PATTERN, format: 'uuid', description: 'a UUID' }),
+});
+
+export const ListQuerySchema = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Enum(LINK_STATUSES, { description: 'one of pending, succeeded, expired, canceled, failed' }),
+    ),
+    created_after: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'an RFC 3339 date-time with a zone, such as 2026-11-22T15:41:48Z (exclusive bound)',
+      }),
+    ),
+    created_before: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'an RFC 3339 date-time with a zone, such as 2026-11-22T15:41:48Z (exclusive bound)',
+      }),
+    ),
+    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ListQuery = Static<typeof ListQuerySchema>;
+
+export const MetaSchema = Type.Object({ request_id: Type.String() });
+export const PaginationSchema = Type.Object({
+  current_page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  last_page: Type.Integer({ description: 'max(1, ceil(total / per_page))' }),
+});
+export type Pagination = Static<typeof PaginationSchema>;
+
+export const ErrorBodySchema = Type.Object({
+  error: Type.Object({
+    type: Type.String({
+      description: 'invalid_request_error, authentication_error, idempotency_error or api_error',
+    }),
+    code: Type.String(),
+    message: Type.String({ description: 'What was wrong and what is allowed.' }),
+    param: Type.Optional(Type.String()),
+  }),
+  meta: MetaSchema,
+});
+export type ErrorBody = Static<typeof ErrorBodySchema>;
+
+export const WebhookEventSchema = Type.Object({
+  id: Type.String({ description: 'evt_…; also the webhook-id header.' }),
+  type: Type.Enum(WEBHOOK_EVENT_TYPES),
+  timestamp: Type.String({ format: 'date-time' }),
+  data: PaymentLinkSchema,
+});
+export type WebhookEvent = Static<typeof WebhookEventSchema>;
+
+export const FeeSettingsSchema = Type.Object(
+  {
+    transaction_percent: Type.Number({ minimum: 0, maximum: 100 }),
+    transaction_fixed: Type.Integer({ minimum: 0 }),
+    instant_settlement: Type.Boolean(),
+    instant_settlement_percent: Type.Number({ minimum: 0, maximum: 100 }),
+    paid_by: Type.Enum(['merchant', 'payer']),
+  },
+  { additionalProperties: false },
+);
+
+export const SettingsSchema = Type.Object(
+  {
+    currency: Type.String({
+      pattern: '^[A-Z]{3}$',
+      description: 'ISO 4217 code; amounts are in its minor unit',
+    }),
+    public_url: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+      description: "Base of checkout URLs; null means the server's own origin",
+    }),
+    api_keys: Type.Array(Type.String({ pattern: '^sk_test_[A-Za-z0-9_]+$' }), {
+      description: 'When not empty, only these keys are accepted',
+    }),
+    fees: FeeSettingsSchema,
+    link_lifetime_seconds: Type.Integer({ minimum: 60, maximum: 90 * 86400 }),
+    settlement_delay_seconds: Type.Integer({ minimum: 0, maximum: 365 * 86400 }),
+    lenient_validation: Type.Boolean({ description: 'Ignore unknown body and query fields instead of 400' }),
+    require_idempotency_key: Type.Boolean({ description: 'Reject creates without an Idempotency-Key' }),
+    webhook_retry_schedule_seconds: Type.Array(Type.Integer({ minimum: 0, maximum: 7 * 86400 }), {
+      minItems: 1,
+      maxItems: 20,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Settings = Static<typeof SettingsSchema>;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  secret: string;
+  enabled: boolean;
+  event_types: WebhookEventType[];
+  description: string;
+  created_at: string;
+}
+
+/** One API request as the console's Requests screen and the CLI log show it. */
+export interface RequestLogEntry {
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  key_prefix: string | null;
+  idempotency_key: string | null;
+  replayed: boolean;
+  at: string;
+}
+
+/** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
+export type SandboxEvent =
+  | { type: 'link.changed'; link: PaymentLink }
+  | { type: 'webhook_event.recorded'; event: WebhookEvent }
+  | { type: 'settings.changed'; settings: Settings }
+  | { type: 'request.logged'; entry: RequestLogEntry };
