@@ -76,9 +76,9 @@ export class PaymentLinks {
     return { link, ops: [{ op: 'link', v: link }] };
   }
 
-  find(id: string): PaymentLink {
+  find(id: string, param = 'id'): PaymentLink {
     const link = this.state.links.get(id.toLowerCase());
-    if (!link) throw new SandboxError('resource_not_found', `No payment link with id ${id}.`, 'id');
+    if (!link) throw new SandboxError('resource_not_found', `No payment link with id ${id}.`, param);
     return link;
   }
 
@@ -87,7 +87,7 @@ export class PaymentLinks {
   }
 
   simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string): LinkChange {
-    const link = this.find(id);
+    const link = this.find(id, 'payment_link_id');
     if (event !== 'paid') return this.transition(link, event);
     const paidAt = this.clock.now();
     const settleAt = settings.fees.instant_settlement

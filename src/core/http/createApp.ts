@@ -50,6 +50,10 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       );
     }
   });
+  // No body at all reads as an empty object: a bodiless cancel is fine, a bodiless create is told what is missing.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
   app.addHook('onResponse', async (request, reply) => {
     core.emit({ type: 'request.logged', entry: requestLogEntry(request, reply, core.clock.now()) });
   });

@@ -1,0 +1,74 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Benchmark helpers for the processes the runner starts: every child is a fresh `node --import tsx`
+ * process talking to the runner over the IPC channel, so the server under test never shares an
+ * event loop (or, on a 2-core machine, a core) with autocannon.
+ */
+
+export interface ChildMessage {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface Child {
+  process: ChildProcess;
+  /** Resolves with the next message of this type; rejects if the child exits first. */
+  next<T extends ChildMessage>(type: string): Promise<T>;
+  send(message: ChildMessage): void;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+}
+
+export function startChild(script: string, args: string[], extraExecArgv: string[] = []): Child {
+  const file = fileURLToPath(new URL(script, import.meta.url));
+  const child = fork(file, args, {
+    execArgv: ['--import', 'tsx', ...extraExecArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const inbox: ChildMessage[] = [];
+  const waiters: { type: string; resolve: (m: ChildMessage) => void; reject: (e: Error) => void }[] = [];
+  let exitCode: number | null | undefined;
+  child.on('message', (m: ChildMessage) => {
+    const i = waiters.findIndex((w) => w.type === m.type);
+    if (i >= 0) waiters.splice(i, 1)[0]?.resolve(m);
+    else inbox.push(m);
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (code) => {
+      exitCode = code;
+      for (const w of waiters.splice(0)) w.reject(new Error(`${script} exited with ${code} before "${w.type}"`));
+      resolve(code);
+    });
+  });
+  return {
+    process: child,
+    exited,
+    send: (message) => child.send(message),
+    next: <T extends ChildMessage>(type: string) =>
+      new Promise<T>((resolve, reject) => {
+        const i = inbox.findIndex((m) => m.type === type);
+        if (i >= 0) return resolve(inbox.splice(i, 1)[0] as T);
+        if (exitCode !== undefined) return reject(new Error(`${script} exited with ${exitCode} before "${type}"`));
+        waiters.push({ type, resolve: resolve as (m: ChildMessage) => void, reject });
+      }),
+  };
+}
+
+/** In a child: send a message to the runner. */
+export function tell(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+/** In a child: resolves when the runner sends a message of this type. */
+export function waitFor(type: string): Promise<ChildMessage> {
+  return new Promise((resolve) => {
+    const onMessage = (m: ChildMessage) => {
+      if (m.type !== type) return;
+      process.off('message', onMessage);
+      resolve(m);
+    };
+    process.on('message', onMessage);
+  });
+}

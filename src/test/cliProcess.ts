@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: the CLI is run from here exactly as a user would run it. */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI_BIN = 'src/cli/bin.mjs';
+/** Every wait on a child is bounded by this, so a hang fails the test instead of blocking it. */
+export const WAIT_MS = 15_000;
+
+const LISTENING = /^Payment Links Sandbox listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
+
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+const running = new Set<CliProcess>();
+
+/** One real `node src/cli/bin.mjs ...` child, with its output collected as it arrives. */
+export class CliProcess {
+  readonly child: ChildProcess;
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<ExitStatus>;
+  exitStatus: ExitStatus | null = null;
+  private readonly watchers = new Set<() => void>();
+
+  constructor(readonly args: string[]) {
+    const env = { ...process.env };
+    delete env.PORT;
+    this.child = spawn(process.execPath, [CLI_BIN, ...args], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(this);
+    this.child.stdout?.setEncoding('utf8');
+    this.child.stderr?.setEncoding('utf8');
+    this.child.stdout?.on('data', (chunk: string) => {
+      this.stdout += chunk;
+      this.notify();
+    });
+    this.child.stderr?.on('data', (chunk: string) => {
+      this.stderr += chunk;
+      this.notify();
+    });
+    this.exited = new Promise<ExitStatus>((resolve) => {
+      // 'close' comes after both pipes are drained, so stdout/stderr are complete by then.
+      this.child.once('close', (code, signal) => {
+        this.exitStatus = { code, signal };
+        running.delete(this);
+        this.notify();
+        resolve(this.exitStatus);
+      });
+      this.child.once('error', (err) => {
+        this.stderr += `spawn error: ${err.message}\n`;
+      });
+    });
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error('the CLI process did not start');
+    return this.child.pid;
+  }
+
+  stdoutLines(): string[] {
+    return this.stdout.split('\n').filter((line) => line !== '');
+  }
+
+  stderrLines(): string[] {
+    return this.stderr.split('\n').filter((line) => line !== '');
+  }
+
+  /** Resolves with the value `check` returns once the output satisfies it; rejects on exit or after `ms`. */
+  waitFor<T>(check: () => T | undefined, what: string, ms = WAIT_MS): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined = undefined;
+      const done = (fn: () => void) => {
+        this.watchers.delete(watch);
+        clearTimeout(timer);
+        fn();
+      };
+      const watch = () => {
+        const value = check();
+        if (value !== undefined) return done(() => resolve(value));
+        if (this.exitStatus) {
+          const status = this.exitStatus;
+          done(() => reject(new Error(`CLI exited (${describe(status)}) before ${what}${this.transcript()}`)));
+        }
+      };
+      timer = setTimeout(
+        () => done(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}${this.transcript()}`))),
+        ms,
+      );
+      this.watchers.add(watch);
+      watch();
+    });
+  }
+
+  /** The API origin from the first stdout line; fails if the first line is anything else. */
+  waitForOrigin(ms = WAIT_MS): Promise<string> {
+    return this.waitFor(
+      () => {
+        const newline = this.stdout.indexOf('\n');
+        if (newline === -1) return undefined;
+        const first = this.stdout.slice(0, newline);
+        const match = LISTENING.exec(first);
+        if (!match) throw new Error(`first stdout line is not the listening line: ${JSON.stringify(first)}`);
+        return match[1];
+      },
+      'the "listening on" line',
+      ms,
+    );
+  }
+
+  /** Waits for the process to end; rejects (after killing it) if it is still running after `ms`. */
+  async waitForExit(ms = WAIT_MS): Promise<ExitStatus> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`CLI still running after ${ms} ms${this.transcript()}`)), ms);
+    });
+    try {
+      return await Promise.race([this.exited, timeout]);
+    } catch (err) {
+      await this.forceKill();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  signal(signal: NodeJS.Signals): void {
+    if (!this.exitStatus) this.child.kill(signal);
+  }
+
+  /** SIGKILL and wait for the exit (a no-op once it has exited). */
+  async forceKill(): Promise<void> {
+    if (this.exitStatus) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  transcript(): string {
+    return `\n--- stdout ---\n${this.stdout.slice(-4000)}\n--- stderr ---\n${this.stderr.slice(-4000)}`;
+  }
+
+  private notify(): void {
+    for (const watch of [...this.watchers]) {
+      try {
+        watch();
+      } catch (err) {
+        // A check that throws fails its own wait.
+        this.watchers.delete(watch);
+        this.failWatch(watch, err as Error);
+      }
+    }
+  }
+
+  private readonly failures = new Map<() => void, (err: Error) => void>();
+  private failWatch(watch: () => void, err: Error): void {
+    this.failures.get(watch)?.(err);
+  }
+}
+
+function describe(status: ExitStatus): string {
+  return status.signal ? `signal ${status.signal}` : `code ${status.code}`;
+}
+
+/** Spawns the CLI with `args` (after the command name), without waiting for anything. */
+export function spawnCli(args: string[]): CliProcess {
+  return new CliProcess(args);
+}
+
+/** `serve --port 0 --data dir ...extra`, waited on until it listens. */
+export async function startServe(
+  dataDir: string,
+  extra: string[] = [],
+): Promise<{ cli: CliProcess; origin: string }> {
+  const cli = spawnCli(['serve', '--port', '0', '--data', dataDir, ...extra]);
+  try {
+    const origin = await cli.waitForOrigin();
+    return { cli, origin };
+  } catch (err) {
+    await cli.forceKill();
+    throw err;
+  }
+}
+
+/** Runs the CLI to completion (bounded) and returns its exit status and output. */
+export async function runCli(
+  args: string[],
+  ms = WAIT_MS,
+): Promise<ExitStatus & { stdout: string; stderr: string; cli: CliProcess }> {
+  const cli = spawnCli(args);
+  const status = await cli.waitForExit(ms);
+  return { ...status, stdout: cli.stdout, stderr: cli.stderr, cli };
+}
+
+/** Test teardown: SIGKILL every CLI child still running and wait for each to be gone. */
+export async function killLeftoverClis(): Promise<void> {
+  await Promise.all([...running].map((cli) => cli.forceKill()));
+}

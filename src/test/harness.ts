@@ -1,0 +1,145 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox, type StartOptions } from '../core';
+import type { Clock } from '../core/clock';
+import { checkAgainstOpenApi } from './openApiCheck';
+
+export const KEY = 'sk_test_harness';
+
+/** A clock the test can move forward; everything else about the sandbox is real. */
+export class TestClock implements Clock {
+  offsetMs = 0;
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: T;
+}
+
+export interface ApiCall {
+  body?: unknown;
+  key?: string | null;
+  headers?: Record<string, string>;
+  /** Sent as is, instead of JSON.stringify(body). */
+  raw?: string;
+}
+
+export interface TestSandbox extends RunningSandbox {
+  dir: string | undefined;
+  clock: TestClock;
+  api<T = any>(method: string, path: string, call?: ApiCall): Promise<ApiResponse<T>>;
+  /** Stops the server and, unless `keepDir`, removes its data directory. */
+  stop(options?: { keepDir?: boolean }): Promise<void>;
+}
+
+export async function makeTempDir(prefix = 'pls-test-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** A real sandbox on an ephemeral port with a real data directory (or in memory). */
+export async function startTestSandbox(
+  options: StartOptions & { inMemory?: boolean; clock?: TestClock } = {},
+): Promise<TestSandbox> {
+  const dir = options.inMemory ? undefined : (options.dataDir ?? (await makeTempDir()));
+  const clock = options.clock ?? new TestClock();
+  const sandbox = await startSandbox({ port: 0, schedulerIntervalMs: 50, ...options, dataDir: dir, clock });
+  let stopped = false;
+  return {
+    ...sandbox,
+    dir,
+    clock,
+    api: (method, path, call) => callApi(sandbox.origin, method, path, call),
+    async stop({ keepDir = false } = {}) {
+      if (!stopped) await sandbox.close();
+      stopped = true;
+      if (dir && !keepDir && !options.dataDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One API call with fetch; every JSON response is checked against the served OpenAPI document. */
+export async function callApi<T = any>(
+  origin: string,
+  method: string,
+  path: string,
+  call: ApiCall = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...call.headers };
+  const key = call.key === undefined ? KEY : call.key;
+  if (key !== null) headers.authorization ??= `Bearer ${key}`;
+  let body: string | undefined = call.raw;
+  if (body === undefined && call.body !== undefined) {
+    body = JSON.stringify(call.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(origin + path, { method, headers, body });
+  const text = await response.text();
+  const parsed = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
+  if (parsed !== undefined) await checkAgainstOpenApi(origin, method, path, response.status, parsed);
+  return { status: response.status, headers: response.headers, text, body: parsed as T };
+}
+
+/** A request with full control of the headers (fetch will not send a foreign Host). */
+export function rawRequest(
+  origin: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export const createBody = (extra: Record<string, unknown> = {}) => ({
+  amount: 150_000,
+  title: 'Order #1001',
+  ...extra,
+});
+
+export async function createLink(sandbox: TestSandbox, extra: Record<string, unknown> = {}) {
+  const res = await sandbox.api('POST', '/payment-links', { body: createBody(extra) });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` returns a value, for outcomes the sandbox reaches on its own (expiry). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  tries = 100,
+): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await sleep(20);
+  }
+  throw new Error(`never happened: ${what}`);
+}

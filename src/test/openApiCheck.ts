@@ -1,0 +1,64 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+}
+
+const documents = new Map<string, Promise<OpenApiDoc>>();
+const validators = new Map<string, ValidateFunction>();
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+
+export function openApiDocument(origin: string): Promise<OpenApiDoc> {
+  let doc = documents.get(origin);
+  if (!doc) {
+    doc = fetch(`${origin}/openapi.json`).then((r) => r.json() as Promise<OpenApiDoc>);
+    documents.set(origin, doc);
+  }
+  return doc;
+}
+
+function templateFor(doc: OpenApiDoc, path: string): string | undefined {
+  const bare = path.split('?')[0] as string;
+  return Object.keys(doc.paths).find((template) =>
+    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
+  );
+}
+
+/**
+ * Fails when an API response does not match what /openapi.json documents for that operation and
+ * status. Paths the document does not describe (the checkout page, 404 for unknown routes) are skipped.
+ */
+export async function checkAgainstOpenApi(
+  origin: string,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  const doc = await openApiDocument(origin);
+  const template = templateFor(doc, path);
+  const operation = template ? doc.paths[template]?.[method.toLowerCase()] : undefined;
+  if (!operation) return;
+  const schema = operation.responses[String(status)]?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`OpenAPI documents no ${status} response for ${method} ${template}`);
+  const id = `${origin} ${method} ${template} ${status}`;
+  let validate = validators.get(id);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(id, validate);
+  }
+  if (!validate(body)) {
+    throw new Error(
+      `${method} ${path} → ${status} does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+    );
+  }
+}
