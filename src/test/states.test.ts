@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LinkStatus } from '../shared/types';
+import type { LinkStatus, SandboxEvent } from '../shared/types';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
 
 let sandbox: TestSandbox;
@@ -120,8 +120,8 @@ describe('time passing', () => {
     const link = await linkIn('pending');
     sandbox.clock.advance(24 * 3600 * 1000 + 1);
     const changes: string[] = [];
-    const listener = (e: { type: string; link?: { id: string; status: string } }) => {
-      if (e.type === 'link.changed' && e.link?.id === link.id) changes.push(e.link.status);
+    const listener = (e: SandboxEvent) => {
+      if (e.type === 'link.changed' && e.link.id === link.id) changes.push(e.link.status);
     };
     sandbox.core.events.on('event', listener);
     try {
