@@ -38,7 +38,8 @@ export function startChild(script: string, args: string[], extraExecArgv: string
   const exited = new Promise<number | null>((resolve) => {
     child.on('exit', (code) => {
       exitCode = code;
-      for (const w of waiters.splice(0)) w.reject(new Error(`${script} exited with ${code} before "${w.type}"`));
+      for (const w of waiters.splice(0))
+        w.reject(new Error(`${script} exited with ${code} before "${w.type}"`));
       resolve(code);
     });
   });
@@ -50,7 +51,8 @@ export function startChild(script: string, args: string[], extraExecArgv: string
       new Promise<T>((resolve, reject) => {
         const i = inbox.findIndex((m) => m.type === type);
         if (i >= 0) return resolve(inbox.splice(i, 1)[0] as T);
-        if (exitCode !== undefined) return reject(new Error(`${script} exited with ${exitCode} before "${type}"`));
+        if (exitCode !== undefined)
+          return reject(new Error(`${script} exited with ${exitCode} before "${type}"`));
         waiters.push({ type, resolve: resolve as (m: ChildMessage) => void, reject });
       }),
   };

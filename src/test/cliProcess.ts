@@ -81,7 +81,12 @@ export class CliProcess {
         fn();
       };
       const watch = () => {
-        const value = check();
+        let value: T | undefined;
+        try {
+          value = check();
+        } catch (err) {
+          return done(() => reject(err as Error));
+        }
         if (value !== undefined) return done(() => resolve(value));
         if (this.exitStatus) {
           const status = this.exitStatus;
@@ -145,20 +150,7 @@ export class CliProcess {
   }
 
   private notify(): void {
-    for (const watch of [...this.watchers]) {
-      try {
-        watch();
-      } catch (err) {
-        // A check that throws fails its own wait.
-        this.watchers.delete(watch);
-        this.failWatch(watch, err as Error);
-      }
-    }
-  }
-
-  private readonly failures = new Map<() => void, (err: Error) => void>();
-  private failWatch(watch: () => void, err: Error): void {
-    this.failures.get(watch)?.(err);
+    for (const watch of [...this.watchers]) watch();
   }
 }
 
@@ -199,4 +191,111 @@ export async function runCli(
 /** Test teardown: SIGKILL every CLI child still running and wait for each to be gone. */
 export async function killLeftoverClis(): Promise<void> {
   await Promise.all([...running].map((cli) => cli.forceKill()));
+}
+
+// ---- HTTP against a CLI-started server (127.0.0.1 only) -------------------------------------------
+
+export const CLI_KEY = 'sk_test_x';
+const auth = { authorization: `Bearer ${CLI_KEY}` };
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function http(
+  origin: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpResult> {
+  if (!origin.startsWith('http://127.0.0.1:')) throw new Error(`refusing to call ${origin}: tests target 127.0.0.1`);
+  const headers: Record<string, string> = { ...auth, ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(origin + path, { method, headers, body, signal: AbortSignal.timeout(WAIT_MS) });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
+  return { status: response.status, headers: response.headers, text, body: json };
+}
+
+export const LINK_BODY = { amount: 1000, title: 't' };
+
+/** Creates a link; throws unless the answer is 201. */
+export async function createLinkAt(origin: string, body: Record<string, unknown> = LINK_BODY) {
+  const res = await http(origin, 'POST', '/payment-links', { body });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body.data as Record<string, unknown> & { id: string };
+}
+
+export interface LoadResult {
+  /** The `data` of every 201 the client received, in no particular order. */
+  acked: (Record<string, unknown> & { id: string })[];
+  /** Requests that failed at the connection level (the server went away). */
+  failed: number;
+  /** Answers other than 201 (e.g. 503 while shutting down), by status. */
+  otherStatuses: number[];
+}
+
+/**
+ * `loops` concurrent loops of POST /payment-links. A loop ends at its first connection failure or
+ * non-201 answer, when `stop()` says so, or once `maxTotal` creates have been sent in all.
+ */
+export async function createLoad(
+  origin: string,
+  options: { loops: number; maxTotal: number; stop?: () => boolean; onAck?: (count: number) => void },
+): Promise<LoadResult> {
+  const result: LoadResult = { acked: [], failed: 0, otherStatuses: [] };
+  let sent = 0;
+  const loop = async (n: number) => {
+    let i = 0;
+    while (!options.stop?.() && sent < options.maxTotal) {
+      sent++;
+      const body = { amount: 1000 + n, title: `load ${n}-${i}`, reference_id: `ref-${n}-${i++}` };
+      let res: HttpResult;
+      try {
+        res = await http(origin, 'POST', '/payment-links', { body });
+      } catch {
+        result.failed++;
+        return;
+      }
+      if (res.status !== 201) {
+        result.otherStatuses.push(res.status);
+        return;
+      }
+      result.acked.push(res.body.data);
+      options.onAck?.(result.acked.length);
+    }
+  };
+  await Promise.all(Array.from({ length: options.loops }, (_, n) => loop(n)));
+  return result;
+}
+
+/** GETs every link (a few at a time) and returns the ones that are not there exactly as acknowledged. */
+export async function missingOrChanged(
+  origin: string,
+  links: readonly (Record<string, unknown> & { id: string })[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < links.length) {
+      const link = links[next++]!;
+      const res = await http(origin, 'GET', `/payment-links/${link.id}`);
+      if (res.status !== 200) problems.push(`${link.id}: GET answered ${res.status}`);
+      else if (JSON.stringify(sortKeys(res.body.data)) !== JSON.stringify(sortKeys(link)))
+        problems.push(`${link.id}: stored ${res.text} but 201 said ${JSON.stringify(link)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return problems;
+}
+
+function sortKeys(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -1,0 +1,301 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, test } from 'node:test';
+import {
+  createLinkAt,
+  createLoad,
+  http,
+  killLeftoverClis,
+  missingOrChanged,
+  runCli,
+  startServe,
+  type CliProcess,
+} from './cliProcess';
+
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pls-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  await killLeftoverClis();
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** Sends `signal` and expects a clean exit (code 0) within 5 s — a hang detector, not a timing check. */
+async function stopWith(cli: CliProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  cli.signal(signal);
+  const status = await cli.waitForExit(5_000);
+  assert.deepEqual(status, { code: 0, signal: null }, `exit after ${signal}${cli.transcript()}`);
+}
+
+const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*) (\d{3}) (\d+(?:\.\d+)?)ms (req_\S+)/;
+
+/** A start-up refusal: non-zero exit, no listening line, exactly one line on stderr (returned). */
+function assertOneLineRefusal(result: { code: number | null; signal: string | null; stdout: string; stderr: string }) {
+  const transcript = `\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}`;
+  assert.equal(result.signal, null, `ended by a signal${transcript}`);
+  assert.notEqual(result.code, 0, `exit code must be non-zero${transcript}`);
+  assert.doesNotMatch(result.stdout, /listening on/, `must not claim to listen${transcript}`);
+  const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+  assert.equal(lines.length, 1, `stderr must be exactly one line${transcript}`);
+  return lines[0]!;
+}
+
+describe('CLI: start-up output and request log', () => {
+  test('the first stdout line names the API origin, and the API answers there', async () => {
+    const { cli, origin } = await startServe(await tempDir());
+    const port = Number(new URL(origin).port);
+    assert.ok(port > 0 && port <= 65535, `a real port, got ${origin}`);
+    assert.equal(cli.stdoutLines()[0], `Payment Links Sandbox listening on ${origin}`);
+    const spec = await http(origin, 'GET', '/openapi.json');
+    assert.equal(spec.status, 200);
+    const link = await createLinkAt(origin);
+    assert.ok(String(link.url).startsWith(`${origin}/pay/`), `checkout url on the real origin: ${link.url}`);
+    await stopWith(cli);
+  });
+
+  test('one log line per request: method, path, status, duration and request id', async () => {
+    const { cli, origin } = await startServe(await tempDir());
+    const created = await http(origin, 'POST', '/payment-links', { body: { amount: 1000, title: 't' } });
+    assert.equal(created.status, 201);
+    const id = created.body.data.id as string;
+    const calls: { method: string; path: string; headers?: Record<string, string> }[] = [
+      { method: 'GET', path: `/payment-links/${id}` },
+      { method: 'GET', path: '/payment-links/4f9a1f7e-0c1a-4d3e-9b7a-2f5c6d7e8f90' },
+      { method: 'GET', path: '/payment-links?per_page=2', headers: { authorization: 'Bearer nope' } },
+    ];
+    const expected = [{ method: 'POST', path: '/payment-links', status: 201, id: created.headers.get('x-request-id') }];
+    for (const call of calls) {
+      const res = await http(origin, call.method, call.path, { headers: call.headers });
+      expected.push({ method: call.method, path: call.path, status: res.status, id: res.headers.get('x-request-id') });
+    }
+    assert.deepEqual(
+      expected.map((e) => e.status),
+      [201, 200, 404, 401],
+    );
+    await stopWith(cli);
+
+    const logged = cli.stdoutLines().filter((line) => REQUEST_LINE.test(line));
+    assert.equal(logged.length, expected.length, `one line per request${cli.transcript()}`);
+    for (const e of expected) {
+      assert.match(e.id ?? '', /^req_/, 'X-Request-Id header');
+      const line = logged.find((l) => l.includes(e.id!));
+      assert.ok(line, `a log line with ${e.id}${cli.transcript()}`);
+      const [, method, path, status, ms, requestId] = REQUEST_LINE.exec(line)!;
+      assert.deepEqual(
+        { method, path, status: Number(status), requestId },
+        { method: e.method, path: e.path, status: e.status, requestId: e.id },
+      );
+      assert.ok(Number.isFinite(Number(ms)) && Number(ms) >= 0, `duration in ms: ${line}`);
+    }
+  });
+
+  test('--quiet logs no request lines', async () => {
+    const { cli, origin } = await startServe(await tempDir(), ['--quiet']);
+    const link = await createLinkAt(origin);
+    assert.equal((await http(origin, 'GET', `/payment-links/${link.id}`)).status, 200);
+    assert.equal((await http(origin, 'GET', '/payment-links', { headers: { authorization: '' } })).status, 401);
+    await stopWith(cli);
+    assert.equal(cli.stdoutLines()[0], `Payment Links Sandbox listening on ${origin}`);
+    const requestLines = cli.stdoutLines().filter((line) => REQUEST_LINE.test(line) || /req_/.test(line));
+    assert.deepEqual(requestLines, [], `no request lines with --quiet${cli.transcript()}`);
+  });
+});
+
+describe('CLI: usage', () => {
+  for (const args of [['serve', '--help'], ['--help'], ['serve', '-h']]) {
+    test(`${args.join(' ')} prints usage and exits 0`, async () => {
+      const result = await runCli(args);
+      assert.equal(result.code, 0, result.cli.transcript());
+      assert.match(result.stdout, /^Usage: payment-links-sandbox serve/);
+      for (const flag of ['--port', '--data', '--in-memory', '--quiet', '--help'])
+        assert.ok(result.stdout.includes(flag), `usage mentions ${flag}`);
+      assert.equal(result.stderr, '');
+      assert.doesNotMatch(result.stdout, /listening on/);
+    });
+  }
+
+  test('a bad flag prints one clear line to stderr and exits non-zero', async () => {
+    const dir = await tempDir();
+    const neverMade = join(dir, 'never-made');
+    const cases: { args: string[]; mentions: string }[] = [
+      { args: ['serve', '--port', 'abc', '--data', neverMade], mentions: '--port' },
+      { args: ['serve', '--port', '70000', '--data', neverMade], mentions: '--port' },
+      { args: ['serve', '--bogus', '--data', neverMade], mentions: '--bogus' },
+      { args: ['serve', '--data', neverMade, '--in-memory'], mentions: '--in-memory' },
+    ];
+    for (const { args, mentions } of cases) {
+      const result = await runCli(args);
+      const line = assertOneLineRefusal(result);
+      assert.ok(line.includes(mentions), `"${line}" should name ${mentions} (args: ${args.join(' ')})`);
+      assert.equal(result.stdout, '', `nothing on stdout for ${args.join(' ')}`);
+    }
+    assert.equal(existsSync(neverMade), false, 'a refused command line must not create the data directory');
+  });
+});
+
+describe('CLI: start-up refusals', () => {
+  test('a port already in use: one line naming the port, non-zero exit', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      blocker.once('error', reject);
+      blocker.listen(0, '127.0.0.1', resolve);
+    });
+    try {
+      const address = blocker.address();
+      assert.ok(address && typeof address === 'object');
+      const port = address.port;
+      const dir = await tempDir();
+      const result = await runCli(['serve', '--port', String(port), '--data', dir]);
+      const line = assertOneLineRefusal(result);
+      assert.match(line, new RegExp(`\\b${port}\\b`), `the line names port ${port}: ${line}`);
+      // The refused run let go of the data directory: the next start on it works.
+      const { cli } = await startServe(dir);
+      await stopWith(cli);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  test('a data directory that cannot be created: one line naming it, non-zero exit', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'afile'), 'a regular file\n');
+    const data = join(dir, 'afile', 'data');
+    const result = await runCli(['serve', '--port', '0', '--data', data]);
+    const line = assertOneLineRefusal(result);
+    assert.ok(line.includes(data), `the line names ${data}: ${line}`);
+    assert.equal(await readFile(join(dir, 'afile'), 'utf8'), 'a regular file\n');
+  });
+
+  const corruptSnapshots: Record<string, string> = {
+    'one line of garbage': 'this is not json at all',
+    // What a damaged snapshot looks like: the real file has one record per line.
+    'a damaged multi-line snapshot':
+      '{"schema_version":1,"seq":3,"settlement_account_id":null,"settings":null,\n"links":[\n{"id":"x",\u0000\u0000 garbage\n]',
+  };
+  for (const [name, content] of Object.entries(corruptSnapshots)) {
+    test(`a corrupt sandbox.json (${name}) is refused with one line naming it, and left unchanged`, async () => {
+      const dir = await tempDir();
+      const file = join(dir, 'sandbox.json');
+      await writeFile(file, content);
+      const before = await readFile(file);
+      const result = await runCli(['serve', '--port', '0', '--data', dir]);
+      const line = assertOneLineRefusal(result);
+      assert.ok(line.includes(file), `the line names ${file}: ${line}`);
+      assert.deepEqual(await readFile(file), before, 'the corrupt file must not be touched');
+    });
+  }
+
+  test('a snapshot with an unknown schema_version is refused and left unchanged', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'sandbox.json');
+    const snapshot = {
+      schema_version: 999,
+      seq: 0,
+      settlement_account_id: null,
+      settings: null,
+      links: [],
+      events: [],
+      idempotency: [],
+      endpoints: [],
+    };
+    await writeFile(file, JSON.stringify(snapshot) + '\n');
+    const before = await readFile(file);
+    const result = await runCli(['serve', '--port', '0', '--data', dir]);
+    const line = assertOneLineRefusal(result);
+    assert.ok(line.includes(file), `the line names ${file}: ${line}`);
+    assert.match(line, /999/, `the line says which version it found: ${line}`);
+    assert.deepEqual(await readFile(file), before);
+  });
+
+  test('a journal segment with a corrupt line in the middle is refused and left unchanged', async () => {
+    const dir = await tempDir();
+    // A real journal, written by a real run.
+    const first = await startServe(dir, ['--quiet']);
+    for (let i = 0; i < 3; i++) await createLinkAt(first.origin);
+    await stopWith(first.cli);
+    const file = join(dir, 'journal-000001.ndjson');
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    assert.ok(lines.length >= 4, `the journal has several records: ${lines.length - 1}`);
+    lines[1] = '{"seq":2,"ops":[{"op":"link","v":{"id":';
+    await writeFile(file, lines.join('\n'));
+    const before = await readFile(file);
+
+    const result = await runCli(['serve', '--port', '0', '--data', dir]);
+    const line = assertOneLineRefusal(result);
+    assert.ok(line.includes(file), `the line names ${file}: ${line}`);
+    assert.deepEqual(await readFile(file), before, 'the journal must not be touched');
+    assert.equal(existsSync(join(dir, 'sandbox.json')), false, 'no snapshot written over a bad journal');
+  });
+
+  test('a second process on the same data directory is refused, naming the first; the first keeps serving', async () => {
+    const dir = await tempDir();
+    const first = await startServe(dir, ['--quiet']);
+    const result = await runCli(['serve', '--port', '0', '--data', dir]);
+    const line = assertOneLineRefusal(result);
+    assert.match(line, new RegExp(`\\b${first.cli.pid}\\b`), `the line names pid ${first.cli.pid}: ${line}`);
+    assert.equal(first.cli.exitStatus, null, 'the first process is still running');
+    const link = await createLinkAt(first.origin);
+    const got = await http(first.origin, 'GET', `/payment-links/${link.id}`);
+    assert.equal(got.status, 200);
+    assert.deepEqual(got.body.data, link);
+    await stopWith(first.cli);
+    // ... and its data is all there.
+    const again = await startServe(dir, ['--quiet']);
+    assert.deepEqual(await missingOrChanged(again.origin, [link]), []);
+    await stopWith(again.cli);
+  });
+});
+
+describe('CLI: signals', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    test(`${signal} exits 0 and every created link survives a restart`, async () => {
+      const dir = await tempDir();
+      const first = await startServe(dir, ['--quiet']);
+      const links = [];
+      for (let i = 0; i < 5; i++) links.push(await createLinkAt(first.origin, { amount: 1000 + i, title: `t${i}` }));
+      await stopWith(first.cli, signal);
+      assert.equal(existsSync(join(dir, 'sandbox.lock')), false, 'the lock is released on a clean exit');
+
+      const second = await startServe(dir, ['--quiet']);
+      assert.deepEqual(await missingOrChanged(second.origin, links), []);
+      const list = await http(second.origin, 'GET', '/payment-links?per_page=100');
+      assert.equal(list.status, 200);
+      assert.equal(list.body.pagination.total, links.length);
+      await stopWith(second.cli);
+    });
+  }
+
+  test('SIGTERM during a load of creates: every 201 the client received is there after restart', async () => {
+    const dir = await tempDir();
+    const first = await startServe(dir, ['--quiet']);
+    let signalled = false;
+    const load = createLoad(first.origin, {
+      loops: 8,
+      maxTotal: 4000,
+      onAck: (count) => {
+        // Signal once the load is well under way, while requests are in flight.
+        if (count === 40 && !signalled) {
+          signalled = true;
+          first.cli.signal('SIGTERM');
+        }
+      },
+    });
+    const status = await first.cli.waitForExit(5_000);
+    const result = await load;
+    assert.ok(signalled, `the load reached 40 creates${first.cli.transcript()}`);
+    assert.deepEqual(status, { code: 0, signal: null }, `exit after SIGTERM${first.cli.transcript()}`);
+    assert.ok(result.acked.length >= 40);
+
+    const second = await startServe(dir, ['--quiet']);
+    assert.deepEqual(await missingOrChanged(second.origin, result.acked), []);
+    await stopWith(second.cli);
+  });
+});
