@@ -8,7 +8,13 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {
-    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') } } },
+    // A sandboxed preload runs as CommonJS, whatever the package's module type.
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
   },
   renderer: {
     root: resolve('src/renderer'),

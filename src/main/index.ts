@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import { startSandbox, type RunningSandbox } from '../core';
 import { APP_NAME } from '../core/defaultDataDir';
-import { DESKTOP_CHANNELS } from '../shared/desktopBridge';
+import { DESKTOP_CHANNELS, VERSION_ARG } from '../shared/desktopBridge';
 
 app.setName(APP_NAME);
 const dataDir = join(app.getPath('userData'), 'data');
@@ -22,6 +22,7 @@ function openWindow(origin: string): void {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      additionalArguments: [`${VERSION_ARG}${app.getVersion()}`],
     },
   });
   // Only the console's own origin loads in the window; anything else goes to the system browser.

@@ -9,3 +9,6 @@ export const DESKTOP_CHANNELS = {
   openExternal: 'desktop:open-external',
   revealDataFolder: 'desktop:reveal-data-folder',
 } as const;
+
+/** Main hands the app version to the sandboxed preload as a command-line switch. */
+export const VERSION_ARG = '--payment-links-sandbox-version=';
