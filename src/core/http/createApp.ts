@@ -6,7 +6,7 @@ import type { SandboxCore } from '../sandboxCore';
 import { authenticate } from './auth';
 import { installErrorHandler, sendError } from './errorHandler';
 import { createHostCheck } from './hostCheck';
-import { openApiInfo } from './openApiInfo';
+import { documentIdempotencyKey, openApiInfo } from './openApiInfo';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
@@ -64,7 +64,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     )(err, request);
   });
 
-  await app.register(swagger, { openapi: openApiInfo(core) });
+  await app.register(swagger, { openapi: openApiInfo(core), transform: documentIdempotencyKey });
 
   const auth = async (request: FastifyRequest): Promise<void> => {
     request.apiKey = authenticate(request.headers.authorization, core.settings);

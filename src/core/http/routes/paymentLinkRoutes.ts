@@ -26,6 +26,7 @@ export function paymentLinkRoutes(
     '/payment-links',
     {
       onRequest: auth,
+      config: { idempotent: true },
       schema: {
         tags: TAG,
         security,
@@ -115,6 +116,7 @@ export function paymentLinkRoutes(
     '/payment-links/:id/cancel',
     {
       onRequest: auth,
+      config: { idempotent: true },
       schema: {
         tags: TAG,
         security,

@@ -14,6 +14,7 @@ export function simulateRoutes(
     '/sandbox/simulate',
     {
       onRequest: auth,
+      config: { idempotent: true },
       schema: {
         tags: ['Sandbox'],
         security: [{ bearerAuth: [] }],
