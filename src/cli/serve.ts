@@ -21,6 +21,13 @@ export async function serve(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // Listen for signals before starting, so a supervisor that stops us the moment we print our
+  // first line still gets a clean shutdown (the stop waits for the start to finish).
+  let signalled = (): void => undefined;
+  const signal = new Promise<void>((resolve) => (signalled = resolve));
+  process.once('SIGINT', () => signalled());
+  process.once('SIGTERM', () => signalled());
+
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({ ...command.start, consoleDir: CONSOLE_DIR });
@@ -43,24 +50,16 @@ export async function serve(argv: string[]): Promise<number> {
       if (event.type === 'request.logged') console.log(formatRequestLine(event.entry));
     });
   }
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
-      stopping = true;
-      // Requests still running after the grace period lose their connection; the store is flushed regardless.
-      const force = setTimeout(() => sandbox.app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      try {
-        await sandbox.close();
-        resolve(0);
-      } catch (err) {
-        console.error(`payment-links-sandbox: could not shut down cleanly: ${(err as Error).message}`);
-        resolve(1);
-      } finally {
-        clearTimeout(force);
-      }
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await signal;
+  // Requests still running after the grace period lose their connection; the store is flushed regardless.
+  const force = setTimeout(() => sandbox.app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    await sandbox.close();
+    return 0;
+  } catch (err) {
+    console.error(`payment-links-sandbox: could not shut down cleanly: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    clearTimeout(force);
+  }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import stableStringify from 'fast-json-stable-stringify';
 import { isoTime, type Clock } from './clock';
 import { SandboxError } from './errors';
 import type { IdempotencyRecord, Op } from './store/ops';
@@ -9,7 +9,7 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 
 export interface IdempotencyClaim {
   /** The op that stores this response; commit it with the change it reports. */
-  record(status: number, body: string): Op;
+  record(status: number, body: string, requestId: string): Op;
   release(): void;
 }
 
@@ -17,7 +17,7 @@ export type IdempotencyOutcome = { replay: IdempotencyRecord } | { claim: Idempo
 
 export function fingerprint(method: string, path: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${method} ${path}\n${canonicalize(body ?? null) ?? 'null'}`)
+    .update(`${method} ${path}\n${stableStringify(body ?? null)}`)
     .digest('hex');
 }
 
@@ -63,13 +63,14 @@ export class IdempotencyGuard {
     this.inFlight.add(scope);
     return {
       claim: {
-        record: (status, body) => ({
+        record: (status, body, requestId) => ({
           op: 'idem',
           v: {
             scope,
             fingerprint: print,
             status,
             body,
+            request_id: requestId,
             created_at: isoTime(now),
             expires_at_ms: now + IDEMPOTENCY_RETENTION_MS,
           },

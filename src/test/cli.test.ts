@@ -38,7 +38,12 @@ async function stopWith(cli: CliProcess, signal: NodeJS.Signals = 'SIGTERM'): Pr
 const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\/\S*) (\d{3}) (\d+(?:\.\d+)?)ms (req_\S+)/;
 
 /** A start-up refusal: non-zero exit, no listening line, exactly one line on stderr (returned). */
-function assertOneLineRefusal(result: { code: number | null; signal: string | null; stdout: string; stderr: string }) {
+function assertOneLineRefusal(result: {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+}) {
   const transcript = `\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}`;
   assert.equal(result.signal, null, `ended by a signal${transcript}`);
   assert.notEqual(result.code, 0, `exit code must be non-zero${transcript}`);
@@ -71,10 +76,17 @@ describe('CLI: start-up output and request log', () => {
       { method: 'GET', path: '/payment-links/4f9a1f7e-0c1a-4d3e-9b7a-2f5c6d7e8f90' },
       { method: 'GET', path: '/payment-links?per_page=2', headers: { authorization: 'Bearer nope' } },
     ];
-    const expected = [{ method: 'POST', path: '/payment-links', status: 201, id: created.headers.get('x-request-id') }];
+    const expected = [
+      { method: 'POST', path: '/payment-links', status: 201, id: created.headers.get('x-request-id') },
+    ];
     for (const call of calls) {
       const res = await http(origin, call.method, call.path, { headers: call.headers });
-      expected.push({ method: call.method, path: call.path, status: res.status, id: res.headers.get('x-request-id') });
+      expected.push({
+        method: call.method,
+        path: call.path,
+        status: res.status,
+        id: res.headers.get('x-request-id'),
+      });
     }
     assert.deepEqual(
       expected.map((e) => e.status),
@@ -101,7 +113,10 @@ describe('CLI: start-up output and request log', () => {
     const { cli, origin } = await startServe(await tempDir(), ['--quiet']);
     const link = await createLinkAt(origin);
     assert.equal((await http(origin, 'GET', `/payment-links/${link.id}`)).status, 200);
-    assert.equal((await http(origin, 'GET', '/payment-links', { headers: { authorization: '' } })).status, 401);
+    assert.equal(
+      (await http(origin, 'GET', '/payment-links', { headers: { authorization: '' } })).status,
+      401,
+    );
     await stopWith(cli);
     assert.equal(cli.stdoutLines()[0], `Payment Links Sandbox listening on ${origin}`);
     const requestLines = cli.stdoutLines().filter((line) => REQUEST_LINE.test(line) || /req_/.test(line));
@@ -157,7 +172,8 @@ describe('CLI: start-up refusals', () => {
       const line = assertOneLineRefusal(result);
       assert.match(line, new RegExp(`\\b${port}\\b`), `the line names port ${port}: ${line}`);
       // The refused run let go of the data directory: the next start on it works.
-      const { cli } = await startServe(dir);
+      const { cli, origin } = await startServe(dir);
+      await createLinkAt(origin);
       await stopWith(cli);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
@@ -176,6 +192,7 @@ describe('CLI: start-up refusals', () => {
 
   const corruptSnapshots: Record<string, string> = {
     'one line of garbage': 'this is not json at all',
+    'several lines of garbage': 'garbage\nmore garbage\n',
     // What a damaged snapshot looks like: the real file has one record per line.
     'a damaged multi-line snapshot':
       '{"schema_version":1,"seq":3,"settlement_account_id":null,"settings":null,\n"links":[\n{"id":"x",\u0000\u0000 garbage\n]',
@@ -260,7 +277,8 @@ describe('CLI: signals', () => {
       const dir = await tempDir();
       const first = await startServe(dir, ['--quiet']);
       const links = [];
-      for (let i = 0; i < 5; i++) links.push(await createLinkAt(first.origin, { amount: 1000 + i, title: `t${i}` }));
+      for (let i = 0; i < 5; i++)
+        links.push(await createLinkAt(first.origin, { amount: 1000 + i, title: `t${i}` }));
       await stopWith(first.cli, signal);
       assert.equal(existsSync(join(dir, 'sandbox.lock')), false, 'the lock is released on a clean exit');
 
@@ -272,6 +290,22 @@ describe('CLI: signals', () => {
       await stopWith(second.cli);
     });
   }
+
+  test('SIGTERM as soon as the listening line appears still shuts down cleanly (exit 0)', async () => {
+    // A supervisor may stop the sandbox the moment it reports ready. Tried a few times, since the
+    // window between printing the line and being ready for the signal is small.
+    const dir = await tempDir();
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const { cli } = await startServe(dir, ['--quiet']);
+      cli.signal('SIGTERM');
+      const status = await cli.waitForExit(5_000);
+      assert.deepEqual(
+        status,
+        { code: 0, signal: null },
+        `attempt ${attempt}: exit after SIGTERM${cli.transcript()}`,
+      );
+    }
+  });
 
   test('SIGTERM during a load of creates: every 201 the client received is there after restart', async () => {
     const dir = await tempDir();

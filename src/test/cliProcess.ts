@@ -90,11 +90,14 @@ export class CliProcess {
         if (value !== undefined) return done(() => resolve(value));
         if (this.exitStatus) {
           const status = this.exitStatus;
-          done(() => reject(new Error(`CLI exited (${describe(status)}) before ${what}${this.transcript()}`)));
+          done(() =>
+            reject(new Error(`CLI exited (${describe(status)}) before ${what}${this.transcript()}`)),
+          );
         }
       };
       timer = setTimeout(
-        () => done(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}${this.transcript()}`))),
+        () =>
+          done(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}${this.transcript()}`))),
         ms,
       );
       this.watchers.add(watch);
@@ -202,7 +205,7 @@ export interface HttpResult {
   status: number;
   headers: Headers;
   text: string;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 export async function http(
@@ -211,14 +214,20 @@ export async function http(
   path: string,
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<HttpResult> {
-  if (!origin.startsWith('http://127.0.0.1:')) throw new Error(`refusing to call ${origin}: tests target 127.0.0.1`);
+  if (!origin.startsWith('http://127.0.0.1:'))
+    throw new Error(`refusing to call ${origin}: tests target 127.0.0.1`);
   const headers: Record<string, string> = { ...auth, ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(origin + path, { method, headers, body, signal: AbortSignal.timeout(WAIT_MS) });
+  const response = await fetch(origin + path, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
   const text = await response.text();
   const json = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
   return { status: response.status, headers: response.headers, text, body: json };

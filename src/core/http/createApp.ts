@@ -6,7 +6,7 @@ import type { SandboxCore } from '../sandboxCore';
 import { authenticate } from './auth';
 import { installErrorHandler, sendError } from './errorHandler';
 import { createHostCheck } from './hostCheck';
-import { documentIdempotencyKey, openApiInfo } from './openApiInfo';
+import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
@@ -23,32 +23,49 @@ export interface AppOptions {
   onInternalError?: (err: Error, request: FastifyRequest) => void;
 }
 
+const hostNotAllowed = (host: string | undefined): SandboxError =>
+  new SandboxError(
+    'host_not_allowed',
+    `Host "${host}" is not allowed: use 127.0.0.1, localhost or an IP address, or start the sandbox with --allowed-host ${host?.split(':')[0]}.`,
+  );
+
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
 export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
+  const hostAllowed = createHostCheck(options.allowedHosts ?? []);
   const app = Fastify({
     bodyLimit: 64 * 1024,
     genReqId: newRequestId,
     logger: false,
     return503OnClosing: false,
     routerOptions: { maxParamLength: 500 },
+    // URLs the router cannot even decode never reach the hooks: answer them in the same envelope.
+    frameworkErrors: (err, request, reply) => {
+      reply.header('x-request-id', request.id);
+      if (!hostAllowed(request.headers.host)) return sendError(reply, hostNotAllowed(request.headers.host));
+      return sendError(
+        reply,
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new SandboxError(
+              'parameter_invalid',
+              'A path segment is longer than 500 characters; ids are UUIDs.',
+              'id',
+            )
+          : new SandboxError(
+              'parameter_invalid',
+              `The URL path is not valid percent-encoding: ${request.url}.`,
+              request.url.startsWith('/payment-links/') ? 'id' : undefined,
+            ),
+      );
+    },
   });
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
 
-  const hostAllowed = createHostCheck(options.allowedHosts ?? []);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (!hostAllowed(request.headers.host)) {
-      return sendError(
-        reply,
-        new SandboxError(
-          'host_not_allowed',
-          `Host "${request.headers.host}" is not allowed: use 127.0.0.1, localhost or an IP address, or start the sandbox with --allowed-host ${request.headers.host?.split(':')[0]}.`,
-        ),
-      );
-    }
+    if (!hostAllowed(request.headers.host)) return sendError(reply, hostNotAllowed(request.headers.host));
   });
   // No body at all reads as an empty object: a bodiless cancel is fine, a bodiless create is told what is missing.
   app.addHook('preValidation', async (request) => {
@@ -64,7 +81,11 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     )(err, request);
   });
 
-  await app.register(swagger, { openapi: openApiInfo(core), transform: documentIdempotencyKey });
+  await app.register(swagger, {
+    openapi: openApiInfo(),
+    transform: documentIdempotencyKey,
+    transformObject: (doc) => completeDocument(doc, core.origin),
+  });
 
   const auth = async (request: FastifyRequest): Promise<void> => {
     request.apiKey = authenticate(request.headers.authorization, core.settings);

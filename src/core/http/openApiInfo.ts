@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import Type from 'typebox';
-import type { SandboxCore } from '../sandboxCore';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +37,7 @@ export function documentIdempotencyKey({
   return { schema: takesKey ? { ...schema, headers: IdempotencyHeader } : schema, url };
 }
 
-export function openApiInfo(core: SandboxCore) {
+export function openApiInfo() {
   return {
     openapi: '3.1.0',
     info: {
@@ -46,7 +46,6 @@ export function openApiInfo(core: SandboxCore) {
       description:
         "A local copy of the provider's Payment Links API. Amounts are integers in the minor unit of the sandbox's currency. Errors are { error: { type, code, message, param? }, meta: { request_id } }. Every response carries X-Request-Id.",
     },
-    servers: [{ url: core.origin }],
     tags: [
       { name: 'Payment links', description: 'Create, retrieve, list and cancel payment links.' },
       { name: 'Sandbox', description: 'Sandbox-only operations.' },
@@ -61,4 +60,18 @@ export function openApiInfo(core: SandboxCore) {
       },
     },
   };
+}
+
+/**
+ * What the route schemas cannot say: the server the document is served from (known only once it
+ * listens), and that cancel's body is optional (@fastify/swagger marks every body required).
+ */
+export function completeDocument(
+  doc: { openapiObject?: Partial<OpenAPIV3_1.Document> } | object,
+  origin: string,
+): Partial<OpenAPIV3_1.Document> {
+  const openapi = (doc as { openapiObject: Partial<OpenAPIV3_1.Document> }).openapiObject;
+  const cancel = openapi.paths?.['/payment-links/{id}/cancel']?.post;
+  if (cancel?.requestBody && 'content' in cancel.requestBody) cancel.requestBody.required = false;
+  return { ...openapi, servers: [{ url: origin }] };
 }

@@ -4,8 +4,10 @@ import { isoTime } from '../clock';
 
 export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, now: number): RequestLogEntry {
   const key = request.headers['idempotency-key'];
+  // A replay answers with the first request's id, and is logged under it.
+  const answeredAs = reply.getHeader('x-request-id');
   return {
-    request_id: request.id,
+    request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
     method: request.method,
     path: request.url,
     status: reply.statusCode,

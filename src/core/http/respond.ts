@@ -65,7 +65,8 @@ export async function respondWithChange(
   );
   if ('replay' in outcome) {
     request.replayed = true;
-    return sendJson(reply.header('idempotent-replayed', 'true'), outcome.replay.status, outcome.replay.body);
+    reply.header('idempotent-replayed', 'true').header('x-request-id', outcome.replay.request_id);
+    return sendJson(reply, outcome.replay.status, outcome.replay.body);
   }
   try {
     let status = successStatus;
@@ -80,7 +81,7 @@ export async function respondWithChange(
       status = err.status;
       body = errorBody(err, request.id);
     }
-    await core.store.commit([...ops, outcome.claim.record(status, body)]);
+    await core.store.commit([...ops, outcome.claim.record(status, body, request.id)]);
     return sendJson(reply, status, body);
   } finally {
     outcome.claim.release();

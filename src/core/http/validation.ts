@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { SandboxError } from '../errors';
 
@@ -9,34 +10,57 @@ const addFormats =
 
 interface ObjectSchema {
   type?: string;
-  properties?: Record<string, { description?: string }>;
+  properties?: Record<string, { description?: string; type?: string }>;
   additionalProperties?: boolean;
 }
 
-function makeAjv(coerceTypes: boolean): Ajv {
+const DIGITS = /^\d{1,15}$/;
+
+function makeAjv(): Ajv {
   // verbose: errors carry the failing value and its schema, which the messages quote.
-  const ajv = new Ajv({ coerceTypes, allErrors: false, verbose: true, strict: false, useDefaults: false });
+  const ajv = new Ajv({
+    coerceTypes: false,
+    allErrors: false,
+    verbose: true,
+    strict: false,
+    useDefaults: false,
+  });
   addFormats(ajv);
+  // RFC 3339 allows what JavaScript dates cannot hold (a leap second, 23:59:60); such a value
+  // could never be compared or stored, so it is refused with the rest.
+  const rfc3339 = fullFormats['date-time'] as { validate: (s: string) => boolean };
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (s: string) => rfc3339.validate(s) && Number.isFinite(Date.parse(s)),
+  });
   return ajv;
 }
 
 /**
- * Bodies are validated without coercion ("100" is not an integer). Query strings are text by
- * nature, so their integers are parsed, but a value that does not parse is still an error.
- * With lenient validation on, unknown top-level fields are dropped before validation instead.
+ * Bodies are validated without coercion ("100" is not an integer). Query strings are text, so an
+ * integer parameter written as plain digits is read as a number first; anything else ("1e1",
+ * "0x10", " 5") stays text and fails as not an integer. With lenient validation on, unknown
+ * top-level fields are dropped before validation instead.
  */
 export function createValidatorCompiler(isLenient: () => boolean): FastifySchemaCompiler<unknown> {
-  const strict = makeAjv(false);
-  const query = makeAjv(true);
+  const ajv = makeAjv();
   return ({ schema, httpPart }) => {
-    const validate: ValidateFunction = (httpPart === 'querystring' ? query : strict).compile(
-      schema as object,
-    );
+    const validate: ValidateFunction = ajv.compile(schema as object);
     const known = (schema as ObjectSchema).properties;
     const closed = (schema as ObjectSchema).additionalProperties === false && known !== undefined;
+    const integers =
+      httpPart === 'querystring'
+        ? Object.keys(known ?? {}).filter((k) => known?.[k]?.type === 'integer')
+        : [];
     return (data: unknown) => {
       if (closed && isLenient() && isPlainObject(data)) {
         for (const key of Object.keys(data)) if (!(key in known)) delete data[key];
+      }
+      if (isPlainObject(data)) {
+        for (const key of integers) {
+          const text = data[key];
+          if (typeof text === 'string' && DIGITS.test(text)) data[key] = Number(text);
+        }
       }
       if (validate(data)) return { value: data };
       return { error: toSandboxError(validate.errors ?? [], httpPart ?? 'body') };

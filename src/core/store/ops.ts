@@ -6,6 +6,8 @@ export interface IdempotencyRecord {
   fingerprint: string;
   status: number;
   body: string;
+  /** The first request's id: a replay answers with it in X-Request-Id, as in its body. */
+  request_id: string;
   created_at: string;
   expires_at_ms: number;
 }

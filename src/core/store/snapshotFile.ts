@@ -28,7 +28,11 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     try {
       data = JSON.parse(text) as SnapshotData;
     } catch (err) {
-      throw new StoreFileError(this.file, `does not parse as JSON (${(err as Error).message})`, RESTORE);
+      throw new StoreFileError(
+        this.file,
+        `does not parse as JSON (${whereJsonBroke(text, err as Error)})`,
+        RESTORE,
+      );
     }
     if (typeof data !== 'object' || data === null || data.schema_version !== SCHEMA_VERSION) {
       const found = typeof data === 'object' && data !== null ? String(data.schema_version) : 'none';
@@ -70,6 +74,14 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     await rename(temp, this.file);
     await syncDirectory(dirname(this.file));
   }
+}
+
+/** Where a parse failed, as line and column: V8's own message quotes the file, newlines and all. */
+function whereJsonBroke(text: string, err: Error): string {
+  const position = Number(/position (\d+)/.exec(err.message)?.[1] ?? NaN);
+  if (!Number.isFinite(position)) return text.trim() === '' ? 'the file is empty' : 'it ends too early';
+  const before = text.slice(0, position).split('\n');
+  return `error at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 const RESTORE =

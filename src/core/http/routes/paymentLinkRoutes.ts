@@ -129,6 +129,8 @@ export function paymentLinkRoutes(
           {
             404: 'resource_not_found',
             409: 'payment_link_not_cancelable, idempotency_request_in_progress',
+            413: 'body_too_large',
+            415: 'unsupported_media_type',
             422: 'idempotency_key_reused',
           },
         ),

@@ -26,6 +26,8 @@ export function simulateRoutes(
           {
             404: 'resource_not_found',
             409: 'invalid_state_transition, idempotency_request_in_progress',
+            413: 'body_too_large',
+            415: 'unsupported_media_type',
             422: 'idempotency_key_reused',
           },
         ),
