@@ -25,9 +25,13 @@ export class CliProcess {
   exitStatus: ExitStatus | null = null;
   private readonly watchers = new Set<() => void>();
 
-  constructor(readonly args: string[]) {
-    const env = { ...process.env };
+  constructor(
+    readonly args: string[],
+    overrides: NodeJS.ProcessEnv = {},
+  ) {
+    const env = { ...process.env, ...overrides };
     delete env.PORT;
+    for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name];
     this.child = spawn(process.execPath, [CLI_BIN, ...args], {
       cwd: REPO_ROOT,
       env,
@@ -162,8 +166,8 @@ function describe(status: ExitStatus): string {
 }
 
 /** Spawns the CLI with `args` (after the command name), without waiting for anything. */
-export function spawnCli(args: string[]): CliProcess {
-  return new CliProcess(args);
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  return new CliProcess(args, env);
 }
 
 /** `serve --port 0 --data dir ...extra`, waited on until it listens. */
