@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SETTINGS } from '../core/settings';
 import type { LinkStatus, SandboxEvent } from '../shared/types';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
 
@@ -195,15 +196,7 @@ describe('fees (contract §4)', () => {
       const paid = (await simulate(link.id, 'paid')).body.data;
       assert.equal(paid.settle_at, paid.paid_at, 'instant settlement settles at once');
     } finally {
-      await sandbox.core.updateSettings({
-        fees: {
-          transaction_percent: 2.9,
-          transaction_fixed: 0,
-          instant_settlement: false,
-          instant_settlement_percent: 0.5,
-          paid_by: 'merchant',
-        },
-      });
+      await sandbox.core.updateSettings({ fees: DEFAULT_SETTINGS.fees });
     }
   });
 
