@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tell, waitFor } from './child';
+import { answerCpuProbes, tell, waitFor } from './child';
 
 /**
  * The baseline: plain node:http answering every request with the same small JSON. What the
@@ -13,6 +13,7 @@ const server = createServer((_req, res) => {
   res.end(body);
 });
 
+answerCpuProbes();
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   tell({ type: 'ready', origin: `http://127.0.0.1:${port}` });

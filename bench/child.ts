@@ -74,3 +74,12 @@ export function waitFor(type: string): Promise<ChildMessage> {
     process.on('message', onMessage);
   });
 }
+
+/** In a server child: answer the runner's CPU probes with this process's CPU time so far (µs). */
+export function answerCpuProbes(): void {
+  process.on('message', (m: ChildMessage) => {
+    if (m.type !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    tell({ type: 'cpu', us: user + system });
+  });
+}

@@ -11,6 +11,7 @@ import {
   listPending,
   measure,
   randomRetrieve,
+  type CpuProbe,
   type Measurement,
 } from './measure';
 
@@ -70,12 +71,16 @@ interface Closed extends ChildMessage {
 async function withServer<T>(
   script: string,
   args: string[],
-  body: (ready: Ready) => Promise<T>,
+  body: (ready: Ready, cpu: CpuProbe) => Promise<T>,
 ): Promise<{ result: T; ready: Ready; closed: Closed }> {
   const child = spawn(script, args, serverExecArgv);
   const ready = await child.next<Ready>('ready');
+  const cpu: CpuProbe = async () => {
+    child.send({ type: 'cpu' });
+    return (await child.next<ChildMessage & { us: number }>('cpu')).us;
+  };
   try {
-    const result = await body(ready);
+    const result = await body(ready, cpu);
     child.send({ type: 'stop' });
     const closed = await child.next<Closed>('closed');
     await child.exited;
@@ -107,8 +112,8 @@ interface Level {
 }
 
 async function bare(ids: string[]): Promise<Measurement> {
-  const { result } = await withServer('./bareServer.ts', [], (ready) =>
-    measure('bare node:http', ready.origin, randomRetrieve(ids)),
+  const { result } = await withServer('./bareServer.ts', [], (ready, cpu) =>
+    measure('bare node:http', ready.origin, randomRetrieve(ids), cpu),
   );
   return result;
 }
@@ -118,10 +123,10 @@ async function level(links: number, dir: string, ids: string[]): Promise<Level> 
   // The baseline is measured right before each level, so the ratio compares like with like
   // even when other work on the machine changes during the run.
   const bareRun = await bare(ids);
-  const { result, ready } = await withServer('./sandboxServer.ts', [dir], async (r) => {
-    const retrieve = await measure('retrieve GET /payment-links/{id}', r.origin, randomRetrieve(ids));
-    const list = await measure('list ?status=pending&per_page=25', r.origin, listPending);
-    const create = await measure('durable create POST', r.origin, durableCreate);
+  const { result, ready } = await withServer('./sandboxServer.ts', [dir], async (r, cpu) => {
+    const retrieve = await measure('retrieve GET /payment-links/{id}', r.origin, randomRetrieve(ids), cpu);
+    const list = await measure('list ?status=pending&per_page=25', r.origin, listPending, cpu);
+    const create = await measure('durable create POST', r.origin, durableCreate, cpu);
     return { retrieve, list, create };
   });
   console.log(
@@ -138,12 +143,14 @@ interface StartupRun {
 async function startup(dir: string, label: string): Promise<StartupRun> {
   const { ready, closed } = await withServer('./sandboxServer.ts', [dir], async () => undefined);
   if (ready.links < LARGE) throw new Error(`${label}: only ${ready.links} links loaded`);
+  const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
   console.log(
-    `  ${label.padEnd(22)} startSandbox→listening ${ready.startupMs.toFixed(0).padStart(5)} ms   process start→listening ${ready.processMs
-      .toFixed(0)
-      .padStart(
-        5,
-      )} ms   [${describeFiles(ready.filesBefore)}] → close ${closed.closeMs.toFixed(0)} ms [${describeFiles(closed.filesAfter)}]`,
+    [
+      `  ${label.padEnd(20)}`,
+      `startSandbox→listening ${ms(ready.startupMs)}`,
+      `process start→listening ${ms(ready.processMs)}`,
+      `[${describeFiles(ready.filesBefore)}] → close ${ms(closed.closeMs)} [${describeFiles(closed.filesAfter)}]`,
+    ].join('   '),
   );
   return { startupMs: ready.startupMs, processMs: ready.processMs };
 }
@@ -202,19 +209,36 @@ async function main(): Promise<void> {
 
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const lines: string[] = [];
-  lines.push(row(['Scenario', 'Links', 'req/s', 'p50 ms', 'p99 ms', 'Target', 'Measured', 'Result']));
-  lines.push(row(['---', '---:', '---:', '---:', '---:', '---', '---', '---']));
+  lines.push(
+    row([
+      'Scenario',
+      'Links',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'server CPU µs/req',
+      'Target',
+      'Measured',
+      'Result',
+    ]),
+  );
+  lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---', '---', '---']));
   for (const l of [small, large]) {
     const n = fmt(l.links);
-    const m = (x: Measurement) => [fmt(x.rps), x.p50.toFixed(1), x.p99.toFixed(1)];
+    const m = (x: Measurement) => [
+      fmt(x.rps),
+      x.p50.toFixed(1),
+      x.p99.toFixed(1),
+      x.cpuPerRequestUs.toFixed(1),
+    ];
     lines.push(row(['bare node:http (baseline)', n, ...m(l.bare), '—', '—', '—']));
     lines.push(
       row([
         'retrieve `GET /payment-links/{id}`',
         n,
         ...m(l.retrieve),
-        '≥ 70 % of bare',
-        pct(l.retrieve.rps / l.bare.rps),
+        '≥ 70 % of bare req/s',
+        `${pct(l.retrieve.rps / l.bare.rps)} (CPU/req: bare = ${pct(l.bare.cpuPerRequestUs / l.retrieve.cpuPerRequestUs)} of retrieve)`,
         verdict(retrieveOk(l)),
       ]),
     );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../src/core/index';
 import { LINK_STATUSES } from '../src/shared/types';
-import { tell, waitFor } from './child';
+import { answerCpuProbes, tell, waitFor } from './child';
 
 /**
  * The sandbox under test, in its own process. Modules are loaded first; the start-up time is
@@ -30,6 +30,7 @@ const byStatus: Record<string, number> = {};
 for (const status of LINK_STATUSES) {
   byStatus[status] = sandbox.core.store.state.links.list({ status, offset: 0, limit: 0 }).total;
 }
+answerCpuProbes();
 tell({
   type: 'ready',
   origin: sandbox.origin,
