@@ -30,6 +30,10 @@ export class SandboxCore {
   readonly links: PaymentLinks;
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
+  private merged: { from: Settings | null | undefined; value: Settings } = {
+    from: undefined,
+    value: withDefaults(null),
+  };
   /** The server's own origin, set once it listens; the default base of checkout URLs. */
   origin = 'http://127.0.0.1:4545';
 
@@ -65,8 +69,11 @@ export class SandboxCore {
     return core;
   }
 
+  /** The stored settings over the defaults, merged once per change rather than per request. */
   get settings(): Settings {
-    return withDefaults(this.store.state.settings);
+    const stored = this.store.state.settings;
+    if (this.merged.from !== stored) this.merged = { from: stored, value: withDefaults(stored) };
+    return this.merged.value;
   }
 
   get settlementAccountId(): string {

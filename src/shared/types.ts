@@ -17,7 +17,6 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 const DateTime = (description: string) => Type.String({ format: 'date-time', description });
@@ -86,9 +85,7 @@ export const CreateLinkBodySchema = Type.Object(
         description: 'an RFC 3339 date-time with a zone, at least 60 seconds and at most 90 days from now',
       }),
     ),
-    settlement_account_id: Type.Optional(
-      Type.String({ pattern: UUID_PATTERN, format: 'uuid', description: 'a UUID' }),
-    ),
+    settlement_account_id: Type.Optional(Type.String({ format: 'uuid', description: 'a UUID' })),
   },
   { additionalProperties: false },
 );
@@ -97,7 +94,6 @@ export type CreateLinkBody = Static<typeof CreateLinkBodySchema>;
 export const SimulateBodySchema = Type.Object(
   {
     payment_link_id: Type.String({
-      pattern: UUID_PATTERN,
       format: 'uuid',
       description: 'the id (UUID) of an existing payment link',
     }),
@@ -117,7 +113,7 @@ export type SimulateBody = Static<typeof SimulateBodySchema>;
 export const CancelBodySchema = Type.Object({}, { additionalProperties: false });
 
 export const LinkIdParamsSchema = Type.Object({
-  id: Type.String({ pattern: UUID_PATTERN, format: 'uuid', description: 'a UUID' }),
+  id: Type.String({ format: 'uuid', description: 'a UUID' }),
 });
 
 export const ListQuerySchema = Type.Object(

@@ -1,12 +1,27 @@
-import type { Pagination } from '../../shared/types';
+import type { Pagination, PaymentLink } from '../../shared/types';
 import { ERROR_CATALOG, type SandboxError } from '../errors';
 
-// Bodies are serialised here, once, so the idempotency store keeps the exact bytes it replays.
-export const dataBody = (data: unknown, requestId: string): string =>
-  JSON.stringify({ data, meta: { request_id: requestId } });
+// Records are immutable (a change replaces the object), so a link's JSON is computed once and
+// reused by every read of that version; a replaced version's entry goes with it.
+const linkJsonCache = new WeakMap<PaymentLink, string>();
 
-export const listBody = (data: unknown[], pagination: Pagination, requestId: string): string =>
-  JSON.stringify({ data, pagination, meta: { request_id: requestId } });
+function linkJson(link: PaymentLink): string {
+  let json = linkJsonCache.get(link);
+  if (json === undefined) {
+    json = JSON.stringify(link);
+    linkJsonCache.set(link, json);
+  }
+  return json;
+}
+
+const meta = (requestId: string): string => `"meta":{"request_id":${JSON.stringify(requestId)}}`;
+
+// Bodies are serialised here, once, so the idempotency store keeps the exact bytes it replays.
+export const dataBody = (link: PaymentLink, requestId: string): string =>
+  `{"data":${linkJson(link)},${meta(requestId)}}`;
+
+export const listBody = (links: PaymentLink[], pagination: Pagination, requestId: string): string =>
+  `{"data":[${links.map(linkJson).join(',')}],"pagination":${JSON.stringify(pagination)},${meta(requestId)}}`;
 
 export const errorBody = (err: SandboxError, requestId: string): string =>
   JSON.stringify({

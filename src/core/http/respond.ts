@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { LinkChange } from '../domain/paymentLinks';
 import { SandboxError } from '../errors';
 import { fingerprint } from '../idempotency';
@@ -13,6 +13,21 @@ declare module 'fastify' {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** No body at all reads as an empty object: a bodiless cancel is fine, a bodiless create is told what is missing. */
+export const emptyBodyAsObject: preValidationHookHandler = (request, _reply, done) => {
+  if (request.body === undefined) request.body = {};
+  done();
+};
+
+/** Answers once due expiries are applied: synchronously when nothing is due, the usual case. */
+export function afterDueChanges(
+  core: SandboxCore,
+  answer: () => FastifyReply,
+): FastifyReply | Promise<FastifyReply> {
+  const due = core.scheduler.catchUp();
+  return due ? due.then(answer) : answer();
+}
 
 export const sendJson = (reply: FastifyReply, status: number, body: string): FastifyReply =>
   reply.code(status).type(JSON_TYPE).send(body);

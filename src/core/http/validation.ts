@@ -15,6 +15,7 @@ interface ObjectSchema {
 }
 
 const DIGITS = /^\d{1,15}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function makeAjv(): Ajv {
   // verbose: errors carry the failing value and its schema, which the messages quote.
@@ -33,6 +34,8 @@ function makeAjv(): Ajv {
     type: 'string',
     validate: (s: string) => rfc3339.validate(s) && Number.isFinite(Date.parse(s)),
   });
+  // ajv-formats' uuid also takes a "urn:uuid:" prefix; ids here are bare UUIDs.
+  ajv.addFormat('uuid', { type: 'string', validate: UUID });
   return ajv;
 }
 

@@ -5,7 +5,7 @@ import { SCHEMA_VERSION, type SnapshotData } from './storeState';
 import { StoreFileError } from './storeErrors';
 import { syncDirectory } from './syncDirectory';
 
-const CHUNK = 2000;
+const CHUNK = 500;
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**

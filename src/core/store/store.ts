@@ -103,7 +103,9 @@ export class Store {
       return Promise.resolve();
     }
     const written = this.durable.journal.append({ seq, ops }).then(() => this.announce(ops));
-    if (++this.sinceSnapshot >= this.compactAfter && !this.compaction) {
+    // Rewriting the snapshot costs in proportion to the store, so it waits for a journal at least
+    // as long as the store is large: compaction's cost per commit stays constant.
+    if (++this.sinceSnapshot >= Math.max(this.compactAfter, this.state.links.size) && !this.compaction) {
       void this.compact().catch(() => undefined);
     }
     return written;

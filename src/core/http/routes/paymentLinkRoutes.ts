@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CancelBodySchema,
@@ -10,22 +10,19 @@ import { isoTime } from '../../clock';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { dataBody, listBody } from '../envelope';
-import { respondWithChange, sendJson } from '../respond';
+import { afterDueChanges, emptyBodyAsObject, respondWithChange, sendJson } from '../respond';
 
 const TAG = ['Payment links'];
 const security = [{ bearerAuth: [] }];
 
-export function paymentLinkRoutes(
-  app: FastifyInstance,
-  core: SandboxCore,
-  auth: onRequestAsyncHookHandler,
-): void {
+export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore, auth: onRequestHookHandler): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
     '/payment-links',
     {
       onRequest: auth,
+      preValidation: emptyBodyAsObject,
       config: { idempotent: true },
       schema: {
         tags: TAG,
@@ -70,10 +67,10 @@ export function paymentLinkRoutes(
         response: apiResponses({ 200: LinkEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    async (request, reply) => {
-      await core.scheduler.catchUp();
-      return sendJson(reply, 200, dataBody(core.links.find(request.params.id), request.id));
-    },
+    (request, reply) =>
+      afterDueChanges(core, () =>
+        sendJson(reply, 200, dataBody(core.links.find(request.params.id), request.id)),
+      ),
   );
 
   api.get(
@@ -90,32 +87,33 @@ export function paymentLinkRoutes(
         response: apiResponses({ 200: ListEnvelope }, {}),
       },
     },
-    async (request, reply) => {
-      await core.scheduler.catchUp();
-      const q = request.query;
-      const page = q.page ?? 1;
-      const perPage = q.per_page ?? 25;
-      const { total, links } = core.store.state.links.list({
-        status: q.status,
-        createdAfter: q.created_after === undefined ? undefined : isoTime(Date.parse(q.created_after)),
-        createdBefore: q.created_before === undefined ? undefined : isoTime(Date.parse(q.created_before)),
-        offset: (page - 1) * perPage,
-        limit: perPage,
-      });
-      const pagination = {
-        current_page: page,
-        per_page: perPage,
-        total,
-        last_page: Math.max(1, Math.ceil(total / perPage)),
-      };
-      return sendJson(reply, 200, listBody(links, pagination, request.id));
-    },
+    (request, reply) =>
+      afterDueChanges(core, () => {
+        const q = request.query;
+        const page = q.page ?? 1;
+        const perPage = q.per_page ?? 25;
+        const { total, links } = core.store.state.links.list({
+          status: q.status,
+          createdAfter: q.created_after === undefined ? undefined : isoTime(Date.parse(q.created_after)),
+          createdBefore: q.created_before === undefined ? undefined : isoTime(Date.parse(q.created_before)),
+          offset: (page - 1) * perPage,
+          limit: perPage,
+        });
+        const pagination = {
+          current_page: page,
+          per_page: perPage,
+          total,
+          last_page: Math.max(1, Math.ceil(total / perPage)),
+        };
+        return sendJson(reply, 200, listBody(links, pagination, request.id));
+      }),
   );
 
   api.post(
     '/payment-links/:id/cancel',
     {
       onRequest: auth,
+      preValidation: emptyBodyAsObject,
       config: { idempotent: true },
       schema: {
         tags: TAG,

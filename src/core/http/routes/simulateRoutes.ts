@@ -1,19 +1,16 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope } from '../apiSchemas';
-import { respondWithChange } from '../respond';
+import { emptyBodyAsObject, respondWithChange } from '../respond';
 
-export function simulateRoutes(
-  app: FastifyInstance,
-  core: SandboxCore,
-  auth: onRequestAsyncHookHandler,
-): void {
+export function simulateRoutes(app: FastifyInstance, core: SandboxCore, auth: onRequestHookHandler): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/sandbox/simulate',
     {
       onRequest: auth,
+      preValidation: emptyBodyAsObject,
       config: { idempotent: true },
       schema: {
         tags: ['Sandbox'],
