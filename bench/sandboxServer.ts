@@ -22,7 +22,8 @@ async function filesIn(dir: string): Promise<Record<string, number>> {
 
 const filesBefore = await filesIn(dataDir);
 const t0 = performance.now();
-const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir });
+// As `serve --quiet` runs it: no per-request log.
+const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir, requestLog: false });
 const startupMs = performance.now() - t0;
 const processMs = performance.now();
 

@@ -30,7 +30,7 @@ export async function serve(argv: string[]): Promise<number> {
 
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ ...command.start, consoleDir: CONSOLE_DIR });
+    sandbox = await startSandbox({ ...command.start, consoleDir: CONSOLE_DIR, requestLog: !command.quiet });
   } catch (err) {
     if (err instanceof StartError || err instanceof StoreFileError) {
       console.error(`payment-links-sandbox: ${err.message}`);

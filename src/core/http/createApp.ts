@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { newRequestId } from '../domain/ids';
 import { SandboxError } from '../errors';
@@ -21,6 +21,8 @@ export interface AppOptions {
   /** Built console (renderer) files served at /; a notice page is served when absent. */
   consoleDir?: string;
   onInternalError?: (err: Error, request: FastifyRequest) => void;
+  /** Announce each request as a request.logged event (the CLI's log, the console's Requests screen). */
+  requestLog?: boolean;
 }
 
 const hostNotAllowed = (host: string | undefined): SandboxError =>
@@ -63,21 +65,32 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
 
-  // Callback-style hooks: on the hot path an async hook costs a promise per request.
+  // One callback-style hook for every request: on the hot path each hook, and each async one
+  // especially, costs per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (!hostAllowed(request.headers.host)) {
       sendError(reply, hostNotAllowed(request.headers.host));
       return;
     }
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    if (core.events.listenerCount('event') > 0) {
-      core.emit({ type: 'request.logged', entry: requestLogEntry(request, reply, core.clock.now()) });
+    if (request.routeOptions.config.auth) {
+      try {
+        request.apiKey = authenticate(request.headers.authorization, core.settings);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
     }
     done();
   });
+  if (options.requestLog !== false) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (core.events.listenerCount('event') > 0) {
+        core.emit({ type: 'request.logged', entry: requestLogEntry(request, reply, core.clock.now()) });
+      }
+      done();
+    });
+  }
   installErrorHandler(app, (err, request) => {
     (
       options.onInternalError ??
@@ -91,17 +104,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     transformObject: (doc) => completeDocument(doc, core.origin),
   });
 
-  const auth: onRequestHookHandler = (request, _reply, done) => {
-    try {
-      request.apiKey = authenticate(request.headers.authorization, core.settings);
-    } catch (err) {
-      done(err as Error);
-      return;
-    }
-    done();
-  };
-  paymentLinkRoutes(app, core, auth);
-  simulateRoutes(app, core, auth);
+  paymentLinkRoutes(app, core);
+  simulateRoutes(app, core);
   methodNotAllowedRoutes(app);
   await app.register(checkoutRoutes(core));
   await consoleRoutes(app, options.consoleDir);

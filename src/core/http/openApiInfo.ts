@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes an Idempotency-Key header (documented in OpenAPI). */
     idempotent?: boolean;
+    /** The route needs an API key (contract §1). */
+    auth?: boolean;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CancelBodySchema,
@@ -15,15 +15,14 @@ import { afterDueChanges, emptyBodyAsObject, respondWithChange, sendJson } from 
 const TAG = ['Payment links'];
 const security = [{ bearerAuth: [] }];
 
-export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore, auth: onRequestHookHandler): void {
+export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
     '/payment-links',
     {
-      onRequest: auth,
       preValidation: emptyBodyAsObject,
-      config: { idempotent: true },
+      config: { auth: true, idempotent: true },
       schema: {
         tags: TAG,
         security,
@@ -57,7 +56,7 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore, auth:
   api.get(
     '/payment-links/:id',
     {
-      onRequest: auth,
+      config: { auth: true },
       schema: {
         tags: TAG,
         security,
@@ -76,7 +75,7 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore, auth:
   api.get(
     '/payment-links',
     {
-      onRequest: auth,
+      config: { auth: true },
       schema: {
         tags: TAG,
         security,
@@ -112,9 +111,8 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore, auth:
   api.post(
     '/payment-links/:id/cancel',
     {
-      onRequest: auth,
       preValidation: emptyBodyAsObject,
-      config: { idempotent: true },
+      config: { auth: true, idempotent: true },
       schema: {
         tags: TAG,
         security,

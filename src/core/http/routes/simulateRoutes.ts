@@ -1,17 +1,16 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope } from '../apiSchemas';
 import { emptyBodyAsObject, respondWithChange } from '../respond';
 
-export function simulateRoutes(app: FastifyInstance, core: SandboxCore, auth: onRequestHookHandler): void {
+export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/sandbox/simulate',
     {
-      onRequest: auth,
       preValidation: emptyBodyAsObject,
-      config: { idempotent: true },
+      config: { auth: true, idempotent: true },
       schema: {
         tags: ['Sandbox'],
         security: [{ bearerAuth: [] }],
