@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { newRequestId } from '../domain/ids';
 import { SandboxError } from '../errors';
@@ -34,6 +34,13 @@ const hostNotAllowed = (host: string | undefined): SandboxError =>
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
 export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
   const hostAllowed = createHostCheck(options.allowedHosts ?? []);
+  /** Stamps the request id on the reply; answers 421 and returns false for a foreign Host. */
+  const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    reply.header('x-request-id', request.id);
+    if (hostAllowed(request.headers.host)) return true;
+    sendError(reply, hostNotAllowed(request.headers.host));
+    return false;
+  };
   const app = Fastify({
     bodyLimit: 64 * 1024,
     genReqId: newRequestId,
@@ -42,9 +49,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     routerOptions: { maxParamLength: 500 },
     // URLs the router cannot even decode never reach the hooks: answer them in the same envelope.
     frameworkErrors: (err, request, reply) => {
-      reply.header('x-request-id', request.id);
-      if (!hostAllowed(request.headers.host)) return sendError(reply, hostNotAllowed(request.headers.host));
-      return sendError(
+      if (!admit(request, reply)) return;
+      sendError(
         reply,
         err.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? new SandboxError(
@@ -65,24 +71,6 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
 
-  // One callback-style hook for every request: on the hot path each hook, and each async one
-  // especially, costs per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    if (!hostAllowed(request.headers.host)) {
-      sendError(reply, hostNotAllowed(request.headers.host));
-      return;
-    }
-    if (request.routeOptions.config.auth) {
-      try {
-        request.apiKey = authenticate(request.headers.authorization, core.settings);
-      } catch (err) {
-        done(err as Error);
-        return;
-      }
-    }
-    done();
-  });
   if (options.requestLog !== false) {
     app.addHook('onResponse', (request, reply, done) => {
       if (core.events.listenerCount('event') > 0) {
@@ -104,12 +92,33 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     transformObject: (doc) => completeDocument(doc, core.origin),
   });
 
-  paymentLinkRoutes(app, core);
-  simulateRoutes(app, core);
-  methodNotAllowedRoutes(app);
-  await app.register(checkoutRoutes(core));
-  await consoleRoutes(app, options.consoleDir);
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.setNotFoundHandler(routeNotFound);
+  // One callback-style hook per request, chosen by where the route lives: on the hot path each
+  // hook costs, an async one more so, and reading request.routeOptions builds an object.
+  await app.register(async (api) => {
+    api.addHook('onRequest', (request, reply, done) => {
+      if (!admit(request, reply)) return;
+      try {
+        request.apiKey = authenticate(request.headers.authorization, core.settings);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      done();
+    });
+    paymentLinkRoutes(api, core);
+    simulateRoutes(api, core);
+  });
+  await app.register(async (open) => {
+    open.addHook('onRequest', (request, reply, done) => {
+      if (admit(request, reply)) done();
+    });
+    methodNotAllowedRoutes(open);
+    await open.register(checkoutRoutes(core));
+    await consoleRoutes(open, options.consoleDir);
+    open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (admit(request, reply)) routeNotFound(request, reply);
+  });
   return app;
 }

@@ -6,8 +6,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes an Idempotency-Key header (documented in OpenAPI). */
     idempotent?: boolean;
-    /** The route needs an API key (contract §1). */
-    auth?: boolean;
   }
 }
 

@@ -22,7 +22,7 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     '/payment-links',
     {
       preValidation: emptyBodyAsObject,
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: TAG,
         security,
@@ -56,7 +56,6 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   api.get(
     '/payment-links/:id',
     {
-      config: { auth: true },
       schema: {
         tags: TAG,
         security,
@@ -75,7 +74,6 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   api.get(
     '/payment-links',
     {
-      config: { auth: true },
       schema: {
         tags: TAG,
         security,
@@ -112,7 +110,7 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     '/payment-links/:id/cancel',
     {
       preValidation: emptyBodyAsObject,
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: TAG,
         security,

@@ -10,7 +10,7 @@ export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
     '/sandbox/simulate',
     {
       preValidation: emptyBodyAsObject,
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['Sandbox'],
         security: [{ bearerAuth: [] }],
