@@ -15,6 +15,7 @@ Options:
   --webhook-url URL     register a webhook endpoint at start (repeatable)
   --webhook-secret S    signing secret (whsec_...) for the --webhook-url endpoints
   --allowed-host NAME   accept this Host header too (repeatable)
+  --console-token T     the console's token (default: generated when --host is not loopback)
   --quiet               do not log each request
   --help                show this help`;
 
@@ -43,6 +44,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         'webhook-url': { type: 'string', multiple: true },
         'webhook-secret': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
+        'console-token': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -73,6 +75,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     const problem = webhookUrlProblem(url);
     if (problem) throw new UsageError(`--webhook-url: ${problem}`);
   }
+  const consoleToken = values['console-token'];
+  if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,}$/.test(consoleToken)) {
+    throw new UsageError('--console-token must be at least 16 letters, digits, - or _');
+  }
   return {
     help: values.help ?? false,
     quiet: values.quiet ?? false,
@@ -82,6 +88,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       dataDir: values['in-memory'] ? undefined : (values.data ?? defaultDataDir()),
       publicUrl,
       allowedHosts: values['allowed-host'] ?? [],
+      consoleToken,
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
     },
   };

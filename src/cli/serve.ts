@@ -40,7 +40,7 @@ export async function serve(argv: string[]): Promise<number> {
   }
   const { core, origin } = sandbox;
   console.log(`Payment Links Sandbox listening on ${origin}`);
-  console.log(`Console: ${origin}/   API reference: ${origin}/openapi.json`);
+  console.log(`Console: ${sandbox.consoleUrl}   API reference: ${origin}/openapi.json`);
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
   for (const endpoint of core.store.state.endpoints.values()) {
     console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);

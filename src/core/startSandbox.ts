@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from './http/createApp';
+import { newConsoleToken, isLoopbackHost } from './http/consoleToken';
 import { SandboxCore, type CoreOptions } from './sandboxCore';
 
 export interface StartOptions extends CoreOptions, AppOptions {
@@ -13,6 +14,8 @@ export interface RunningSandbox {
   app: FastifyInstance;
   /** http://host:port the API answers on (the real port when 0 was asked for). */
   origin: string;
+  /** Where a person opens the console: the origin, plus ?token=… when the console has one. */
+  consoleUrl: string;
   close(): Promise<void>;
 }
 
@@ -27,10 +30,11 @@ function originOf(host: string, port: number): string {
 
 export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
+  const consoleToken = options.consoleToken ?? (isLoopbackHost(host) ? undefined : newConsoleToken());
   const core = await SandboxCore.open(options);
   let app: FastifyInstance | undefined;
   try {
-    app = await createApp(core, options);
+    app = await createApp(core, { ...options, consoleToken });
     const port = options.port ?? 4545;
     try {
       await app.listen({ port, host });
@@ -60,6 +64,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
       core,
       app: started,
       origin: core.origin,
+      consoleUrl: `${core.origin}/${consoleToken ? `?token=${consoleToken}` : ''}`,
       close: async () => {
         await started.close();
         await core.close();

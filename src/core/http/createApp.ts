@@ -21,6 +21,8 @@ export interface AppOptions {
   /** Built console (renderer) files served at /; a notice page is served when absent. */
   consoleDir?: string;
   onInternalError?: (err: Error, request: FastifyRequest) => void;
+  /** When set, the console answers only to this token (contract §10: non-loopback binds). */
+  consoleToken?: string;
   /** Announce each request as a request.logged event (the CLI's log, the console's Requests screen). */
   requestLog?: boolean;
 }
@@ -114,7 +116,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     });
     methodNotAllowedRoutes(open);
     await open.register(checkoutRoutes(core));
-    await consoleRoutes(open, options.consoleDir);
+    await open.register(async (ui) => consoleRoutes(ui, options.consoleDir, options.consoleToken));
     open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { consoleTokenGate } from '../consoleToken';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment Links Sandbox</title></head>
 <body style="font-family:system-ui,sans-serif;padding:40px;max-width:640px">
@@ -8,8 +9,16 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>
 <p>API reference: <a href="/openapi.json">/openapi.json</a></p></body></html>`;
 
-/** The console UI at / : the built renderer when there is one, else a page that says how to build it. */
-export async function consoleRoutes(app: FastifyInstance, consoleDir: string | undefined): Promise<void> {
+/**
+ * The console UI at / : the built renderer when there is one, else a page that says how to build
+ * it; behind the console token when there is one.
+ */
+export async function consoleRoutes(
+  app: FastifyInstance,
+  consoleDir: string | undefined,
+  token: string | undefined,
+): Promise<void> {
+  if (token) app.addHook('onRequest', consoleTokenGate(token));
   if (consoleDir && existsSync(consoleDir)) {
     await app.register(fastifyStatic, {
       root: consoleDir,
