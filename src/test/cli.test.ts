@@ -124,6 +124,47 @@ describe('CLI: start-up output and request log', () => {
   });
 });
 
+describe('CLI: start-up options', () => {
+  test('--public-url is the base of checkout URLs; --webhook-url and --webhook-secret register an endpoint', async () => {
+    const dir = await tempDir();
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const { cli, origin } = await startServe(dir, [
+      '--public-url',
+      'https://checkout.example.test',
+      '--webhook-url',
+      'http://127.0.0.1:9/hooks',
+      '--webhook-secret',
+      secret,
+    ]);
+    const link = await createLinkAt(origin);
+    assert.equal(link.url, `https://checkout.example.test/pay/${link.id}`);
+    assert.ok(
+      cli.stdoutLines().includes(`Webhook endpoint: http://127.0.0.1:9/hooks (secret ${secret})`),
+      cli.transcript(),
+    );
+    await stopWith(cli);
+    // Named again at the next start, the endpoint is not added twice.
+    const again = await startServe(dir, ['--webhook-url', 'http://127.0.0.1:9/hooks']);
+    await stopWith(again.cli);
+    const endpoints = again.cli.stdoutLines().filter((line) => line.startsWith('Webhook endpoint:'));
+    assert.deepEqual(endpoints, [`Webhook endpoint: http://127.0.0.1:9/hooks (secret ${secret})`]);
+  });
+
+  test('bad --public-url, --webhook-url and --webhook-secret values are refused in one line', async () => {
+    for (const args of [
+      ['--public-url', 'ftp://x'],
+      ['--webhook-url', 'not a url'],
+      ['--webhook-url', 'http://127.0.0.1:9/h', '--webhook-secret', 'nope'],
+      ['--webhook-secret', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+    ]) {
+      const result = await runCli(['serve', '--port', '0', '--in-memory', ...args]);
+      assert.equal(result.code, 2, args.join(' '));
+      assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+      assert.match(result.stderr, /^payment-links-sandbox: --/);
+    }
+  });
+});
+
 describe('CLI: usage', () => {
   for (const args of [['serve', '--help'], ['--help'], ['serve', '-h']]) {
     test(`${args.join(' ')} prints usage and exits 0`, async () => {
