@@ -33,6 +33,9 @@ const hostNotAllowed = (host: string | undefined): SandboxError =>
     `Host "${host}" is not allowed: use 127.0.0.1, localhost or an IP address, or start the sandbox with --allowed-host ${host?.split(':')[0]}.`,
   );
 
+const logInternalError = (err: Error, request: FastifyRequest): void =>
+  console.error(`internal error on ${request.method} ${request.url}:`, err);
+
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
 export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
   const hostAllowed = createHostCheck(options.allowedHosts ?? []);
@@ -81,12 +84,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       done();
     });
   }
-  installErrorHandler(app, (err, request) => {
-    (
-      options.onInternalError ??
-      ((e) => console.error(`internal error on ${request.method} ${request.url}:`, e))
-    )(err, request);
-  });
+  installErrorHandler(app, options.onInternalError ?? logInternalError);
 
   await app.register(swagger, {
     openapi: openApiInfo(),
