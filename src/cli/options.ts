@@ -16,6 +16,8 @@ Options:
   --webhook-secret S    signing secret (whsec_...) for the --webhook-url endpoints
   --allowed-host NAME   accept this Host header too (repeatable)
   --console-token T     the console's token (default: generated when --host is not loopback)
+  --compact-after N     journal records before the snapshot is rewritten (default: 50000, or
+                        the number of links when that is larger)
   --quiet               do not log each request
   --help                show this help`;
 
@@ -45,6 +47,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         'webhook-secret': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         'console-token': { type: 'string' },
+        'compact-after': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -75,6 +78,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     const problem = webhookUrlProblem(url);
     if (problem) throw new UsageError(`--webhook-url: ${problem}`);
   }
+  const compactText = values['compact-after'];
+  if (compactText !== undefined && !/^[1-9]\d{0,8}$/.test(compactText)) {
+    throw new UsageError(`--compact-after must be a whole number from 1 to 999999999; got "${compactText}"`);
+  }
   const consoleToken = values['console-token'];
   if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,}$/.test(consoleToken)) {
     throw new UsageError('--console-token must be at least 16 letters, digits, - or _');
@@ -89,6 +96,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       publicUrl,
       allowedHosts: values['allowed-host'] ?? [],
       consoleToken,
+      compactAfter: compactText === undefined ? undefined : Number(compactText),
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
     },
   };

@@ -1,5 +1,5 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { SCHEMA_VERSION, type SnapshotData } from './storeState';
 import { StoreFileError } from './storeErrors';
@@ -48,8 +48,16 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     return data;
   }
 
+  /** Removes temp files of snapshot writes that a crash cut short; the snapshot itself is whole. */
+  async discardUnfinishedWrites(): Promise<void> {
+    const prefix = `.${basename(this.file)}.`;
+    for (const name of await readdir(dirname(this.file))) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp')) await unlink(join(dirname(this.file), name));
+    }
+  }
+
   async write(data: SnapshotData): Promise<void> {
-    const temp = `${dirname(this.file)}/.${basename(this.file)}.${process.pid}.tmp`;
+    const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     const fh = await open(temp, 'w');
     try {
       const { links, events, idempotency, endpoints, ...head } = data;

@@ -11,12 +11,13 @@ import { SCHEMA_VERSION, StoreState, type SnapshotData } from './storeState';
 export interface StoreOptions {
   /** Data directory; omitted means in memory (nothing is kept). */
   dir?: string;
-  /** Journal records after which the snapshot is rewritten in the background. */
+  /** Journal records after which the snapshot is rewritten in the background (default: see compactionThreshold). */
   compactAfter?: number;
   now?: () => number;
 }
 
 export const SNAPSHOT_FILE = 'sandbox.json';
+const DEFAULT_COMPACT_AFTER = 50_000;
 
 type CommitListener = (ops: readonly Op[]) => void;
 
@@ -42,13 +43,13 @@ export class Store {
 
   private constructor(
     private readonly durable: Durable | null,
-    private readonly compactAfter: number,
+    private readonly compactAfter: number | undefined,
     private readonly now: () => number,
   ) {}
 
   static async open(options: StoreOptions = {}): Promise<Store> {
     const now = options.now ?? Date.now;
-    const compactAfter = options.compactAfter ?? 50_000;
+    const compactAfter = options.compactAfter;
     if (!options.dir) return new Store(null, compactAfter, now);
     const dir = options.dir;
     try {
@@ -61,8 +62,10 @@ export class Store {
       throw new StoreFileError(dir, `is not writable (${err.code ?? err.message})`, CHOOSE_DIR);
     });
     try {
-      const db = new Low<SnapshotData>(new SnapshotFile(join(dir, SNAPSHOT_FILE)), emptySnapshot());
+      const snapshot = new SnapshotFile(join(dir, SNAPSHOT_FILE));
+      const db = new Low<SnapshotData>(snapshot, emptySnapshot());
       await db.read();
+      await snapshot.discardUnfinishedWrites();
       const { records, lastSegment } = await Journal.replay(dir);
       const store = new Store(
         { dir, db, journal: Journal.start(dir, lastSegment), unlock },
@@ -103,12 +106,19 @@ export class Store {
       return Promise.resolve();
     }
     const written = this.durable.journal.append({ seq, ops }).then(() => this.announce(ops));
-    // Rewriting the snapshot costs in proportion to the store, so it waits for a journal at least
-    // as long as the store is large: compaction's cost per commit stays constant.
-    if (++this.sinceSnapshot >= Math.max(this.compactAfter, this.state.links.size) && !this.compaction) {
+    if (++this.sinceSnapshot >= this.compactionThreshold() && !this.compaction) {
       void this.compact().catch(() => undefined);
     }
     return written;
+  }
+
+  /**
+   * Rewriting the snapshot costs in proportion to the store, so by default it waits for a journal
+   * at least as long as the store is large, which keeps compaction's cost per commit constant. An
+   * explicit `compactAfter` is taken as it is.
+   */
+  private compactionThreshold(): number {
+    return this.compactAfter ?? Math.max(DEFAULT_COMPACT_AFTER, this.state.links.size);
   }
 
   /**
