@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SandboxEvent, Settings } from '../shared/types';
+import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
@@ -8,6 +8,8 @@ import { withDefaults } from './settings';
 import type { Op } from './store/ops';
 import { Store } from './store/store';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
+import { DeliveryWorker } from './webhooks/deliveryWorker';
+import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 
 export interface CoreOptions {
@@ -19,6 +21,8 @@ export interface CoreOptions {
   webhookEndpoints?: EndpointSeed[];
   compactAfter?: number;
   schedulerIntervalMs?: number;
+  /** How long a webhook attempt may take (contract §8: 10 s). */
+  deliveryTimeoutMs?: number;
 }
 
 /**
@@ -30,6 +34,7 @@ export class SandboxCore {
   readonly links: PaymentLinks;
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
+  readonly deliveries: DeliveryWorker;
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
     value: withDefaults(null),
@@ -47,6 +52,14 @@ export class SandboxCore {
     this.scheduler = new Scheduler(store, this.links, clock, (err) =>
       process.emitWarning(`scheduler: ${err.message}`),
     );
+    this.deliveries = new DeliveryWorker(
+      store,
+      clock,
+      () => this.settings,
+      options.deliveryTimeoutMs ?? 10_000,
+      (err) => process.emitWarning(`webhook delivery: ${err.message}`),
+    );
+    store.setExpander(fanOutEvents(store.state, () => clock.now()));
     store.onCommit((ops) => this.announce(ops));
   }
 
@@ -66,6 +79,7 @@ export class SandboxCore {
     );
     if (firstRun.length > 0) await store.commit(firstRun);
     core.scheduler.start(options.schedulerIntervalMs);
+    core.deliveries.start();
     return core;
   }
 
@@ -96,14 +110,30 @@ export class SandboxCore {
 
   async close(): Promise<void> {
     this.scheduler.stop();
+    this.deliveries.stop();
     await this.store.close();
   }
 
+  /** A delivery as people see it: a waiting one shows as paused while the queue is paused. */
+  presentDelivery(
+    delivery: WebhookDelivery,
+  ): WebhookDelivery | (Omit<WebhookDelivery, 'status'> & { status: 'paused' }) {
+    const waiting = delivery.status === 'queued' || delivery.status === 'retrying';
+    return waiting && this.store.state.queuePaused ? { ...delivery, status: 'paused' } : delivery;
+  }
+
   private announce(ops: readonly Op[]): void {
+    if (this.events.listenerCount('event') === 0) return;
     for (const op of ops) {
       if (op.op === 'link') this.emit({ type: 'link.changed', link: op.v });
       else if (op.op === 'event') this.emit({ type: 'webhook_event.recorded', event: op.v });
       else if (op.op === 'settings') this.emit({ type: 'settings.changed', settings: op.v });
+      else if (op.op === 'delivery')
+        this.emit({ type: 'delivery.changed', delivery: this.presentDelivery(op.v) as WebhookDelivery });
+      else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
+      else if (op.op === 'endpoint') this.emit({ type: 'endpoint.changed', endpoint: op.v });
+      else if (op.op === 'endpoint.delete') this.emit({ type: 'endpoint.deleted', id: op.id });
+      else if (op.op === 'queue') this.emit({ type: 'queue.changed', paused: op.paused });
     }
   }
 }

@@ -16,6 +16,8 @@ export const DEFAULT_SETTINGS: Settings = {
   lenient_validation: false,
   require_idempotency_key: false,
   webhook_retry_schedule_seconds: [0, 5, 30, 120, 600, 3600],
+  delivery_concurrency: 8,
+  delivery_retention: 10_000,
 };
 
 /** Stored settings over the defaults, so a setting added in a later version has its default. */

@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { newEndpointId } from './domain/ids';
 import type { WebhookEndpoint } from '../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
 import type { Op } from './store/ops';
@@ -43,9 +44,10 @@ export function seedEndpoints(
     ops.push({
       op: 'endpoint',
       v: {
-        id: `we_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        id: newEndpointId(),
         url: seed.url,
         secret: seed.secret ?? newWebhookSecret(),
+        previous_secrets: [],
         enabled: true,
         event_types: [...WEBHOOK_EVENT_TYPES],
         description: 'Added at start-up (--webhook-url)',

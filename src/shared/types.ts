@@ -203,6 +203,18 @@ export const SettingsSchema = Type.Object(
     webhook_retry_schedule_seconds: Type.Array(Type.Integer({ minimum: 0, maximum: 7 * 86400 }), {
       minItems: 1,
       maxItems: 20,
+      description:
+        'Delay before each attempt of a delivery, first attempt first; after the last, the delivery fails',
+    }),
+    delivery_concurrency: Type.Integer({
+      minimum: 1,
+      maximum: 64,
+      description: 'Deliveries in flight at once',
+    }),
+    delivery_retention: Type.Integer({
+      minimum: 100,
+      maximum: 1_000_000,
+      description: 'How many deliveries are kept; the oldest finished ones go first',
     }),
   },
   { additionalProperties: false },
@@ -213,10 +225,55 @@ export interface WebhookEndpoint {
   id: string;
   url: string;
   secret: string;
+  /** Secrets replaced by a rotation, still signing beside the new one until they expire. */
+  previous_secrets: { secret: string; expires_at: string }[];
   enabled: boolean;
   event_types: WebhookEventType[];
   description: string;
   created_at: string;
+}
+
+export const DELIVERY_STATUSES = [
+  'queued',
+  'paused',
+  'delivering',
+  'retrying',
+  'delivered',
+  'failed',
+] as const;
+/** `paused` is how a queued or retrying delivery shows while the queue is paused. */
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One POST to an endpoint, exactly as it went over the wire, and what came back. */
+export interface DeliveryAttempt {
+  /** 1 for the first series; a resend starts the next. */
+  series: number;
+  /** 1-based within its series. */
+  number: number;
+  started_at: string;
+  duration_ms: number;
+  request: { url: string; headers: Record<string, string>; body: string };
+  response: { status: number; headers: Record<string, string>; body: string; body_truncated: boolean } | null;
+  /** Why the attempt failed (status, timeout, refused connection…); null when it was delivered. */
+  error: string | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  link_id: string;
+  endpoint_id: string;
+  endpoint_url: string;
+  status: Exclude<DeliveryStatus, 'paused'>;
+  /** Attempts of the current series; a resend starts a new series. */
+  attempts: DeliveryAttempt[];
+  series: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Store order, so a link's later delivery waits for its earlier one. */
+  seq: number;
 }
 
 /** One API request as the console's Requests screen and the CLI log show it. */
@@ -235,6 +292,11 @@ export interface RequestLogEntry {
 /** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
 export type SandboxEvent =
   | { type: 'link.changed'; link: PaymentLink }
+  | { type: 'delivery.changed'; delivery: WebhookDelivery }
+  | { type: 'delivery.deleted'; id: string }
+  | { type: 'endpoint.changed'; endpoint: WebhookEndpoint }
+  | { type: 'endpoint.deleted'; id: string }
+  | { type: 'queue.changed'; paused: boolean }
   | { type: 'webhook_event.recorded'; event: WebhookEvent }
   | { type: 'settings.changed'; settings: Settings }
   | { type: 'request.logged'; entry: RequestLogEntry };

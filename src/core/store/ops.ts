@@ -1,4 +1,10 @@
-import type { PaymentLink, Settings, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+import type {
+  PaymentLink,
+  Settings,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+} from '../../shared/types';
 
 /** A stored idempotent response: replayed byte for byte while the key is retained. */
 export interface IdempotencyRecord {
@@ -23,4 +29,7 @@ export type Op =
   | { op: 'settings'; v: Settings }
   | { op: 'account'; v: string }
   | { op: 'endpoint'; v: WebhookEndpoint }
-  | { op: 'endpoint.delete'; id: string };
+  | { op: 'endpoint.delete'; id: string }
+  | { op: 'delivery'; v: WebhookDelivery }
+  | { op: 'delivery.delete'; id: string }
+  | { op: 'queue'; paused: boolean };

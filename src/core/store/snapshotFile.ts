@@ -60,9 +60,9 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     const fh = await open(temp, 'w');
     try {
-      const { links, events, idempotency, endpoints, ...head } = data;
+      const { links, events, idempotency, endpoints, deliveries = [], ...head } = data;
       await fh.write(JSON.stringify(head).slice(0, -1));
-      for (const [key, list] of Object.entries({ links, events, idempotency, endpoints })) {
+      for (const [key, list] of Object.entries({ links, events, idempotency, endpoints, deliveries })) {
         await fh.write(`,\n"${key}":[`);
         for (let i = 0; i < list.length; i += CHUNK) {
           const lines = list.slice(i, i + CHUNK).map((item) => '\n' + JSON.stringify(item));

@@ -20,6 +20,8 @@ export const SNAPSHOT_FILE = 'sandbox.json';
 const DEFAULT_COMPACT_AFTER = 50_000;
 
 type CommitListener = (ops: readonly Op[]) => void;
+/** Adds the ops that must land with a commit (a recorded event's deliveries). */
+type CommitExpander = (ops: Op[]) => Op[];
 
 interface Durable {
   dir: string;
@@ -39,6 +41,7 @@ export class Store {
   private sinceSnapshot = 0;
   private compaction: Promise<void> | null = null;
   private readonly listeners = new Set<CommitListener>();
+  private expander: CommitExpander = (ops) => ops;
   private closed = false;
 
   private constructor(
@@ -97,8 +100,14 @@ export class Store {
     return () => this.listeners.delete(listener);
   }
 
-  commit(ops: Op[]): Promise<void> {
+  /** Everything a commit implies is written in the same journal line as the commit itself. */
+  setExpander(expander: CommitExpander): void {
+    this.expander = expander;
+  }
+
+  commit(requested: Op[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
+    const ops = this.expander(requested);
     for (const op of ops) this.state.apply(op);
     const seq = ++this.seq;
     if (!this.durable) {

@@ -1,4 +1,4 @@
-import type { Settings, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+import type { Settings, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../shared/types';
 import { LinkIndex } from './linkIndex';
 import type { IdempotencyRecord, Op } from './ops';
 
@@ -14,6 +14,9 @@ export interface SnapshotData {
   events: WebhookEvent[];
   idempotency: IdempotencyRecord[];
   endpoints: WebhookEndpoint[];
+  /** Absent in snapshots written before webhook delivery existed. */
+  deliveries?: WebhookDelivery[];
+  queue_paused?: boolean;
 }
 
 /** The live state in memory. Records are replaced, never mutated, so a snapshot can hold references. */
@@ -22,6 +25,10 @@ export class StoreState {
   readonly events = new Map<string, WebhookEvent>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
   readonly endpoints = new Map<string, WebhookEndpoint>();
+  /** In store order (seq), oldest first: Map keeps insertion order. */
+  readonly deliveries = new Map<string, WebhookDelivery>();
+  queuePaused = false;
+  lastDeliverySeq = 0;
   settlementAccountId: string | null = null;
   settings: Settings | null = null;
 
@@ -48,6 +55,16 @@ export class StoreState {
       case 'endpoint.delete':
         this.endpoints.delete(op.id);
         break;
+      case 'delivery':
+        this.deliveries.set(op.v.id, op.v);
+        this.lastDeliverySeq = Math.max(this.lastDeliverySeq, op.v.seq);
+        break;
+      case 'delivery.delete':
+        this.deliveries.delete(op.id);
+        break;
+      case 'queue':
+        this.queuePaused = op.paused;
+        break;
     }
   }
 
@@ -58,6 +75,8 @@ export class StoreState {
     for (const event of data.events) this.events.set(event.id, event);
     for (const record of data.idempotency) this.idempotency.set(record.scope, record);
     for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
+    for (const delivery of data.deliveries ?? []) this.apply({ op: 'delivery', v: delivery });
+    this.queuePaused = data.queue_paused ?? false;
   }
 
   /** Captures the state by reference; cheap, and safe because records are immutable. */
@@ -72,6 +91,8 @@ export class StoreState {
       events: [...this.events.values()],
       idempotency: [...this.idempotency.values()].filter((r) => r.expires_at_ms > nowMs),
       endpoints: [...this.endpoints.values()],
+      deliveries: [...this.deliveries.values()],
+      queue_paused: this.queuePaused,
     };
   }
 }

@@ -1,0 +1,85 @@
+import type { WebhookDelivery } from '../../shared/types';
+import { isoTime } from '../clock';
+import { SandboxError } from '../errors';
+import type { Op } from '../store/ops';
+import type { StoreState } from '../store/storeState';
+
+const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
+
+function find(state: StoreState, id: string): WebhookDelivery {
+  const delivery = state.deliveries.get(id);
+  if (!delivery) throw new SandboxError('resource_not_found', `No webhook delivery with id ${id}.`, 'id');
+  return delivery;
+}
+
+/** The QA controls of contract §8 and issue 3: each returns the ops that carry it out. */
+export const deliveryControls = {
+  pause: (paused: boolean): Op[] => [{ op: 'queue', paused }],
+
+  /** A new attempt series for the same event (same webhook-id), from the first delay of the schedule. */
+  resend(state: StoreState, id: string, now: number): Op[] {
+    const delivery = find(state, id);
+    if (delivery.status === 'delivering') {
+      throw new SandboxError(
+        'invalid_state_transition',
+        `Delivery ${id} is being attempted right now; resend it once that attempt ends.`,
+      );
+    }
+    const at = isoTime(now);
+    return [
+      {
+        op: 'delivery',
+        v: {
+          ...delivery,
+          status: 'queued',
+          series: delivery.series + 1,
+          next_attempt_at: at,
+          updated_at: at,
+        },
+      },
+    ];
+  },
+
+  /** Brings a waiting retry forward to now. */
+  retryNow(state: StoreState, id: string, now: number): Op[] {
+    const delivery = find(state, id);
+    if (delivery.status !== 'retrying' && delivery.status !== 'queued') {
+      throw new SandboxError(
+        'invalid_state_transition',
+        `Delivery ${id} is ${delivery.status}; retry now applies to queued or retrying deliveries (resend a finished one).`,
+      );
+    }
+    const at = isoTime(now);
+    return [{ op: 'delivery', v: { ...delivery, next_attempt_at: at, updated_at: at } }];
+  },
+
+  /** Removes a delivery that has not been attempted or is waiting for a retry. */
+  remove(state: StoreState, id: string): Op[] {
+    const delivery = find(state, id);
+    if (delivery.status !== 'queued' && delivery.status !== 'retrying') {
+      throw new SandboxError(
+        'invalid_state_transition',
+        `Delivery ${id} is ${delivery.status}; only queued or retrying deliveries can be deleted (clear history removes finished ones).`,
+      );
+    }
+    return [{ op: 'delivery.delete', id }];
+  },
+
+  /** Removes every finished delivery (delivered or failed); waiting ones stay. */
+  clearHistory(state: StoreState): Op[] {
+    return [...state.deliveries.values()].filter(isFinal).map((d) => ({ op: 'delivery.delete', id: d.id }));
+  },
+};
+
+/** Keeps the newest `retention` deliveries, dropping the oldest finished ones; waiting ones are never dropped. */
+export function retentionOps(state: StoreState, retention: number): Op[] {
+  let excess = state.deliveries.size - retention;
+  const ops: Op[] = [];
+  for (const delivery of state.deliveries.values()) {
+    if (excess <= 0) break;
+    if (!isFinal(delivery)) continue;
+    ops.push({ op: 'delivery.delete', id: delivery.id });
+    excess--;
+  }
+  return ops;
+}

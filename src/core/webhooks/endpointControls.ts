@@ -1,0 +1,75 @@
+import type { WebhookEndpoint, WebhookEventType } from '../../shared/types';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
+import { isoTime } from '../clock';
+import { newEndpointId } from '../domain/ids';
+import { SandboxError } from '../errors';
+import type { Op } from '../store/ops';
+import type { StoreState } from '../store/storeState';
+import { newWebhookSecret, webhookUrlProblem } from '../webhookEndpoints';
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+export interface EndpointInput {
+  url?: string;
+  description?: string;
+  enabled?: boolean;
+  event_types?: WebhookEventType[];
+}
+
+function find(state: StoreState, id: string): WebhookEndpoint {
+  const endpoint = state.endpoints.get(id);
+  if (!endpoint) throw new SandboxError('resource_not_found', `No webhook endpoint with id ${id}.`, 'id');
+  return endpoint;
+}
+
+function checkUrl(url: string): void {
+  const problem = webhookUrlProblem(url);
+  if (problem) throw new SandboxError('parameter_invalid', `Invalid url: ${problem}.`, 'url');
+}
+
+export const endpointControls = {
+  create(input: EndpointInput & { url: string }, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
+    checkUrl(input.url);
+    const endpoint: WebhookEndpoint = {
+      id: newEndpointId(),
+      url: input.url,
+      secret: newWebhookSecret(),
+      previous_secrets: [],
+      enabled: input.enabled ?? true,
+      event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
+      description: input.description ?? '',
+      created_at: isoTime(now),
+    };
+    return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
+  },
+
+  update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
+    if (patch.url !== undefined) checkUrl(patch.url);
+    const endpoint = { ...find(state, id), ...patch };
+    return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
+  },
+
+  /** A new secret; the old one signs beside it for 24 hours, so receivers can switch without a gap. */
+  rotateSecret(state: StoreState, id: string, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
+    const current = find(state, id);
+    const endpoint: WebhookEndpoint = {
+      ...current,
+      secret: newWebhookSecret(),
+      previous_secrets: [
+        ...current.previous_secrets.filter((p) => Date.parse(p.expires_at) > now),
+        { secret: current.secret, expires_at: isoTime(now + ROTATION_OVERLAP_MS) },
+      ],
+    };
+    return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
+  },
+
+  /** The endpoint and its waiting deliveries go; finished deliveries stay in the history. */
+  remove(state: StoreState, id: string): Op[] {
+    find(state, id);
+    const waiting = [...state.deliveries.values()].filter(
+      (d) => d.endpoint_id === id && (d.status === 'queued' || d.status === 'retrying'),
+    );
+    return [{ op: 'endpoint.delete', id }, ...waiting.map((d): Op => ({ op: 'delivery.delete', id: d.id }))];
+  },
+};

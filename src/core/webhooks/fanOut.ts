@@ -1,0 +1,54 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+import { isoTime } from '../clock';
+import { newDeliveryId } from '../domain/ids';
+import type { Op } from '../store/ops';
+import type { StoreState } from '../store/storeState';
+
+/**
+ * The commit expander of the webhook outbox: a recorded event brings one queued delivery per
+ * enabled endpoint that wants its type, in the same journal line, so no event is ever recorded
+ * without its deliveries.
+ */
+export function fanOutEvents(state: StoreState, now: () => number): (ops: Op[]) => Op[] {
+  return (ops) => {
+    if (!ops.some((op) => op.op === 'event')) return ops;
+    const endpoints = [...state.endpoints.values()];
+    const expanded: Op[] = [...ops];
+    let seq = state.lastDeliverySeq;
+    for (const op of ops) {
+      if (op.op !== 'event') continue;
+      for (const endpoint of endpoints) {
+        if (!wants(endpoint, op.v)) continue;
+        expanded.push({ op: 'delivery', v: newDelivery(op.v, endpoint, ++seq, now()) });
+      }
+    }
+    return expanded;
+  };
+}
+
+const wants = (endpoint: WebhookEndpoint, event: WebhookEvent): boolean =>
+  endpoint.enabled && endpoint.event_types.includes(event.type);
+
+export function newDelivery(
+  event: WebhookEvent,
+  endpoint: WebhookEndpoint,
+  seq: number,
+  now: number,
+): WebhookDelivery {
+  const at = isoTime(now);
+  return {
+    id: newDeliveryId(),
+    event_id: event.id,
+    event_type: event.type,
+    link_id: event.data.id,
+    endpoint_id: endpoint.id,
+    endpoint_url: endpoint.url,
+    status: 'queued',
+    attempts: [],
+    series: 1,
+    next_attempt_at: at,
+    created_at: at,
+    updated_at: at,
+    seq,
+  };
+}
