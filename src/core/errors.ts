@@ -17,6 +17,10 @@ export const ERROR_CATALOG = {
   body_too_large: { status: 413, type: 'invalid_request_error' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error' },
   host_not_allowed: { status: 421, type: 'invalid_request_error' },
+  /** Console API only: bound beyond loopback, the console's token was not given (contract §10). */
+  console_token_required: { status: 401, type: 'authentication_error' },
+  /** Console API only: a state-changing request from another site (contract §10, CSRF). */
+  origin_not_allowed: { status: 403, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error' },
   internal_error: { status: 500, type: 'api_error' },
 } as const;

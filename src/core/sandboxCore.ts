@@ -59,7 +59,13 @@ export class SandboxCore {
       options.deliveryTimeoutMs ?? 10_000,
       (err) => process.emitWarning(`webhook delivery: ${err.message}`),
     );
-    store.setExpander(fanOutEvents(store.state, () => clock.now()));
+    store.setExpander(
+      fanOutEvents(
+        store.state,
+        () => clock.now(),
+        () => this.settings.webhook_retry_schedule_seconds[0] ?? 0,
+      ),
+    );
     store.onCommit((ops) => this.announce(ops));
   }
 

@@ -28,3 +28,29 @@ export function apiResponses(
 
 export const IDEMPOTENCY_NOTE =
   'Send an Idempotency-Key header (1 to 255 characters) to make retries safe: the same key and request replay the first response byte for byte, with Idempotent-Replayed: true.';
+
+/** The console API's responses: its success, and the errors any console route can give. */
+export function consoleResponses(
+  success: Record<number, TSchema>,
+  errors: Record<number, string> = {},
+): Record<number, unknown> {
+  return {
+    ...success,
+    400: described(
+      'Invalid request: body_invalid_json, parameter_missing, parameter_invalid, parameter_unknown',
+    ),
+    401: described('console_token_required: bound beyond loopback, the console token was not given'),
+    403: described('origin_not_allowed: a state-changing request from another site'),
+    413: described('body_too_large'),
+    415: described('unsupported_media_type'),
+    421: described('host_not_allowed'),
+    ...Object.fromEntries(Object.entries(errors).map(([status, text]) => [status, described(text)])),
+  };
+}
+
+export const ConsoleEnvelope = Type.Object({ data: Type.Unknown(), meta: MetaSchema });
+export const ConsoleListEnvelope = Type.Object({
+  data: Type.Array(Type.Unknown()),
+  pagination: PaginationSchema,
+  meta: MetaSchema,
+});

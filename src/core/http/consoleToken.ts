@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyReply, onRequestHookHandler } from 'fastify';
 
 export const CONSOLE_COOKIE = 'pls_console_token';
 
@@ -37,7 +37,11 @@ open the <strong>Console:</strong> URL from its output (it ends in <code>?token=
  * Contract §10: with a non-loopback bind, the console answers only to its token, given once as
  * ?token=… and then kept in an HttpOnly, same-site cookie. The API keeps its own bearer keys.
  */
-export function consoleTokenGate(token: string): onRequestHookHandler {
+export function consoleTokenGate(
+  token: string,
+  deny: (reply: FastifyReply) => void = (reply) =>
+    void reply.code(401).type('text/html; charset=utf-8').send(DENIED),
+): onRequestHookHandler {
   return (request, reply, done) => {
     const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
     if (typeof fromQuery === 'string' && sameToken(fromQuery, token)) {
@@ -49,6 +53,6 @@ export function consoleTokenGate(token: string): onRequestHookHandler {
       done();
       return;
     }
-    reply.code(401).type('text/html; charset=utf-8').send(DENIED);
+    deny(reply);
   };
 }

@@ -5,10 +5,15 @@ import { SandboxError } from '../errors';
 import type { SandboxCore } from '../sandboxCore';
 import { authenticate } from './auth';
 import { installErrorHandler, sendError } from './errorHandler';
+import { consoleTokenGate } from './consoleToken';
 import { createHostCheck } from './hostCheck';
+import { checkOrigin } from './originCheck';
 import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
+import { consoleEventsRoute } from './routes/consoleEventsRoute';
+import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
+import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
@@ -107,6 +112,33 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     });
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
+  });
+  await app.register(async (consoleApi) => {
+    const gate = options.consoleToken
+      ? consoleTokenGate(options.consoleToken, (reply) =>
+          sendError(
+            reply,
+            new SandboxError(
+              'console_token_required',
+              'This sandbox listens beyond this machine: open the console from the Console: URL it printed (with ?token=…) first.',
+            ),
+          ),
+        )
+      : null;
+    consoleApi.addHook('onRequest', (request, reply, done) => {
+      if (!admit(request, reply)) return;
+      try {
+        checkOrigin(request);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      if (gate) gate.call(consoleApi, request, reply, done);
+      else done();
+    });
+    consoleSettingsRoutes(consoleApi, core);
+    consoleWebhookRoutes(consoleApi, core);
+    consoleEventsRoute(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {

@@ -20,6 +20,10 @@ const meta = (requestId: string): string => `"meta":{"request_id":${JSON.stringi
 export const dataBody = (link: PaymentLink, requestId: string): string =>
   `{"data":${linkJson(link)},${meta(requestId)}}`;
 
+/** Any other data in the success envelope (the console API). */
+export const envelopeBody = (data: unknown, requestId: string): string =>
+  `{"data":${JSON.stringify(data)},${meta(requestId)}}`;
+
 export const listBody = (links: PaymentLink[], pagination: Pagination, requestId: string): string =>
   `{"data":[${links.map(linkJson).join(',')}],"pagination":${JSON.stringify(pagination)},${meta(requestId)}}`;
 

@@ -6,7 +6,7 @@ import type { StoreState } from '../store/storeState';
 
 const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
 
-function find(state: StoreState, id: string): WebhookDelivery {
+export function findDelivery(state: StoreState, id: string): WebhookDelivery {
   const delivery = state.deliveries.get(id);
   if (!delivery) throw new SandboxError('resource_not_found', `No webhook delivery with id ${id}.`, 'id');
   return delivery;
@@ -17,8 +17,8 @@ export const deliveryControls = {
   pause: (paused: boolean): Op[] => [{ op: 'queue', paused }],
 
   /** A new attempt series for the same event (same webhook-id), from the first delay of the schedule. */
-  resend(state: StoreState, id: string, now: number): Op[] {
-    const delivery = find(state, id);
+  resend(state: StoreState, id: string, now: number, firstDelaySeconds = 0): Op[] {
+    const delivery = findDelivery(state, id);
     if (delivery.status === 'delivering') {
       throw new SandboxError(
         'invalid_state_transition',
@@ -42,7 +42,7 @@ export const deliveryControls = {
 
   /** Brings a waiting retry forward to now. */
   retryNow(state: StoreState, id: string, now: number): Op[] {
-    const delivery = find(state, id);
+    const delivery = findDelivery(state, id);
     if (delivery.status !== 'retrying' && delivery.status !== 'queued') {
       throw new SandboxError(
         'invalid_state_transition',
@@ -55,7 +55,7 @@ export const deliveryControls = {
 
   /** Removes a delivery that has not been attempted or is waiting for a retry. */
   remove(state: StoreState, id: string): Op[] {
-    const delivery = find(state, id);
+    const delivery = findDelivery(state, id);
     if (delivery.status !== 'queued' && delivery.status !== 'retrying') {
       throw new SandboxError(
         'invalid_state_transition',

@@ -17,7 +17,7 @@ export interface EndpointInput {
   event_types?: WebhookEventType[];
 }
 
-function find(state: StoreState, id: string): WebhookEndpoint {
+export function findEndpoint(state: StoreState, id: string): WebhookEndpoint {
   const endpoint = state.endpoints.get(id);
   if (!endpoint) throw new SandboxError('resource_not_found', `No webhook endpoint with id ${id}.`, 'id');
   return endpoint;
@@ -46,13 +46,13 @@ export const endpointControls = {
 
   update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
     if (patch.url !== undefined) checkUrl(patch.url);
-    const endpoint = { ...find(state, id), ...patch };
+    const endpoint = { ...findEndpoint(state, id), ...patch };
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
   },
 
   /** A new secret; the old one signs beside it for 24 hours, so receivers can switch without a gap. */
   rotateSecret(state: StoreState, id: string, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
-    const current = find(state, id);
+    const current = findEndpoint(state, id);
     const endpoint: WebhookEndpoint = {
       ...current,
       secret: newWebhookSecret(),
@@ -66,7 +66,7 @@ export const endpointControls = {
 
   /** The endpoint and its waiting deliveries go; finished deliveries stay in the history. */
   remove(state: StoreState, id: string): Op[] {
-    find(state, id);
+    findEndpoint(state, id);
     const waiting = [...state.deliveries.values()].filter(
       (d) => d.endpoint_id === id && (d.status === 'queued' || d.status === 'retrying'),
     );

@@ -9,9 +9,15 @@ import type { StoreState } from '../store/storeState';
  * enabled endpoint that wants its type, in the same journal line, so no event is ever recorded
  * without its deliveries.
  */
-export function fanOutEvents(state: StoreState, now: () => number): (ops: Op[]) => Op[] {
+export function fanOutEvents(
+  state: StoreState,
+  now: () => number,
+  firstDelaySeconds: () => number,
+): (ops: Op[]) => Op[] {
   return (ops) => {
     if (!ops.some((op) => op.op === 'event')) return ops;
+    const at = now();
+    const firstAttempt = at + firstDelaySeconds() * 1000;
     const endpoints = [...state.endpoints.values()];
     const expanded: Op[] = [...ops];
     let seq = state.lastDeliverySeq;
@@ -19,7 +25,7 @@ export function fanOutEvents(state: StoreState, now: () => number): (ops: Op[]) 
       if (op.op !== 'event') continue;
       for (const endpoint of endpoints) {
         if (!wants(endpoint, op.v)) continue;
-        expanded.push({ op: 'delivery', v: newDelivery(op.v, endpoint, ++seq, now()) });
+        expanded.push({ op: 'delivery', v: newDelivery(op.v, endpoint, ++seq, at, firstAttempt) });
       }
     }
     return expanded;
@@ -46,7 +52,7 @@ export function newDelivery(
     status: 'queued',
     attempts: [],
     series: 1,
-    next_attempt_at: at,
+    next_attempt_at: isoTime(firstAttempt),
     created_at: at,
     updated_at: at,
     seq,

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { FeeSettingsSchema, SettingsSchema, type Settings } from '../../../shared/types';
+import type { SandboxCore } from '../../sandboxCore';
+import { deliveryControls } from '../../webhooks/deliveryControls';
+import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { envelopeBody } from '../envelope';
+import { sendJson } from '../respond';
+
+const TAG = ['Console'];
+const SettingsPatchSchema = Type.Partial(
+  Type.Object({
+    ...SettingsSchema.properties,
+    fees: Type.Partial(FeeSettingsSchema, { additionalProperties: false }),
+  }),
+  { additionalProperties: false },
+);
+
+/** Settings and the delivery queue's pause switch. */
+export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/_console/api/settings',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Read the settings',
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (request, reply) => sendJson(reply, 200, envelopeBody(core.settings, request.id)),
+  );
+
+  api.patch(
+    '/_console/api/settings',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Change some settings',
+        description:
+          'Send only the settings to change; fees may be changed one field at a time. New values apply to links created from then on.',
+        body: SettingsPatchSchema,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    async (request, reply) => {
+      const settings = await core.updateSettings(request.body as Partial<Settings>);
+      return sendJson(reply, 200, envelopeBody(settings, request.id));
+    },
+  );
+
+  const queueState = () => ({
+    paused: core.store.state.queuePaused,
+    in_flight: core.deliveries.inFlightCount,
+    waiting: [...core.store.state.deliveries.values()].filter(
+      (d) => d.status === 'queued' || d.status === 'retrying',
+    ).length,
+  });
+
+  api.get(
+    '/_console/api/queue',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'The delivery queue',
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (request, reply) => sendJson(reply, 200, envelopeBody(queueState(), request.id)),
+  );
+
+  for (const [action, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
+    api.post(
+      `/_console/api/queue/${action}`,
+      {
+        schema: {
+          tags: TAG,
+          summary: paused ? 'Pause the delivery queue' : 'Resume the delivery queue',
+          description: paused
+            ? 'Nothing is sent while paused; waiting deliveries show as paused. An attempt already on the wire finishes.'
+            : 'Waiting deliveries are sent again, oldest first.',
+          response: consoleResponses({ 200: ConsoleEnvelope }),
+        },
+      },
+      async (request, reply) => {
+        await core.store.commit(deliveryControls.pause(paused));
+        return sendJson(reply, 200, envelopeBody(queueState(), request.id));
+      },
+    );
+  }
+}
