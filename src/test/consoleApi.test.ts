@@ -1,0 +1,225 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { createLink, eventually, rawRequest, startTestSandbox, type TestSandbox } from './harness';
+
+let sandbox: TestSandbox;
+let receiver: Server;
+let receiverUrl: string;
+
+before(async () => {
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200).end('ok'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  sandbox = await startTestSandbox({ inMemory: true });
+});
+after(async () => {
+  await sandbox.stop();
+  receiver.close();
+});
+
+/** The console calls the API as its own page does: no API key, same origin. */
+const consoleCall = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  sandbox.api(method, `/_console/api${path}`, { body, key: null, headers });
+
+describe('settings', () => {
+  test('read, change one fee field, and refuse a bad value with what is allowed', async () => {
+    const before = (await consoleCall('GET', '/settings')).body.data;
+    assert.equal(before.link_lifetime_seconds, 86_400);
+    const changed = await consoleCall('PATCH', '/settings', { fees: { transaction_percent: 1.5 } });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.data.fees.transaction_percent, 1.5);
+    assert.equal(changed.body.data.fees.paid_by, before.fees.paid_by);
+    const link = await createLink(sandbox, { amount: 10_000 });
+    assert.equal(link.fee.transaction, 150);
+    const bad = await consoleCall('PATCH', '/settings', { link_lifetime_seconds: 5 });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.param, 'link_lifetime_seconds');
+    await consoleCall('PATCH', '/settings', { fees: before.fees });
+  });
+});
+
+describe('endpoints', () => {
+  test('add, read, change, rotate the secret, delete', async () => {
+    const created = await consoleCall('POST', '/endpoints', { url: receiverUrl, description: 'QA' });
+    assert.equal(created.status, 201);
+    const endpoint = created.body.data;
+    assert.match(endpoint.secret, /^whsec_/);
+    assert.equal(endpoint.event_types.length, 4);
+    const changed = await consoleCall('PATCH', `/endpoints/${endpoint.id}`, {
+      event_types: ['payment_link.paid'],
+    });
+    assert.deepEqual(changed.body.data.event_types, ['payment_link.paid']);
+    const rotated = (await consoleCall('POST', `/endpoints/${endpoint.id}/rotate-secret`)).body.data;
+    assert.notEqual(rotated.secret, endpoint.secret);
+    assert.equal(rotated.previous_secrets[0].secret, endpoint.secret);
+    assert.equal((await consoleCall('DELETE', `/endpoints/${endpoint.id}`)).status, 200);
+    const gone = await consoleCall('GET', `/endpoints/${endpoint.id}`);
+    assert.equal(gone.status, 404);
+    assert.equal(gone.body.error.code, 'resource_not_found');
+  });
+
+  test('a URL that cannot receive webhooks is refused, saying why', async () => {
+    const res = await consoleCall('POST', '/endpoints', { url: 'ftp://files.example/x' });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error.param, 'url');
+    assert.match(res.body.error.message, /http:\/\/ and https:\/\//);
+  });
+});
+
+describe('deliveries and the queue', () => {
+  test('pause holds deliveries visibly; retry, delete and resume act on them; history clears', async () => {
+    const endpoint = (await consoleCall('POST', '/endpoints', { url: receiverUrl })).body.data;
+    try {
+      assert.equal((await consoleCall('POST', '/queue/pause')).body.data.paused, true);
+      const link = await createLink(sandbox);
+      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+      const listed = await consoleCall('GET', `/deliveries?link_id=${link.id}`);
+      assert.equal(listed.body.pagination.total, 1);
+      const row = listed.body.data[0];
+      assert.equal(row.status, 'paused');
+      assert.equal(row.event_type, 'payment_link.paid');
+      assert.equal(row.attempt_count, 0);
+      assert.equal((await consoleCall('GET', '/queue')).body.data.waiting >= 1, true);
+      assert.equal((await consoleCall('POST', `/deliveries/${row.id}/retry`)).status, 200);
+
+      const second = await createLink(sandbox);
+      await sandbox.api('POST', `/payment-links/${second.id}/cancel`);
+      const doomed = (await consoleCall('GET', `/deliveries?link_id=${second.id}`)).body.data[0];
+      assert.equal((await consoleCall('DELETE', `/deliveries/${doomed.id}`)).status, 200);
+      assert.equal((await consoleCall('GET', `/deliveries/${doomed.id}`)).status, 404);
+
+      await consoleCall('POST', '/queue/resume');
+      const delivered = await eventually(async () => {
+        const d = (await consoleCall('GET', `/deliveries/${row.id}`)).body.data;
+        return d.status === 'delivered' ? d : undefined;
+      }, 'the delivery after resume');
+      assert.equal(delivered.attempts.length, 1);
+      assert.equal(delivered.attempts[0].response.status, 200);
+      assert.equal(delivered.attempts[0].request.headers['webhook-id'], delivered.event_id);
+
+      const resent = await consoleCall('POST', `/deliveries/${row.id}/resend`);
+      assert.equal(resent.body.data.series, 2);
+      await eventually(async () => {
+        const d = (await consoleCall('GET', `/deliveries/${row.id}`)).body.data;
+        return d.status === 'delivered' && d.attempts.length === 2 ? d : undefined;
+      }, 'the resend');
+      const cleared = await consoleCall('DELETE', '/deliveries');
+      assert.ok(cleared.body.data.deleted >= 1);
+      assert.equal((await consoleCall('GET', `/deliveries/${row.id}`)).status, 404);
+    } finally {
+      await consoleCall('POST', '/queue/resume');
+      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+    }
+  });
+
+  test('retry on a delivered delivery is a 409 that says what to do instead', async () => {
+    const endpoint = (await consoleCall('POST', '/endpoints', { url: receiverUrl })).body.data;
+    try {
+      const link = await createLink(sandbox);
+      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });
+      const d = await eventually(async () => {
+        const row = (await consoleCall('GET', `/deliveries?link_id=${link.id}`)).body.data[0];
+        return row?.status === 'delivered' ? row : undefined;
+      }, 'delivery');
+      const res = await consoleCall('POST', `/deliveries/${d.id}/retry`);
+      assert.equal(res.status, 409);
+      assert.match(res.body.error.message, /resend/);
+    } finally {
+      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+    }
+  });
+});
+
+describe('security (contract §10)', () => {
+  test('a foreign Host is refused; a cross-origin change is refused; a same-origin one passes', async () => {
+    const url = new URL(sandbox.origin);
+    const foreign = await rawRequest(sandbox.origin, {
+      path: '/_console/api/settings',
+      headers: { host: 'evil.example' },
+    });
+    assert.equal(foreign.status, 421);
+    const cross = await consoleCall('POST', '/queue/pause', undefined, { origin: 'https://evil.example' });
+    assert.equal(cross.status, 403);
+    assert.equal(cross.body.error.code, 'origin_not_allowed');
+    assert.equal((await consoleCall('GET', '/queue')).body.data.paused, false);
+    const same = await consoleCall('POST', '/queue/resume', undefined, { origin: `http://${url.host}` });
+    assert.equal(same.status, 200);
+  });
+
+  test('bound beyond loopback, the console API asks for the console token', async () => {
+    const open = await startTestSandbox({ inMemory: true, host: '0.0.0.0' });
+    try {
+      const denied = await open.api('GET', '/_console/api/settings', { key: null });
+      assert.equal(denied.status, 401);
+      assert.equal(denied.body.error.code, 'console_token_required');
+      const token = new URL(open.consoleUrl).searchParams.get('token');
+      const allowed = await open.api('GET', `/_console/api/settings?token=${token}`, { key: null });
+      assert.equal(allowed.status, 200);
+    } finally {
+      await open.stop();
+    }
+  });
+});
+
+describe('the event stream', () => {
+  test('a client sees a create, a simulate and a delivery attempt within 200 ms of each', async () => {
+    const endpoint = (await consoleCall('POST', '/endpoints', { url: receiverUrl })).body.data;
+    const controller = new AbortController();
+    const seen: { type: string; data: any; at: number }[] = [];
+    const stream = await fetch(`${sandbox.origin}/_console/api/events`, { signal: controller.signal });
+    assert.equal(stream.status, 200);
+    assert.match(stream.headers.get('content-type') ?? '', /text\/event-stream/);
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.+)$/m.exec(message)?.[1];
+          const data = /^data: (.+)$/m.exec(message)?.[1];
+          if (type && data) seen.push({ type, data: JSON.parse(data), at: performance.now() });
+        }
+      }
+    })().catch(() => undefined);
+    try {
+      await eventually(
+        async () => (seen.some((e) => e.type === 'ready') ? true : undefined),
+        'the stream to open',
+      );
+      const within = async (
+        what: string,
+        since: number,
+        match: (e: { type: string; data: any }) => boolean,
+      ) => {
+        const event = await eventually(async () => seen.find(match), what);
+        assert.ok(event.at - since <= 200, `${what} took ${(event.at - since).toFixed(0)} ms`);
+      };
+      let t = performance.now();
+      const link = await createLink(sandbox);
+      await within('link created', t, (e) => e.type === 'link.changed' && e.data.link.id === link.id);
+      t = performance.now();
+      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+      await within('link paid', t, (e) => e.type === 'link.changed' && e.data.link.status === 'succeeded');
+      await within(
+        'delivery attempt',
+        t,
+        (e) =>
+          e.type === 'delivery.changed' &&
+          e.data.delivery.link_id === link.id &&
+          e.data.delivery.attempts.length === 1,
+      );
+    } finally {
+      controller.abort();
+      await reading;
+      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+    }
+  });
+});
