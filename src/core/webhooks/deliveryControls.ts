@@ -33,7 +33,7 @@ export const deliveryControls = {
           ...delivery,
           status: 'queued',
           series: delivery.series + 1,
-          next_attempt_at: at,
+          next_attempt_at: isoTime(now + firstDelaySeconds * 1000),
           updated_at: at,
         },
       },

@@ -40,6 +40,7 @@ export function newDelivery(
   endpoint: WebhookEndpoint,
   seq: number,
   now: number,
+  firstAttempt: number,
 ): WebhookDelivery {
   const at = isoTime(now);
   return {
