@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { formatRequestLine, startSandbox, StartError, StoreFileError, type RunningSandbox } from '../core';
+import { deliveryLogger } from './deliveryLog';
 import { parseServeArgs, USAGE, UsageError } from './options';
 
 const CONSOLE_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
@@ -46,8 +47,10 @@ export async function serve(argv: string[]): Promise<number> {
     console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);
   }
   if (!command.quiet) {
+    const logDelivery = deliveryLogger((line) => console.log(line));
     core.events.on('event', (event) => {
       if (event.type === 'request.logged') console.log(formatRequestLine(event.entry));
+      else logDelivery(event);
     });
   }
   await signal;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
@@ -148,6 +149,31 @@ describe('CLI: start-up options', () => {
     await stopWith(again.cli);
     const endpoints = again.cli.stdoutLines().filter((line) => line.startsWith('Webhook endpoint:'));
     assert.deepEqual(endpoints, [`Webhook endpoint: http://127.0.0.1:9/hooks (secret ${secret})`]);
+  });
+
+  test('a webhook attempt is logged in one line: event, endpoint, outcome', async () => {
+    const receiver = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const { cli, origin } = await startServe(await tempDir(), ['--webhook-url', hook]);
+      const link = await createLinkAt(origin);
+      await http(origin, 'POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+      const line = await cli.waitFor(
+        () => cli.stdoutLines().find((l) => l.startsWith('webhook payment_link.paid')),
+        'the webhook log line',
+      );
+      assert.match(
+        line,
+        new RegExp(`^webhook payment_link\\.paid evt_\\w+ → ${hook} 204 [\\d.]+ms \\(attempt 1\\)$`),
+      );
+      await stopWith(cli);
+    } finally {
+      receiver.close();
+    }
   });
 
   test('bad --public-url, --webhook-url and --webhook-secret values are refused in one line', async () => {
