@@ -266,7 +266,7 @@ export interface WebhookDelivery {
   endpoint_id: string;
   endpoint_url: string;
   status: Exclude<DeliveryStatus, 'paused'>;
-  /** Attempts of the current series; a resend starts a new series. */
+  /** Every attempt, of every series (each carries its series); a resend starts a new series. */
   attempts: DeliveryAttempt[];
   series: number;
   next_attempt_at: string | null;
