@@ -14,10 +14,12 @@ import {
   type CpuProbe,
   type Measurement,
 } from './measure';
+import { webhookBench, webhookTable } from './webhooks';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
- * baseline, at 10,000 and 100,000 stored links, plus start-up time with 100,000 links.
+ * baseline, at 10,000 and 100,000 stored links, plus start-up time with 100,000 links, and
+ * webhook delivery latency and throughput (bench/webhooks.ts).
  *
  * Every server runs in its own child process; autocannon runs here. With two cores that gives the
  * server one core and the load generator the other, instead of both fighting over one event loop.
@@ -194,6 +196,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 3; i++) snapshotRuns.push(await startup(dirLarge, 'compacted snapshot'));
 
   const large = await level(LARGE, dirLarge, idsLarge);
+  const webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
 
   // ---- summary ----
   const createTarget = 5000;
@@ -297,6 +300,8 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
   console.log('');
   console.log(table2.join('\n'));
+  console.log('');
+  console.log(webhookTable(webhooks).join('\n'));
   console.log(
     `\n${anyErrors ? 'WARNING: some requests failed (non-2xx, errors or timeouts); see the lines above.\n' : 'Every request answered 2xx.\n'}` +
       `Load average before ${load0.map((x) => x.toFixed(2)).join(' ')}, after ${load1.map((x) => x.toFixed(2)).join(' ')}; ` +
