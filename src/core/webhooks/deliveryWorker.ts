@@ -116,12 +116,15 @@ export class DeliveryWorker {
     for (let i = 0; i < this.pending.length && this.inFlight.size < limit; i++) {
       const { id } = this.pending.at(i) as Pending;
       const delivery = deliveries.get(id);
-      if (!delivery || !this.pendingIds.has(id)) continue;
+      // In memory a delivery can already be finished while its commit is still on its way to disk;
+      // one on the wire still holds its link's place in line.
+      if (!delivery || isFinal(delivery)) continue;
       const key = `${delivery.endpoint_id} ${delivery.link_id}`;
       if (heads.has(key)) continue;
       heads.add(key);
       const endpoint = endpoints.get(delivery.endpoint_id);
-      if (this.inFlight.has(id) || (endpoint && !endpoint.enabled)) continue;
+      if (delivery.status === 'delivering' || this.inFlight.has(id) || (endpoint && !endpoint.enabled))
+        continue;
       const due = Date.parse(delivery.next_attempt_at ?? '');
       if (due > now) {
         nextDue = Math.min(nextDue, due);
