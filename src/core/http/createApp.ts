@@ -12,6 +12,7 @@ import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApi
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
+import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
 import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
 import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
@@ -137,6 +138,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       else done();
     });
     consoleSettingsRoutes(consoleApi, core);
+    consoleLinkRoutes(consoleApi, core);
     consoleWebhookRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);
   });
