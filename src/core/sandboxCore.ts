@@ -8,6 +8,7 @@ import { withDefaults } from './settings';
 import type { Op } from './store/ops';
 import { Store } from './store/store';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
+import { RequestHistory } from './requestHistory';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
@@ -35,6 +36,7 @@ export class SandboxCore {
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
   readonly deliveries: DeliveryWorker;
+  readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
     value: withDefaults(null),

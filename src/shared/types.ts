@@ -287,6 +287,11 @@ export interface RequestLogEntry {
   idempotency_key: string | null;
   replayed: boolean;
   at: string;
+  /** A Payment Links API route (not the console, the checkout page or a static file). */
+  api: boolean;
+  /** For API routes: the bodies as they went over the wire, first 64 KiB. */
+  request_body: string | null;
+  response_body: string | null;
 }
 
 /** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */

@@ -13,6 +13,7 @@ import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
 import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
+import { consoleRequestRoutes } from './routes/consoleRequestRoutes';
 import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
 import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
@@ -38,6 +39,23 @@ const hostNotAllowed = (host: string | undefined): SandboxError =>
     'host_not_allowed',
     `Host "${host}" is not allowed: use 127.0.0.1, localhost or an IP address, or start the sandbox with --allowed-host ${host?.split(':')[0]}.`,
   );
+
+/**
+ * Keeps what an API request sent and got back, for the console's Requests screen: the raw JSON
+ * (parsed by Fastify's own parser, so its protections and errors are unchanged) and the reply.
+ */
+function keepApiBodies(api: FastifyInstance): void {
+  const parseJson = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
+  api.addHook('onSend', (request, _reply, payload, done) => {
+    if (typeof payload === 'string') request.sentBody = payload;
+    done(null, payload);
+  });
+}
 
 const logInternalError = (err: Error, request: FastifyRequest): void =>
   console.error(`internal error on ${request.method} ${request.url}:`, err);
@@ -84,9 +102,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
 
   if (options.requestLog !== false) {
     app.addHook('onResponse', (request, reply, done) => {
-      if (core.events.listenerCount('event') > 0) {
-        core.emit({ type: 'request.logged', entry: requestLogEntry(request, reply, core.clock.now()) });
-      }
+      core.requests.record(requestLogEntry(request, reply, core.clock.now()));
       done();
     });
   }
@@ -111,6 +127,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       }
       done();
     });
+    if (options.requestLog !== false) keepApiBodies(api);
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
   });
@@ -139,6 +156,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     });
     consoleSettingsRoutes(consoleApi, core);
     consoleLinkRoutes(consoleApi, core);
+    consoleRequestRoutes(consoleApi, core);
     consoleWebhookRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);
   });

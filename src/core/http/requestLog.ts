@@ -2,6 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLogEntry } from '../../shared/types';
 import { isoTime } from '../clock';
 
+const BODY_LIMIT = 64 * 1024;
+const capped = (text: string | undefined): string | null =>
+  text === undefined ? null : text.slice(0, BODY_LIMIT);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** API routes only: the request body as received, and the response body as sent (for the Requests screen). */
+    rawBody?: string;
+    sentBody?: string;
+  }
+}
+
 export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, now: number): RequestLogEntry {
   const key = request.headers['idempotency-key'];
   // A replay answers with the first request's id, and is logged under it.
@@ -16,6 +28,9 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     idempotency_key: typeof key === 'string' ? key : null,
     replayed: request.replayed,
     at: isoTime(now),
+    api: request.sentBody !== undefined,
+    request_body: capped(request.rawBody),
+    response_body: capped(request.sentBody),
   };
 }
 

@@ -1,0 +1,22 @@
+import type { RequestLogEntry } from '../shared/types';
+
+/** The newest requests, in memory (a restart starts a fresh log), for the console's Requests screen. */
+export class RequestHistory {
+  private readonly entries: RequestLogEntry[] = [];
+
+  constructor(
+    private readonly announce: (entry: RequestLogEntry) => void,
+    private readonly limit = 1000,
+  ) {}
+
+  record(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
+    this.announce(entry);
+  }
+
+  /** Newest first. */
+  list(): RequestLogEntry[] {
+    return [...this.entries].reverse();
+  }
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startTestSandbox, type TestSandbox } from './harness';
+
+let sandbox: TestSandbox;
+before(async () => {
+  sandbox = await startTestSandbox({ inMemory: true });
+});
+after(() => sandbox.stop());
+
+test('the request log shows what the app sent and got back, including a replayed create', async () => {
+  const raw = '{"amount": 4200,   "title": "Logged order"}';
+  const headers = { 'content-type': 'application/json', 'idempotency-key': 'log-me' };
+  const first = await sandbox.api('POST', '/payment-links', { raw, headers });
+  const replay = await sandbox.api('POST', '/payment-links', { raw, headers });
+  await sandbox.api('GET', '/_console/api/settings', { key: null });
+
+  const entries = (await sandbox.api('GET', '/_console/api/requests', { key: null })).body.data;
+  assert.ok(
+    entries.every((e: { api: boolean }) => e.api),
+    'only API calls by default',
+  );
+  const [latest, earlier] = entries;
+  assert.equal(latest.method, 'POST');
+  assert.equal(latest.path, '/payment-links');
+  assert.equal(latest.status, 201);
+  assert.equal(latest.replayed, true);
+  assert.equal(latest.idempotency_key, 'log-me');
+  assert.equal(latest.key_prefix, 'sk_test_harn…');
+  assert.equal(latest.request_body, raw, 'the bytes the app sent, as sent');
+  assert.equal(latest.response_body, replay.text);
+  assert.equal(earlier.replayed, false);
+  assert.equal(earlier.response_body, first.text);
+
+  const everything = (await sandbox.api('GET', '/_console/api/requests?scope=all', { key: null })).body.data;
+  assert.ok(
+    everything.some((e: { path: string; api: boolean }) => e.path === '/_console/api/settings' && !e.api),
+  );
+});
+
+test('a body the parser refuses is still logged as sent, and still refused the same way', async () => {
+  const res = await sandbox.api('POST', '/payment-links', {
+    raw: '{"amount": 1, "__proto__": {"x": 1}, "title": "t"}',
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.equal(res.status, 400);
+  assert.equal(res.body.error.code, 'body_invalid_json');
+  const [latest] = (await sandbox.api('GET', '/_console/api/requests', { key: null })).body.data;
+  assert.match(latest.request_body, /__proto__/);
+  assert.equal(latest.status, 400);
+});
