@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
@@ -10,36 +10,46 @@ export interface Sandbox {
   origin: string;
   /** Calls the API as a developer's app would. */
   api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  stop(): void;
 }
 
-/** The real headless CLI on a free port, in memory, for each test file's worker. */
+/** The real headless CLI on a free port, in memory. */
+export async function launchSandbox(): Promise<Sandbox> {
+  const child = spawn(
+    process.execPath,
+    ['src/cli/bin.mjs', 'serve', '--port', '0', '--in-memory', '--quiet'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const origin = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      const match = LISTENING.exec(line);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before listening`)));
+  });
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(origin + path, {
+      method,
+      headers: { authorization: 'Bearer sk_test_e2e', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  return { origin, api, stop: () => void child.kill('SIGTERM') };
+}
+
+/** One sandbox per test file's worker. */
 export const test = base.extend<object, { sandbox: Sandbox }>({
   sandbox: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const child: ChildProcess = spawn(
-        process.execPath,
-        ['src/cli/bin.mjs', 'serve', '--port', '0', '--in-memory', '--quiet'],
-        { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const origin = await new Promise<string>((resolve, reject) => {
-        const lines = createInterface({ input: child.stdout! });
-        lines.on('line', (line) => {
-          const match = LISTENING.exec(line);
-          if (match) resolve(match[1] as string);
-        });
-        child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before listening`)));
-      });
-      const api = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(origin + path, {
-          method,
-          headers: { authorization: 'Bearer sk_test_e2e', 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, body: (await response.json()) as any };
-      };
-      await use({ origin, api });
-      child.kill('SIGTERM');
+      const sandbox = await launchSandbox();
+      await use(sandbox);
+      sandbox.stop();
     },
     { scope: 'worker' },
   ],

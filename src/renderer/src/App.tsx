@@ -1,19 +1,30 @@
-/** The console shell; its screens arrive with the console issue. */
+// The console shell: navigation on the left, the open screen beside it, toasts on top.
+import { useEffect } from 'react';
+import { Sidebar } from './components/Sidebar';
+import { Toasts } from './components/Toasts';
+import { useLiveEvents } from './hooks/useLiveEvents';
+import { useThemeEffect } from './hooks/useThemeEffect';
+import { LinksScreen } from './screens/links/LinksScreen';
+import { PlaceholderScreen } from './screens/PlaceholderScreen';
+import { useConsoleStore } from './store/consoleStore';
+
 export function App() {
-  const origin = window.location.origin;
+  const screen = useConsoleStore((state) => state.screen);
+  useThemeEffect();
+  useLiveEvents();
+  useEffect(() => {
+    const { loadSettings, loadLinks } = useConsoleStore.getState();
+    void loadSettings();
+    void loadLinks();
+  }, []);
+
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 40, maxWidth: 720 }}>
-      <h1>Payment Links Sandbox</h1>
-      <p>The API is running at {origin}.</p>
-      <pre style={{ background: '#f4f5f7', padding: 16, borderRadius: 8, whiteSpace: 'pre-wrap' }}>
-        {`curl -X POST ${origin}/payment-links \\
-  -H "Authorization: Bearer sk_test_123" \\
-  -H "Content-Type: application/json" \\
-  -d '{"amount": 150000, "title": "Order #1001"}'`}
-      </pre>
-      <p>
-        API reference: <a href="/openapi.json">/openapi.json</a>
-      </p>
-    </main>
+    <div className="app">
+      <Sidebar />
+      <main className="main">
+        {screen === 'links' ? <LinksScreen /> : <PlaceholderScreen screen={screen} />}
+      </main>
+      <Toasts />
+    </div>
   );
 }

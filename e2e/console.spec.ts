@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { expect, launchSandbox, test } from './sandboxFixture';
+
+const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function openConsole(page: Page, origin: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(origin + '/');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  // A marker that a reload would wipe: rows must arrive without one.
+  await page.evaluate(() => ((globalThis as any).__noReload = true));
+}
+
+test('a link made through the API appears live; Paid updates its row; Cancel is then disabled', async ({
+  page,
+  sandbox,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openConsole(page, sandbox.origin);
+
+  const title = `Live link ${Date.now()}`;
+  const created = await sandbox.api('POST', '/payment-links', {
+    amount: 150_000,
+    title,
+    reference_id: 'ORD-1001',
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+
+  const row = rowOf(page, title);
+  await expect(row).toBeVisible({ timeout: 2_000 });
+  expect(await page.evaluate(() => (globalThis as any).__noReload)).toBe(true);
+  await expect(row.locator('.badge')).toHaveText('Pending');
+  await expect(row).toContainText('IDR 150,000');
+  await expect(row).toContainText('ORD-1001');
+  await expect(row).toContainText(/in 23h \d\dm|in 1d 0h/);
+  await expect(row.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/console-links-light.png' });
+
+  await row.getByRole('button', { name: 'Paid' }).click();
+  await expect(row.locator('.badge')).toHaveText('Succeeded');
+  for (const name of ['Paid', 'Failed', 'Expired', 'Cancel']) {
+    await expect(row.getByRole('button', { name })).toBeDisabled();
+  }
+  expect((await sandbox.api('GET', `/payment-links/${id}`)).body.data.status).toBe('succeeded');
+
+  // A change made elsewhere updates the row in place too.
+  const other = (await sandbox.api('POST', '/payment-links', { amount: 2_500, title: `${title} B` })).body
+    .data;
+  await expect(rowOf(page, `${title} B`)).toBeVisible();
+  await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: other.id, event: 'failed' });
+  await expect(rowOf(page, `${title} B`).locator('.badge')).toHaveText('Failed');
+  await expect(rowOf(page, `${title} B`).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/console-links-dark.png' });
+});
+
+test('the New link form shows API validation errors beside the field, then creates the link', async ({
+  page,
+  sandbox,
+}) => {
+  await openConsole(page, sandbox.origin);
+  await page.getByRole('button', { name: 'New link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New payment link' });
+  await dialog.getByLabel('Title').fill('Form link');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.locator('#field-amount-error')).toContainText('amount');
+  await expect(dialog.getByLabel('Amount (IDR)')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: 'test-results/console-new-link-error.png' });
+
+  await dialog.getByLabel('Amount (IDR)').fill('25000');
+  await dialog.getByLabel('Reference').fill('FORM-1');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog).toBeHidden();
+  const row = rowOf(page, 'Form link');
+  await expect(row).toContainText('IDR 25,000');
+  await expect(row.locator('.badge')).toHaveText('Pending');
+});
+
+test('status filter and search narrow the table', async ({ page, sandbox }) => {
+  const tag = `find-${Date.now()}`;
+  await sandbox.api('POST', '/payment-links', { amount: 1_000, title: `Needle ${tag}` });
+  await openConsole(page, sandbox.origin);
+  await page.getByPlaceholder('Search title, reference or id').fill(tag);
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the match
+  await page.getByLabel('Status').selectOption('succeeded');
+  await expect(page.getByText('No links match')).toBeVisible();
+});
+
+test('the theme toggle cycles system, light and dark', async ({ page, sandbox }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openConsole(page, sandbox.origin);
+  await page.getByRole('button', { name: 'Theme: System' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Theme: Light' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: 'test-results/console-links-dark-toggle.png' });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Theme: Dark' })).toBeVisible();
+  await page.getByRole('button', { name: 'Theme: Dark' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+});
+
+test('pages of 500 load as the table scrolls, and only rows in view are rendered', async ({
+  page,
+  sandbox,
+}) => {
+  const batch = Array.from({ length: 1_100 }, (_, i) => i);
+  for (let start = 0; start < batch.length; start += 100) {
+    await Promise.all(
+      batch
+        .slice(start, start + 100)
+        .map((i) => sandbox.api('POST', '/payment-links', { amount: 1_000 + i, title: `Bulk ${i}` })),
+    );
+  }
+  await openConsole(page, sandbox.origin);
+  await expect(rowOf(page, 'Bulk 1099')).toBeVisible();
+  const scroller = page.locator('.table-scroll');
+  for (let i = 0; i < 10; i++) {
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    if (await rowOf(page, 'Bulk 0').count()) break;
+    await page.waitForTimeout(200);
+  }
+  await expect(rowOf(page, 'Bulk 0')).toBeVisible();
+  expect(await page.locator('.table-body [role=row]').count()).toBeLessThan(80);
+});
+
+test('the empty state explains how to create the first link', async ({ page }) => {
+  // A sandbox of its own, with no links at all.
+  const empty = await launchSandbox();
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(empty.origin + '/');
+    await expect(page.getByText('No payment links yet')).toBeVisible();
+    await expect(page.locator('.empty-state pre')).toContainText(
+      `curl -X POST ${empty.origin}/payment-links`,
+    );
+    await expect(page.locator('.empty-state pre')).toContainText('sk_test_');
+    await page.screenshot({ path: 'test-results/console-empty.png' });
+  } finally {
+    empty.stop();
+  }
+});

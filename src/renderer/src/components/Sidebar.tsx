@@ -1,0 +1,49 @@
+// The left navigation: the four screens, the live-feed state and the theme toggle.
+import { useConsoleStore } from '../store/consoleStore';
+import type { Screen } from '../store/uiSlice';
+import { ThemeToggle } from './ThemeToggle';
+
+const SCREENS: { screen: Screen; label: string }[] = [
+  { screen: 'links', label: 'Links' },
+  { screen: 'webhooks', label: 'Webhooks' },
+  { screen: 'requests', label: 'Requests' },
+  { screen: 'settings', label: 'Settings' },
+];
+
+const CONNECTION_TEXT = { live: 'Live', connecting: 'Reconnecting…', offline: 'Offline' } as const;
+
+export function Sidebar() {
+  const screen = useConsoleStore((state) => state.screen);
+  const setScreen = useConsoleStore((state) => state.setScreen);
+  const connection = useConsoleStore((state) => state.connection);
+
+  return (
+    <aside className="sidebar">
+      <h1 className="brand">Payment Links Sandbox</h1>
+      <nav aria-label="Screens">
+        <ul className="nav-list">
+          {SCREENS.map((item) => (
+            <li key={item.screen}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={item.screen === screen ? 'page' : undefined}
+                onClick={() => setScreen(item.screen)}
+              >
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar-footer">
+        <p className={`connection connection-${connection}`}>
+          <span className="connection-dot" aria-hidden="true" />
+          {CONNECTION_TEXT[connection]}
+        </p>
+        <p className="origin">The API is running at {window.location.origin}</p>
+        <ThemeToggle />
+      </div>
+    </aside>
+  );
+}

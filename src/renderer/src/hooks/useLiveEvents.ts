@@ -1,0 +1,46 @@
+// Feeds the event stream into the store: link changes in batches, settings as they change.
+import { useEffect } from 'react';
+import type { PaymentLink } from '../../../shared/types';
+import { openEventStream } from '../api/eventStream';
+import { useConsoleStore } from '../store/consoleStore';
+
+/** Changes are gathered for this long, so a burst of thousands costs one render. */
+const BATCH_MS = 50;
+
+export function useLiveEvents(): void {
+  useEffect(() => {
+    const store = useConsoleStore.getState;
+    let pending: PaymentLink[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const changed = pending;
+      pending = [];
+      store().applyLinkChanges(changed);
+    };
+
+    const close = openEventStream({
+      onReady(reconnected) {
+        store().setConnection('live');
+        // Reload once the stream is open, so no change between the two is missed.
+        void store().loadLinks();
+        if (reconnected) void store().loadSettings();
+      },
+      onEvent(event) {
+        if (event.type === 'link.changed') {
+          pending.push(event.link);
+          timer ??= setTimeout(flush, BATCH_MS);
+        } else if (event.type === 'settings.changed') {
+          store().setSettings(event.settings);
+        }
+      },
+      onDisconnect() {
+        store().setConnection('connecting');
+      },
+    });
+    return () => {
+      close();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}

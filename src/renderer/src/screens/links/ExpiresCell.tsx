@@ -1,0 +1,27 @@
+// When the link expires: a live countdown while it is pending.
+import type { PaymentLink } from '../../../../shared/types';
+import { useNow } from '../../hooks/useNow';
+import { formatDateTime, formatRemaining } from '../../lib/dates';
+
+function Countdown({ expiresAt }: { expiresAt: string }) {
+  const now = useNow();
+  const left = Date.parse(expiresAt) - now;
+  if (left <= 0) return <span className="countdown countdown-due">expiring…</span>;
+  return (
+    <span className={left < 60_000 ? 'countdown countdown-soon' : 'countdown'}>
+      in {formatRemaining(expiresAt, now)}
+    </span>
+  );
+}
+
+export function ExpiresCell({ link }: { link: PaymentLink }) {
+  if (link.status === 'pending') {
+    return (
+      <span title={formatDateTime(link.expires_at)}>
+        <Countdown expiresAt={link.expires_at} />
+      </span>
+    );
+  }
+  if (link.status === 'expired') return <span className="muted">{formatDateTime(link.expires_at)}</span>;
+  return <span className="muted">—</span>;
+}

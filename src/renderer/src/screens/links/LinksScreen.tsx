@@ -1,0 +1,34 @@
+// The Links screen: toolbar, then the table, or an empty state that says what to do next.
+import { useState } from 'react';
+import { useConsoleStore } from '../../store/consoleStore';
+import { LinksEmptyState } from './LinksEmptyState';
+import { LinksTable } from './LinksTable';
+import { LinksToolbar } from './LinksToolbar';
+import { NewLinkDialog } from './NewLinkDialog';
+
+export function LinksScreen() {
+  const [creating, setCreating] = useState(false);
+  const empty = useConsoleStore((state) => state.links.ids.length === 0);
+  const phase = useConsoleStore((state) => state.links.phase);
+  const filtered = useConsoleStore((state) => state.links.status !== 'all' || state.links.q.trim() !== '');
+  const openForm = () => setCreating(true);
+
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <header className="screen-header">
+        <h2 id="screen-title">Links</h2>
+        <LinksToolbar onNewLink={openForm} />
+      </header>
+      {!empty ? (
+        <LinksTable />
+      ) : phase === 'loading' ? (
+        <div className="empty-state">
+          <p>Loading links…</p>
+        </div>
+      ) : (
+        <LinksEmptyState filtered={filtered} onNewLink={openForm} />
+      )}
+      {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// Above the table: the status filter, the search box, the count and the "New link" button.
+import { useEffect, useState } from 'react';
+import { STATUS_FILTERS, type StatusFilter } from '../../lib/linkList';
+import { useConsoleStore } from '../../store/consoleStore';
+
+const SEARCH_DELAY_MS = 250;
+
+export function LinksToolbar({ onNewLink }: { onNewLink(): void }) {
+  const status = useConsoleStore((state) => state.links.status);
+  const q = useConsoleStore((state) => state.links.q);
+  const total = useConsoleStore((state) => state.links.total);
+  const phase = useConsoleStore((state) => state.links.phase);
+  const setFilter = useConsoleStore((state) => state.setLinkFilter);
+  const [search, setSearch] = useState(q);
+
+  useEffect(() => {
+    if (search === q) return;
+    const timer = setTimeout(() => setFilter({ q: search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, q, setFilter]);
+
+  return (
+    <div className="toolbar">
+      <label className="field-inline">
+        <span>Status</span>
+        <select
+          value={status}
+          onChange={(event) => setFilter({ status: event.target.value as StatusFilter })}
+        >
+          {STATUS_FILTERS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field-inline search">
+        <span className="visually-hidden">Search links</span>
+        <input
+          type="search"
+          placeholder="Search title, reference or id"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </label>
+      <span className="count" aria-live="polite">
+        {phase === 'loading' ? 'Loading…' : `${total.toLocaleString('en')} ${total === 1 ? 'link' : 'links'}`}
+      </span>
+      <button type="button" className="button button-primary" onClick={onNewLink}>
+        New link
+      </button>
+    </div>
+  );
+}

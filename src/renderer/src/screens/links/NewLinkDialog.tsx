@@ -1,0 +1,114 @@
+// The "New link" form, in a modal dialog; the API's validation errors appear beside their field.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ConsoleApiError, type NewLinkInput } from '../../api/consoleClient';
+import { fractionDigits, toMinorUnits } from '../../lib/money';
+import { useConsoleStore } from '../../store/consoleStore';
+import { selectCurrency } from '../../store/settingsSlice';
+import { messageOf } from '../../lib/errorMessage';
+import { FormField } from './FormField';
+
+type Field = 'amount' | 'title' | 'reference_id' | 'note';
+const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note'];
+const isField = (param: string | undefined): param is Field => FIELDS.includes(param as Field);
+
+export function NewLinkDialog({ onClose }: { onClose(): void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const currency = useConsoleStore(selectCurrency);
+  const createLink = useConsoleStore((state) => state.createLink);
+  const pushToast = useConsoleStore((state) => state.pushToast);
+  const [values, setValues] = useState<Record<Field, string>>({
+    amount: '',
+    title: '',
+    reference_id: '',
+    note: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    // Unmounting removes the dialog from the page, which also closes it.
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const change = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input: NewLinkInput = {
+      amount: toMinorUnits(values.amount, currency),
+      title: values.title,
+      reference_id: values.reference_id.trim() || undefined,
+      note: values.note || undefined,
+    };
+    setSaving(true);
+    try {
+      const link = await createLink(input);
+      pushToast('success', `Created “${link.title}”.`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ConsoleApiError && isField(error.param)) {
+        setErrors({ [error.param]: error.message });
+        dialogRef.current?.querySelector<HTMLElement>(`[name="${error.param}"]`)?.focus();
+      } else {
+        pushToast('error', `Could not create the link: ${messageOf(error)}`);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const digits = fractionDigits(currency);
+  return (
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="new-link-title" onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h3 id="new-link-title">New payment link</h3>
+        <FormField
+          name="amount"
+          label={`Amount (${currency})`}
+          hint={digits === 0 ? 'Whole units' : `Up to ${digits} decimals`}
+          value={values.amount}
+          error={errors.amount}
+          onChange={change('amount')}
+          inputMode={digits === 0 ? 'numeric' : 'decimal'}
+          autoFocus
+        />
+        <FormField
+          name="title"
+          label="Title"
+          value={values.title}
+          error={errors.title}
+          onChange={change('title')}
+        />
+        <FormField
+          name="reference_id"
+          label="Reference"
+          hint="Optional: your own order id"
+          value={values.reference_id}
+          error={errors.reference_id}
+          onChange={change('reference_id')}
+        />
+        <FormField
+          name="note"
+          label="Note"
+          hint="Optional: shown on the checkout page"
+          value={values.note}
+          error={errors.note}
+          onChange={change('note')}
+          multiline
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Creating…' : 'Create link'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

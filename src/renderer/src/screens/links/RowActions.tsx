@@ -1,0 +1,33 @@
+// Paid, Failed, Expired and Cancel: one click each, enabled only when the state table allows it.
+import type { PaymentLink } from '../../../../shared/types';
+import { canApply, LINK_ACTIONS, type LinkAction } from '../../lib/linkRules';
+import { useConsoleStore } from '../../store/consoleStore';
+
+const HINT: Record<LinkAction, string> = {
+  paid: 'Simulate a successful payment',
+  failed: 'Simulate a declined payment',
+  expired: 'Expire the link now',
+  cancel: 'Cancel the link',
+};
+
+export function RowActions({ link }: { link: PaymentLink }) {
+  const busy = useConsoleStore((state) => state.links.busy[link.id]);
+  const run = useConsoleStore((state) => state.runLinkAction);
+  return (
+    <div className="row-actions">
+      {LINK_ACTIONS.map(({ action, label }) => (
+        <button
+          key={action}
+          type="button"
+          className={`button button-small action-${action}`}
+          disabled={busy !== undefined || !canApply(action, link.status)}
+          aria-busy={busy === action || undefined}
+          title={HINT[action]}
+          onClick={() => void run(link.id, action)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

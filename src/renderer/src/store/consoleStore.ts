@@ -1,0 +1,15 @@
+// The console's one store, made of slices; components read it, only slices call the client.
+import { create } from 'zustand';
+import { createLinksSlice, type LinksSlice } from './linksSlice';
+import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
+import { createToastsSlice, type ToastsSlice } from './toastsSlice';
+import { createUiSlice, type UiSlice } from './uiSlice';
+
+export type ConsoleState = LinksSlice & SettingsSlice & ToastsSlice & UiSlice;
+
+export const useConsoleStore = create<ConsoleState>()((...args) => ({
+  ...createLinksSlice(...args),
+  ...createSettingsSlice(...args),
+  ...createToastsSlice(...args),
+  ...createUiSlice(...args),
+}));

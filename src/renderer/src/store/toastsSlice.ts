@@ -1,0 +1,30 @@
+// Short messages at the corner of the window: what worked, and what went wrong.
+import type { StateCreator } from 'zustand';
+import type { ConsoleState } from './consoleStore';
+
+export type ToastKind = 'success' | 'error' | 'info';
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+export interface ToastsSlice {
+  toasts: Toast[];
+  pushToast(kind: ToastKind, message: string): void;
+  dismissToast(id: number): void;
+}
+
+const LIFETIME_MS: Record<ToastKind, number> = { success: 4000, info: 5000, error: 8000 };
+const MAX_TOASTS = 4;
+let nextId = 1;
+
+export const createToastsSlice: StateCreator<ConsoleState, [], [], ToastsSlice> = (set, get) => ({
+  toasts: [],
+  pushToast(kind, message) {
+    const id = nextId++;
+    set((state) => ({ toasts: [...state.toasts, { id, kind, message }].slice(-MAX_TOASTS) }));
+    setTimeout(() => get().dismissToast(id), LIFETIME_MS[kind]);
+  },
+  dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
+});

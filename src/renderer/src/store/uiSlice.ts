@@ -1,0 +1,44 @@
+// Which screen is open, the colour theme, and whether the live feed is connected.
+import type { StateCreator } from 'zustand';
+import type { ConsoleState } from './consoleStore';
+
+export type Screen = 'links' | 'webhooks' | 'requests' | 'settings';
+export type ThemeChoice = 'system' | 'light' | 'dark';
+export type Connection = 'connecting' | 'live' | 'offline';
+
+export interface UiSlice {
+  screen: Screen;
+  theme: ThemeChoice;
+  connection: Connection;
+  setScreen(screen: Screen): void;
+  setTheme(theme: ThemeChoice): void;
+  setConnection(connection: Connection): void;
+}
+
+const THEME_KEY = 'console.theme';
+
+function savedTheme(): ThemeChoice {
+  try {
+    const value = localStorage.getItem(THEME_KEY);
+    return value === 'light' || value === 'dark' ? value : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+export const createUiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
+  screen: 'links',
+  theme: savedTheme(),
+  connection: 'connecting',
+  setScreen: (screen) => set({ screen }),
+  setTheme(theme) {
+    try {
+      if (theme === 'system') localStorage.removeItem(THEME_KEY);
+      else localStorage.setItem(THEME_KEY, theme);
+    } catch {
+      // Storage may be unavailable; the choice then lasts until the window closes.
+    }
+    set({ theme });
+  },
+  setConnection: (connection) => set({ connection }),
+});
