@@ -256,6 +256,11 @@ export interface DeliveryAttempt {
   response: { status: number; headers: Record<string, string>; body: string; body_truncated: boolean } | null;
   /** Why the attempt failed (status, timeout, refused connection…); null when it was delivered. */
   error: string | null;
+  /**
+   * Only in the console's delivery detail: whether webhook-signature holds for a secret the endpoint
+   * has had; null once the endpoint is deleted.
+   */
+  signature_verified?: boolean | null;
 }
 
 export interface WebhookDelivery {

@@ -101,6 +101,7 @@ describe('deliveries and the queue', () => {
       assert.equal(delivered.attempts.length, 1);
       assert.equal(delivered.attempts[0].response.status, 200);
       assert.equal(delivered.attempts[0].request.headers['webhook-id'], delivered.event_id);
+      assert.equal(delivered.attempts[0].signature_verified, true);
 
       const resent = await consoleCall('POST', `/deliveries/${row.id}/resend`);
       assert.equal(resent.body.data.series, 2);

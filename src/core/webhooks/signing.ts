@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookEndpoint } from '../../shared/types';
 
@@ -22,4 +23,25 @@ export function signedHeaders(
     'webhook-timestamp': String(Math.floor(now / 1000)),
     'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' '),
   };
+}
+
+/**
+ * Whether a recorded attempt's webhook-signature holds for any secret the endpoint has had (current
+ * or rotated out). Checked with the spec's HMAC directly rather than `Webhook.verify`, which also
+ * refuses timestamps older than five minutes: the inspector shows old attempts too.
+ */
+export function signatureVerifies(headers: Record<string, string>, body: string, secrets: string[]): boolean {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const given = (headers['webhook-signature'] ?? '')
+    .split(' ')
+    .filter((part) => part.startsWith('v1,'))
+    .map((part) => Buffer.from(part.slice(3), 'base64'));
+  if (!id || !timestamp || given.length === 0) return false;
+  return secrets.some((secret) => {
+    const expected = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+      .update(`${id}.${timestamp}.${body}`)
+      .digest();
+    return given.some((sig) => sig.length === expected.length && timingSafeEqual(sig, expected));
+  });
 }

@@ -6,6 +6,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import type { Op } from '../../store/ops';
 import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
 import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
+import { signatureVerifies } from '../../webhooks/signing';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { envelopeBody } from '../envelope';
 import { sendJson } from '../respond';
@@ -229,8 +230,16 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) =>
-      ok(200, core.presentDelivery(findDelivery(state, request.params.id)))(reply, request.id),
+    (request, reply) => {
+      const delivery = core.presentDelivery(findDelivery(state, request.params.id));
+      const endpoint = state.endpoints.get(delivery.endpoint_id);
+      const secrets = endpoint ? [endpoint.secret, ...endpoint.previous_secrets.map((p) => p.secret)] : null;
+      const attempts = delivery.attempts.map((a) => ({
+        ...a,
+        signature_verified: secrets ? signatureVerifies(a.request.headers, a.request.body, secrets) : null,
+      }));
+      return ok(200, { ...delivery, attempts })(reply, request.id);
+    },
   );
   const control = (path: string, summaryText: string, description: string, make: (id: string) => Op[]) =>
     api.post(
