@@ -6,6 +6,7 @@ import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
 import { LinksScreen } from './screens/links/LinksScreen';
 import { PlaceholderScreen } from './screens/PlaceholderScreen';
+import { WebhooksScreen } from './screens/webhooks/WebhooksScreen';
 import { useConsoleStore } from './store/consoleStore';
 
 export function App() {
@@ -22,7 +23,13 @@ export function App() {
     <div className="app">
       <Sidebar />
       <main className="main">
-        {screen === 'links' ? <LinksScreen /> : <PlaceholderScreen screen={screen} />}
+        {screen === 'links' ? (
+          <LinksScreen />
+        ) : screen === 'webhooks' ? (
+          <WebhooksScreen />
+        ) : (
+          <PlaceholderScreen screen={screen} />
+        )}
       </main>
       <Toasts />
     </div>

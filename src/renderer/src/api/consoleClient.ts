@@ -1,5 +1,16 @@
 // The one place the console calls fetch: every request to the console API goes through here.
-import type { LinkStatus, PaymentLink, Pagination, Settings, SimulateEvent } from '../../../shared/types';
+import type {
+  DeliveryAttempt,
+  DeliveryStatus,
+  LinkStatus,
+  PaymentLink,
+  Pagination,
+  Settings,
+  SimulateEvent,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+} from '../../../shared/types';
 
 /** An error answer from the console API, or a network failure (status 0). */
 export class ConsoleApiError extends Error {
@@ -33,6 +44,44 @@ export interface NewLinkInput {
   reference_id?: string;
   note?: string;
   expires_at?: string;
+}
+
+export interface NewEndpointInput {
+  url: string;
+  description?: string;
+  enabled?: boolean;
+  event_types?: WebhookEventType[];
+}
+
+export type EndpointPatch = Partial<Pick<WebhookEndpoint, 'url' | 'description' | 'enabled' | 'event_types'>>;
+
+/** A delivery as lists show it: no attempt bodies, a summary of the last attempt instead. */
+export type DeliveryRow = Omit<WebhookDelivery, 'attempts' | 'status'> & {
+  status: DeliveryStatus;
+  attempt_count: number;
+  last_status: number | null;
+  last_error: string | null;
+};
+
+/** An attempt as the delivery detail shows it; `signature_verified` arrives with newer cores. */
+export type InspectedAttempt = DeliveryAttempt & { signature_verified?: boolean };
+
+/** One delivery with every attempt, as GET /deliveries/{id} answers. */
+export type DeliveryDetail = Omit<WebhookDelivery, 'attempts' | 'status'> & {
+  status: DeliveryStatus;
+  attempts: InspectedAttempt[];
+};
+
+export interface DeliveryListQuery {
+  status?: DeliveryStatus;
+  page?: number;
+  per_page?: number;
+}
+
+export interface QueueState {
+  paused: boolean;
+  in_flight: number;
+  waiting: number;
 }
 
 const BASE = '/_console/api';
@@ -86,4 +135,46 @@ export const consoleClient = {
 
   cancelLink: (id: string) =>
     request<{ data: PaymentLink }>('POST', `/links/${encodeURIComponent(id)}/cancel`, {}).then((r) => r.data),
+
+  listEndpoints: () => request<{ data: WebhookEndpoint[] }>('GET', '/endpoints').then((r) => r.data),
+
+  createEndpoint: (input: NewEndpointInput) =>
+    request<{ data: WebhookEndpoint }>('POST', '/endpoints', input).then((r) => r.data),
+
+  updateEndpoint: (id: string, patch: EndpointPatch) =>
+    request<{ data: WebhookEndpoint }>('PATCH', `/endpoints/${encodeURIComponent(id)}`, patch).then(
+      (r) => r.data,
+    ),
+
+  deleteEndpoint: (id: string) =>
+    request<{ data: { id: string } }>('DELETE', `/endpoints/${encodeURIComponent(id)}`).then(() => undefined),
+
+  rotateEndpointSecret: (id: string) =>
+    request<{ data: WebhookEndpoint }>('POST', `/endpoints/${encodeURIComponent(id)}/rotate-secret`, {}).then(
+      (r) => r.data,
+    ),
+
+  listDeliveries: (query: DeliveryListQuery) =>
+    request<{ data: DeliveryRow[]; pagination: Pagination }>('GET', `/deliveries${queryString(query)}`),
+
+  getDelivery: (id: string) =>
+    request<{ data: DeliveryDetail }>('GET', `/deliveries/${encodeURIComponent(id)}`).then((r) => r.data),
+
+  resendDelivery: (id: string) =>
+    request<{ data: DeliveryDetail }>('POST', `/deliveries/${encodeURIComponent(id)}/resend`, {}).then(
+      (r) => r.data,
+    ),
+
+  retryDelivery: (id: string) =>
+    request<{ data: DeliveryDetail }>('POST', `/deliveries/${encodeURIComponent(id)}/retry`, {}).then(
+      (r) => r.data,
+    ),
+
+  deleteDelivery: (id: string) =>
+    request<unknown>('DELETE', `/deliveries/${encodeURIComponent(id)}`).then(() => undefined),
+
+  getQueue: () => request<{ data: QueueState }>('GET', '/queue').then((r) => r.data),
+
+  setQueuePaused: (paused: boolean) =>
+    request<{ data: QueueState }>('POST', `/queue/${paused ? 'pause' : 'resume'}`, {}).then((r) => r.data),
 };

@@ -1,4 +1,5 @@
-// Feeds the event stream into the store: link changes in batches, settings as they change.
+// Feeds the event stream into the store: link changes in batches; settings, endpoints, deliveries
+// and the queue as they change.
 import { useEffect } from 'react';
 import type { PaymentLink } from '../../../shared/types';
 import { openEventStream } from '../api/eventStream';
@@ -24,6 +25,7 @@ export function useLiveEvents(): void {
         store().setConnection('live');
         // Reload once the stream is open, so no change between the two is missed.
         void store().loadLinks();
+        void store().loadWebhooks();
         if (reconnected) void store().loadSettings();
       },
       onEvent(event) {
@@ -32,6 +34,16 @@ export function useLiveEvents(): void {
           timer ??= setTimeout(flush, BATCH_MS);
         } else if (event.type === 'settings.changed') {
           store().setSettings(event.settings);
+        } else if (event.type === 'delivery.changed') {
+          store().applyDeliveryChange(event.delivery);
+        } else if (event.type === 'delivery.deleted') {
+          store().applyDeliveryDeleted(event.id);
+        } else if (event.type === 'endpoint.changed') {
+          store().applyEndpointChange(event.endpoint);
+        } else if (event.type === 'endpoint.deleted') {
+          store().applyEndpointDeleted(event.id);
+        } else if (event.type === 'queue.changed') {
+          store().applyQueuePaused(event.paused);
         }
       },
       onDisconnect() {

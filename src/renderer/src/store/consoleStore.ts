@@ -4,12 +4,14 @@ import { createLinksSlice, type LinksSlice } from './linksSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
+import { createWebhooksSlice, type WebhooksSlice } from './webhooksSlice';
 
-export type ConsoleState = LinksSlice & SettingsSlice & ToastsSlice & UiSlice;
+export type ConsoleState = LinksSlice & SettingsSlice & ToastsSlice & UiSlice & WebhooksSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinksSlice(...args),
   ...createSettingsSlice(...args),
   ...createToastsSlice(...args),
   ...createUiSlice(...args),
+  ...createWebhooksSlice(...args),
 }));

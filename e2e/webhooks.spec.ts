@@ -1,0 +1,132 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, test, type Sandbox } from './sandboxFixture';
+
+interface Receiver {
+  url: string;
+  received: { headers: Record<string, string | string[] | undefined>; body: string }[];
+  close(): Promise<void>;
+}
+
+/** A webhook receiver on a free port that answers 200 with a small JSON body. */
+async function startReceiver(): Promise<Receiver> {
+  const received: Receiver['received'] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ received: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function payNewLink(sandbox: Sandbox, title: string): Promise<string> {
+  const created = await sandbox.api('POST', '/payment-links', { amount: 50_000, title });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+  const paid = await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: id, event: 'paid' });
+  expect(paid.status).toBe(200);
+  return id;
+}
+
+const deliveryRow = (page: Page, linkId: string) =>
+  page.locator('tr[data-delivery-id]').filter({ hasText: linkId.split('-')[0] as string });
+
+test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resume, rotate', async ({
+  page,
+  sandbox,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(sandbox.origin + '/');
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await expect(page.getByText('No endpoints yet')).toBeVisible();
+    await expect(page.getByText('Add an endpoint, then pay a link')).toBeVisible();
+    await page.screenshot({ path: 'test-results/webhooks-empty-light.png' });
+
+    // The API's validation error shows beside the field.
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await dialog.getByLabel('URL').fill('not a url');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog.locator('#field-url-error')).toBeVisible();
+    await expect(dialog.getByLabel('URL')).toHaveAttribute('aria-invalid', 'true');
+
+    await dialog.getByLabel('URL').fill(receiver.url);
+    await dialog.getByLabel('Description').fill('e2e receiver');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog).toBeHidden();
+    const endpoint = page.getByRole('listitem', { name: receiver.url });
+    await expect(endpoint).toContainText('e2e receiver');
+    await expect(endpoint).toContainText('All events');
+    await expect(endpoint.getByTestId('endpoint-secret')).toHaveText(/^whsec_•+$/); // hidden until Reveal
+
+    // A paid link's delivery appears live and reaches delivered.
+    await page.evaluate(() => ((globalThis as any).__noReload = true));
+    const first = await payNewLink(sandbox, 'Webhook one');
+    const row = deliveryRow(page, first);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('payment_link.paid');
+    await expect(row.locator('.badge')).toHaveText('Delivered');
+    expect(await page.evaluate(() => (globalThis as any).__noReload)).toBe(true);
+    expect(receiver.received.length).toBeGreaterThanOrEqual(1);
+
+    // The inspector shows what went over the wire and what came back.
+    await row.click();
+    const inspector = page.getByRole('dialog', { name: 'Delivery' });
+    await expect(inspector).toBeVisible();
+    await expect(inspector.getByText('webhook-id', { exact: true })).toBeVisible();
+    await expect(inspector.getByText('webhook-signature', { exact: true })).toBeVisible();
+    await expect(inspector.getByTestId('response-status')).toHaveText('HTTP 200');
+    await expect(inspector.locator('pre.body-block').first()).toContainText('"type": "payment_link.paid"');
+    await page.screenshot({ path: 'test-results/webhooks-inspector-light.png' });
+    await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+    await expect(inspector).toBeHidden();
+
+    // Paused: the next delivery waits and shows paused; resumed, it is delivered.
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await expect(page.getByTestId('queue-state')).toHaveText('Queue paused');
+    const second = await payNewLink(sandbox, 'Webhook two');
+    const pausedRow = deliveryRow(page, second);
+    await expect(pausedRow.locator('.badge')).toHaveText('Paused');
+    await expect(page.locator('.queue-bar')).toContainText('1 waiting');
+    await expect(pausedRow).toContainText('when resumed');
+    await expect(pausedRow.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/webhooks-paused-light.png' });
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    await expect(page.getByTestId('queue-state')).toHaveText('Queue running');
+    await expect(pausedRow.locator('.badge')).toHaveText('Delivered');
+    await expect(page.locator('.queue-bar')).toContainText('0 waiting');
+
+    // Rotating the secret asks first, then shows the new one.
+    await endpoint.getByRole('button', { name: 'Reveal' }).click();
+    const before = await endpoint.getByTestId('endpoint-secret').textContent();
+    expect(before).toMatch(/^whsec_/);
+    await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Rotate the signing secret?' });
+    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(endpoint.getByTestId('endpoint-secret')).not.toHaveText(before as string);
+    await expect(endpoint.getByTestId('endpoint-secret')).toHaveText(/^whsec_/);
+    await page.screenshot({ path: 'test-results/webhooks-light.png' });
+  } finally {
+    await receiver.close();
+  }
+});

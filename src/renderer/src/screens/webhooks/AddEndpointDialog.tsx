@@ -1,0 +1,128 @@
+// The "Add endpoint" form, in a modal dialog; the API's validation errors appear beside their field.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { WebhookEventType } from '../../../../shared/types';
+import { ConsoleApiError } from '../../api/consoleClient';
+import { messageOf } from '../../lib/errorMessage';
+import { EVENT_TYPES } from '../../lib/webhookFormat';
+import { useConsoleStore } from '../../store/consoleStore';
+import { FormField } from '../links/FormField';
+
+type Field = 'url' | 'description' | 'event_types';
+
+const fieldOf = (param: string | undefined): Field | undefined => {
+  const name = param?.split(/[./[]/)[0];
+  return name === 'url' || name === 'description' || name === 'event_types' ? name : undefined;
+};
+
+export function AddEndpointDialog({ onClose }: { onClose(): void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const createEndpoint = useConsoleStore((state) => state.createEndpoint);
+  const pushToast = useConsoleStore((state) => state.pushToast);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [types, setTypes] = useState<WebhookEventType[]>(EVENT_TYPES);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const clear = (field: Field) => setErrors(({ [field]: _gone, ...rest }) => rest);
+
+  const toggleType = (type: WebhookEventType) => {
+    clear('event_types');
+    setTypes((current) =>
+      current.includes(type)
+        ? current.filter((t) => t !== type)
+        : EVENT_TYPES.filter((t) => t === type || current.includes(t)),
+    );
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const endpoint = await createEndpoint({
+        url: url.trim(),
+        description: description.trim() || undefined,
+        event_types: types,
+      });
+      pushToast('success', `Added ${endpoint.url}. Pay a link to send it a webhook.`);
+      onClose();
+    } catch (error) {
+      const field = error instanceof ConsoleApiError ? fieldOf(error.param) : undefined;
+      if (field) {
+        setErrors({ [field]: messageOf(error) });
+        dialogRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      } else {
+        pushToast('error', `Could not add the endpoint: ${messageOf(error)}`);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="new-endpoint-title" onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h3 id="new-endpoint-title">Add webhook endpoint</h3>
+        <FormField
+          name="url"
+          label="URL"
+          hint="Where to POST events, e.g. http://localhost:3000/webhooks"
+          value={url}
+          error={errors.url}
+          onChange={(value) => {
+            clear('url');
+            setUrl(value);
+          }}
+          inputMode="url"
+          autoFocus
+        />
+        <FormField
+          name="description"
+          label="Description"
+          hint="Optional: what receives these events"
+          value={description}
+          error={errors.description}
+          onChange={(value) => {
+            clear('description');
+            setDescription(value);
+          }}
+        />
+        <fieldset
+          className={errors.event_types ? 'field checkbox-group field-invalid' : 'field checkbox-group'}
+          aria-describedby={errors.event_types ? 'field-event_types-error' : undefined}
+        >
+          <legend>Event types</legend>
+          {EVENT_TYPES.map((type, index) => (
+            <label key={type} className="checkbox">
+              <input
+                type="checkbox"
+                name={index === 0 ? 'event_types' : undefined}
+                checked={types.includes(type)}
+                onChange={() => toggleType(type)}
+              />
+              <code>{type}</code>
+            </label>
+          ))}
+          {errors.event_types && (
+            <span id="field-event_types-error" className="field-error">
+              {errors.event_types}
+            </span>
+          )}
+        </fieldset>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Adding…' : 'Add endpoint'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,50 @@
+// A small modal asking to confirm a destructive or disruptive action.
+import { useEffect, useRef } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+export function ConfirmDialog({ title, text, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      role="alertdialog"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      onClose={onClose}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+          onClose();
+        }}
+      >
+        <h3 id="confirm-title">{title}</h3>
+        <p id="confirm-text" className="muted">
+          {text}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Keep it
+          </button>
+          <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,34 @@
+// The delivery queue: running or paused, how many deliveries are in flight and waiting, and the
+// Pause / Resume switch.
+import { useConsoleStore } from '../../store/consoleStore';
+
+export function QueueBar() {
+  const queue = useConsoleStore((state) => state.webhooks.queue);
+  const busy = useConsoleStore((state) => state.webhooks.queueBusy);
+  const setPaused = useConsoleStore((state) => state.setQueuePaused);
+  if (!queue) return <div className="queue-bar muted">Reading the queue…</div>;
+  return (
+    <div className={queue.paused ? 'queue-bar queue-paused' : 'queue-bar'} aria-label="Delivery queue">
+      <span className="queue-state" data-testid="queue-state">
+        <span className="queue-dot" aria-hidden="true" />
+        {queue.paused ? 'Queue paused' : 'Queue running'}
+      </span>
+      <span className="queue-count">
+        <strong>{queue.in_flight}</strong> in flight
+      </span>
+      <span className="queue-count">
+        <strong>{queue.waiting}</strong> waiting
+      </span>
+      <button
+        type="button"
+        className={queue.paused ? 'button button-primary button-small' : 'button button-small'}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        title={queue.paused ? 'Send waiting deliveries again' : 'Hold every delivery until you resume'}
+        onClick={() => void setPaused(!queue.paused)}
+      >
+        {queue.paused ? 'Resume queue' : 'Pause queue'}
+      </button>
+    </div>
+  );
+}
