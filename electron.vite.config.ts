@@ -18,7 +18,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    // electron-vite leaves every bundle unminified; the console is also served to browsers.
+    build: { minify: true, rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [react()],
   },
 });
