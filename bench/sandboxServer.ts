@@ -22,7 +22,7 @@ async function filesIn(dir: string): Promise<Record<string, number>> {
 
 const filesBefore = await filesIn(dataDir);
 const t0 = performance.now();
-// As `serve --quiet` runs it: no per-request log.
+// The API alone: without the request history kept for the console's Requests screen.
 const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir, requestLog: false });
 const startupMs = performance.now() - t0;
 const processMs = performance.now();

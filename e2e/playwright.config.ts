@@ -15,6 +15,8 @@ export default defineConfig({
   timeout: 30_000,
   fullyParallel: false,
   workers: 1,
+  // In CI a browser test that fails once is run again and reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     screenshot: 'only-on-failure',

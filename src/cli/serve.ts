@@ -31,7 +31,8 @@ export async function serve(argv: string[]): Promise<number> {
 
   let sandbox: RunningSandbox;
   try {
-    sandbox = await startSandbox({ ...command.start, consoleDir: CONSOLE_DIR, requestLog: !command.quiet });
+    // --quiet silences stdout only: the console's Requests screen still gets the log.
+    sandbox = await startSandbox({ ...command.start, consoleDir: CONSOLE_DIR });
   } catch (err) {
     if (err instanceof StartError || err instanceof StoreFileError) {
       console.error(`payment-links-sandbox: ${err.message}`);

@@ -6,6 +6,7 @@ import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
 import { LinksScreen } from './screens/links/LinksScreen';
 import { PlaceholderScreen } from './screens/PlaceholderScreen';
+import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { WebhooksScreen } from './screens/webhooks/WebhooksScreen';
 import { useConsoleStore } from './store/consoleStore';
 
@@ -27,6 +28,8 @@ export function App() {
           <LinksScreen />
         ) : screen === 'webhooks' ? (
           <WebhooksScreen />
+        ) : screen === 'requests' ? (
+          <RequestsScreen />
         ) : (
           <PlaceholderScreen screen={screen} />
         )}

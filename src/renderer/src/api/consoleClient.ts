@@ -5,6 +5,7 @@ import type {
   LinkStatus,
   PaymentLink,
   Pagination,
+  RequestLogEntry,
   Settings,
   SimulateEvent,
   WebhookDelivery,
@@ -177,4 +178,8 @@ export const consoleClient = {
 
   setQueuePaused: (paused: boolean) =>
     request<{ data: QueueState }>('POST', `/queue/${paused ? 'pause' : 'resume'}`, {}).then((r) => r.data),
+
+  /** Newest first, up to 1,000: API calls only, or every request. */
+  listRequests: (scope: 'api' | 'all') =>
+    request<{ data: RequestLogEntry[] }>('GET', `/requests${queryString({ scope })}`).then((r) => r.data),
 };

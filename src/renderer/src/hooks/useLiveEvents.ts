@@ -1,7 +1,7 @@
 // Feeds the event stream into the store: link changes in batches; settings, endpoints, deliveries
-// and the queue as they change.
+// and the queue as they change; logged requests in batches too.
 import { useEffect } from 'react';
-import type { PaymentLink } from '../../../shared/types';
+import type { PaymentLink, RequestLogEntry } from '../../../shared/types';
 import { openEventStream } from '../api/eventStream';
 import { useConsoleStore } from '../store/consoleStore';
 
@@ -19,6 +19,14 @@ export function useLiveEvents(): void {
       pending = [];
       store().applyLinkChanges(changed);
     };
+    let pendingRequests: RequestLogEntry[] = [];
+    let requestTimer: ReturnType<typeof setTimeout> | undefined;
+    const flushRequests = () => {
+      requestTimer = undefined;
+      const logged = pendingRequests;
+      pendingRequests = [];
+      store().applyRequestsLogged(logged);
+    };
 
     const close = openEventStream({
       onReady(reconnected) {
@@ -26,6 +34,7 @@ export function useLiveEvents(): void {
         // Reload once the stream is open, so no change between the two is missed.
         void store().loadLinks();
         void store().loadWebhooks();
+        void store().loadRequests();
         if (reconnected) void store().loadSettings();
       },
       onEvent(event) {
@@ -44,6 +53,9 @@ export function useLiveEvents(): void {
           store().applyEndpointDeleted(event.id);
         } else if (event.type === 'queue.changed') {
           store().applyQueuePaused(event.paused);
+        } else if (event.type === 'request.logged') {
+          pendingRequests.push(event.entry);
+          requestTimer ??= setTimeout(flushRequests, BATCH_MS);
         }
       },
       onDisconnect() {
@@ -53,6 +65,7 @@ export function useLiveEvents(): void {
     return () => {
       close();
       if (timer) clearTimeout(timer);
+      if (requestTimer) clearTimeout(requestTimer);
     };
   }, []);
 }

@@ -1,0 +1,85 @@
+import { expect, launchSandbox, test } from './sandboxFixture';
+
+test('requests: API calls appear live, a replay is marked, the detail shows both bodies', async ({
+  page,
+}) => {
+  // A sandbox of its own, so its request log starts empty.
+  const sandbox = await launchSandbox();
+  const { origin } = sandbox;
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The log starts empty: the empty state first.
+    await page.goto(origin + '/');
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Requests' }).click();
+    await expect(page.getByText('No API requests yet')).toBeVisible();
+    await expect(page.locator('.empty-state pre')).toContainText(`curl ${origin}/payment-links`);
+    await page.screenshot({ path: 'test-results/requests-empty-light.png' });
+
+    const key = `e2e-requests-${Date.now()}`;
+    const raw = '{"amount": 73500,  "title": "Requests e2e"}';
+    const create = () =>
+      fetch(origin + '/payment-links', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer sk_test_e2e',
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: raw,
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    const firstText = await first.text();
+    const linkId = (JSON.parse(firstText) as { data: { id: string } }).data.id;
+    const second = await create();
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+
+    // Both rows arrive live, newest first; only the second is a replay.
+    const rows = page.locator('tr[data-request-id]').filter({ hasText: key });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('replayed');
+    await expect(rows.nth(1)).not.toContainText('replayed');
+    await expect(rows.nth(1)).toContainText('POST');
+    await expect(rows.nth(1)).toContainText('/payment-links');
+    await expect(rows.nth(1)).toContainText('201');
+    await expect(rows.nth(1)).toContainText('sk_test_e2e');
+
+    // Console requests stay hidden until asked for.
+    await expect(page.locator('tr[data-request-id]').filter({ hasText: '/_console/api' })).toHaveCount(0);
+
+    // The filter box narrows by status.
+    const filter = page.getByPlaceholder(/Filter by path/);
+    await filter.fill('404');
+    await expect(rows).toHaveCount(0);
+    await filter.fill('payment-links');
+    await expect(rows).toHaveCount(2);
+    await page.screenshot({ path: 'test-results/requests-light.png' });
+
+    await rows.nth(1).click();
+    const detail = page.getByRole('dialog', { name: 'POST /payment-links' });
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText(key);
+    await expect(detail).not.toContainText('Yes: the stored answer');
+    const requestBody = detail.getByRole('region', { name: 'Request body' });
+    await expect(requestBody.locator('pre')).toHaveText(JSON.stringify(JSON.parse(raw), null, 2));
+    await requestBody.getByRole('button', { name: 'Raw' }).click();
+    await expect(requestBody.locator('pre')).toHaveText(raw);
+    const responseBody = detail.getByRole('region', { name: 'Response body' });
+    await expect(responseBody.locator('pre')).toContainText(`"id": "${linkId}"`);
+    await page.screenshot({ path: 'test-results/requests-detail-light.png' });
+    await detail.getByRole('button', { name: 'Close the request' }).click();
+    await expect(detail).toBeHidden();
+
+    // Asking for everything brings the console's own requests in, live.
+    await filter.fill('');
+    await page.getByLabel('Show console and page requests').check();
+    await expect(
+      page.locator('tr[data-request-id]').filter({ hasText: '/_console/api' }).first(),
+    ).toBeVisible();
+  } finally {
+    sandbox.stop();
+  }
+});

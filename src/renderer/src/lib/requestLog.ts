@@ -1,0 +1,61 @@
+// Pure helpers for the Requests screen: which entries show, how they read, and how they merge.
+import type { RequestLogEntry } from '../../../shared/types';
+
+/** The server keeps the newest 1,000; the console keeps no more. */
+export const REQUEST_LOG_CAP = 1000;
+
+/** What the app sees of one logged request: its entry and a key of its own for the list. */
+export interface RequestRow {
+  seq: number;
+  entry: RequestLogEntry;
+}
+
+/** A replay is logged under the first request's id, so the id alone does not tell entries apart. */
+export const entryIdentity = (e: RequestLogEntry) => `${e.request_id}|${e.at}|${e.replayed ? 'r' : 'o'}`;
+
+export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'other';
+
+export function statusClass(status: number): StatusClass {
+  if (status >= 200 && status < 300) return '2xx';
+  if (status >= 300 && status < 400) return '3xx';
+  if (status >= 400 && status < 500) return '4xx';
+  if (status >= 500 && status < 600) return '5xx';
+  return 'other';
+}
+
+/** Whether an entry matches the filter box: part of its path or request id, or its status. */
+export function matchesQuery(entry: RequestLogEntry, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const status = String(entry.status);
+  if (/^\d{1,3}$/.test(q)) return status.startsWith(q);
+  if (/^\dxx$/.test(q)) return status[0] === q[0];
+  return (
+    entry.path.toLowerCase().includes(q) ||
+    entry.request_id.toLowerCase().includes(q) ||
+    entry.method.toLowerCase() === q
+  );
+}
+
+const clock = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
+});
+
+/** "14:03:07.412": when the request was answered. */
+export const formatClock = (iso: string) => clock.format(new Date(iso));
+
+/** "3.4 ms", "1.20 s". */
+export const formatMs = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+/** A body pretty-printed when it is JSON, and whether it was. */
+export function prettyJson(body: string): { text: string; json: boolean } {
+  try {
+    return { text: JSON.stringify(JSON.parse(body), null, 2), json: true };
+  } catch {
+    return { text: body, json: false };
+  }
+}

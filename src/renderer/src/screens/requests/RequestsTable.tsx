@@ -1,0 +1,88 @@
+// Every logged request, newest first and live: time, method, path, status, duration, key,
+// Idempotency-Key and whether it was a replay.
+import { useMemo } from 'react';
+import { formatClock, formatMs, matchesQuery } from '../../lib/requestLog';
+import { useConsoleStore } from '../../store/consoleStore';
+import { RequestsEmptyState } from './RequestsEmptyState';
+import { StatusCode } from './StatusCode';
+
+export function RequestsTable() {
+  const rows = useConsoleStore((state) => state.requests.rows);
+  const phase = useConsoleStore((state) => state.requests.phase);
+  const query = useConsoleStore((state) => state.requests.query);
+  const showAll = useConsoleStore((state) => state.requests.showAll);
+  const selectedSeq = useConsoleStore((state) => state.requests.selected?.seq);
+  const select = useConsoleStore((state) => state.selectRequest);
+  const visible = useMemo(() => rows.filter((row) => matchesQuery(row.entry, query)), [rows, query]);
+
+  if (rows.length === 0) {
+    return phase === 'loading' ? (
+      <p className="muted">Loading requests…</p>
+    ) : (
+      <RequestsEmptyState showAll={showAll} />
+    );
+  }
+  if (visible.length === 0) {
+    return (
+      <div className="empty-state">
+        <p className="empty-title">No requests match</p>
+        <p>Try part of a path, a request id, or a status such as 201 or 4xx. New matches appear here live.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="deliveries requests">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Method</th>
+            <th scope="col">Path</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Duration
+            </th>
+            <th scope="col">Key</th>
+            <th scope="col">Idempotency-Key</th>
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((row) => {
+            const { entry } = row;
+            return (
+              <tr
+                key={row.seq}
+                data-request-id={entry.request_id}
+                aria-selected={row.seq === selectedSeq}
+                tabIndex={0}
+                onClick={() => select(row)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) select(row);
+                }}
+              >
+                <td className="mono num" title={entry.at}>
+                  {formatClock(entry.at)}
+                </td>
+                <td>
+                  <span className="method">{entry.method}</span>
+                </td>
+                <td className="ellipsis-cell mono" title={entry.path}>
+                  {entry.path}
+                </td>
+                <td>
+                  <StatusCode status={entry.status} />
+                  {entry.replayed && <span className="replayed-badge">replayed</span>}
+                </td>
+                <td className="num">{formatMs(entry.duration_ms)}</td>
+                <td className="mono">{entry.key_prefix ?? <span className="muted">—</span>}</td>
+                <td className="ellipsis-cell mono" title={entry.idempotency_key ?? undefined}>
+                  {entry.idempotency_key ?? <span className="muted">—</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// The filter box, the scope switch and how many requests show.
+import { useMemo } from 'react';
+import { matchesQuery } from '../../lib/requestLog';
+import { useConsoleStore } from '../../store/consoleStore';
+
+export function RequestsToolbar() {
+  const rows = useConsoleStore((state) => state.requests.rows);
+  const query = useConsoleStore((state) => state.requests.query);
+  const showAll = useConsoleStore((state) => state.requests.showAll);
+  const phase = useConsoleStore((state) => state.requests.phase);
+  const setQuery = useConsoleStore((state) => state.setRequestQuery);
+  const setShowAll = useConsoleStore((state) => state.setShowAllRequests);
+  const shown = useMemo(() => rows.filter((row) => matchesQuery(row.entry, query)).length, [rows, query]);
+
+  return (
+    <div className="toolbar">
+      <label className="search">
+        <span className="visually-hidden">Filter requests</span>
+        <input
+          type="search"
+          placeholder="Filter by path, request id or status (404, 5xx)"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </label>
+      <label className="field-inline checkbox-inline">
+        <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
+        <span>Show console and page requests</span>
+      </label>
+      <span className="count" aria-live="polite">
+        {phase === 'loading'
+          ? 'Loading…'
+          : query.trim()
+            ? `${shown.toLocaleString('en')} of ${rows.length.toLocaleString('en')}`
+            : `${rows.length.toLocaleString('en')} ${rows.length === 1 ? 'request' : 'requests'}`}
+      </span>
+    </div>
+  );
+}

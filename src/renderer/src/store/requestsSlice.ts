@@ -1,0 +1,92 @@
+// The request log: the API calls a developer's app makes (or every request, when asked), newest
+// first and live from the event stream.
+import type { StateCreator } from 'zustand';
+import type { RequestLogEntry } from '../../../shared/types';
+import { consoleClient } from '../api/consoleClient';
+import { messageOf } from '../lib/errorMessage';
+import { entryIdentity, REQUEST_LOG_CAP, type RequestRow } from '../lib/requestLog';
+import type { ConsoleState } from './consoleStore';
+
+export interface RequestsState {
+  rows: RequestRow[];
+  phase: 'loading' | 'ready' | 'error';
+  /** Console and checkout-page requests too, not only Payment Links API calls. */
+  showAll: boolean;
+  query: string;
+  /** The row the detail panel shows; kept even once it falls off the list. */
+  selected: RequestRow | null;
+}
+
+export interface RequestsSlice {
+  requests: RequestsState;
+  loadRequests(): Promise<void>;
+  setShowAllRequests(showAll: boolean): void;
+  setRequestQuery(query: string): void;
+  selectRequest(row: RequestRow | null): void;
+  /** Newest last, as the stream delivers them. */
+  applyRequestsLogged(entries: RequestLogEntry[]): void;
+}
+
+const initial: RequestsState = { rows: [], phase: 'loading', showAll: false, query: '', selected: null };
+
+export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSlice> = (set, get) => {
+  let seq = 0;
+  let generation = 0;
+  /** Rows that arrived while a load was under way: the answer may not hold them yet. */
+  let arrivedDuringLoad: RequestRow[] | null = null;
+  const patch = (update: Partial<RequestsState> | ((r: RequestsState) => Partial<RequestsState>)) =>
+    set((state) => ({
+      requests: { ...state.requests, ...(typeof update === 'function' ? update(state.requests) : update) },
+    }));
+  const toRow = (entry: RequestLogEntry): RequestRow => ({ seq: ++seq, entry });
+
+  return {
+    requests: initial,
+
+    async loadRequests() {
+      const current = ++generation;
+      arrivedDuringLoad = [];
+      const { showAll } = get().requests;
+      try {
+        const entries = await consoleClient.listRequests(showAll ? 'all' : 'api');
+        if (current !== generation) return;
+        const early = arrivedDuringLoad ?? [];
+        arrivedDuringLoad = null;
+        const loaded = new Set(entries.map(entryIdentity));
+        const rows = [
+          ...early.filter((row) => !loaded.has(entryIdentity(row.entry))),
+          ...entries.map(toRow),
+        ].slice(0, REQUEST_LOG_CAP);
+        patch({ rows, phase: 'ready' });
+      } catch (error) {
+        if (current !== generation) return;
+        arrivedDuringLoad = null;
+        patch({ phase: 'error' });
+        get().pushToast('error', `Could not load the request log: ${messageOf(error)}`);
+      }
+    },
+
+    setShowAllRequests(showAll) {
+      if (showAll === get().requests.showAll) return;
+      patch({ showAll, phase: 'loading' });
+      void get().loadRequests();
+    },
+
+    setRequestQuery: (query) => patch({ query }),
+
+    selectRequest: (row) => patch({ selected: row }),
+
+    applyRequestsLogged(entries) {
+      const { showAll, rows } = get().requests;
+      // A batch held back while a load ran may already be in its answer.
+      const known = new Set(rows.map((row) => entryIdentity(row.entry)));
+      const fresh = entries
+        .filter((entry) => (showAll || entry.api) && !known.has(entryIdentity(entry)))
+        .reverse()
+        .map(toRow);
+      if (fresh.length === 0) return;
+      if (arrivedDuringLoad) arrivedDuringLoad = [...fresh, ...arrivedDuringLoad];
+      patch((r) => ({ rows: [...fresh, ...r.rows].slice(0, REQUEST_LOG_CAP) }));
+    },
+  };
+};
