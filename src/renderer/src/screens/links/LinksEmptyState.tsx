@@ -1,8 +1,7 @@
 // What to do when there are no links yet, or none match the filter.
-import { useState } from 'react';
+import { CommandBlock } from '../../components/CommandBlock';
 
 export function LinksEmptyState({ filtered, onNewLink }: { filtered: boolean; onNewLink(): void }) {
-  const [copied, setCopied] = useState(false);
   if (filtered) {
     return (
       <div className="empty-state">
@@ -15,11 +14,6 @@ export function LinksEmptyState({ filtered, onNewLink }: { filtered: boolean; on
   -H "Authorization: Bearer sk_test_123" \\
   -H "Content-Type: application/json" \\
   -d '{"amount": 150000, "title": "Order #1001"}'`;
-  const copy = () =>
-    navigator.clipboard.writeText(command).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
   return (
     <div className="empty-state">
       <p className="empty-title">No payment links yet</p>
@@ -27,12 +21,7 @@ export function LinksEmptyState({ filtered, onNewLink }: { filtered: boolean; on
         Create one from your app or a terminal with any <code>sk_test_</code> key. It shows up here the moment
         it is made, no refresh needed.
       </p>
-      <div className="code-block">
-        <pre>{command}</pre>
-        <button type="button" className="button button-small" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
+      <CommandBlock command={command} />
       <p>
         Or{' '}
         <button type="button" className="button button-primary" onClick={onNewLink}>
