@@ -99,7 +99,11 @@ test('the theme toggle cycles system, light and dark', async ({ page, sandbox })
   await page.reload();
   await expect(page.getByRole('button', { name: 'Theme: Dark' })).toBeVisible();
   await page.getByRole('button', { name: 'Theme: Dark' }).click();
-  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  // Back on System, the page follows the operating system, also when it changes while open.
+  await expect(page.getByRole('button', { name: 'Theme: System' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
 test('pages of 500 load as the table scrolls, and only rows in view are rendered', async ({

@@ -1,4 +1,5 @@
-// Puts the chosen theme on <html data-theme>; "system" leaves it to prefers-color-scheme.
+// Puts the theme on <html data-theme="light|dark">. "system" follows prefers-color-scheme, here
+// rather than in CSS, so the stylesheet holds each palette once.
 import { useEffect } from 'react';
 import { useConsoleStore } from '../store/consoleStore';
 
@@ -6,7 +7,13 @@ export function useThemeEffect(): void {
   const theme = useConsoleStore((state) => state.theme);
   useEffect(() => {
     const root = document.documentElement;
-    if (theme === 'system') delete root.dataset.theme;
-    else root.dataset.theme = theme;
+    const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+    const apply = () => {
+      root.dataset.theme = theme === 'system' ? (systemDark.matches ? 'dark' : 'light') : theme;
+    };
+    apply();
+    if (theme !== 'system') return undefined;
+    systemDark.addEventListener('change', apply);
+    return () => systemDark.removeEventListener('change', apply);
   }, [theme]);
 }
