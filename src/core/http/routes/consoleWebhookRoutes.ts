@@ -70,7 +70,6 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
   const now = () => core.clock.now();
   const ok = (status: number, data: unknown) => (reply: Parameters<typeof sendJson>[0], requestId: string) =>
     sendJson(reply, status, envelopeBody(data, requestId));
-  const commitThen = async (ops: Op[]) => core.store.commit(ops);
 
   api.get(
     '/_console/api/endpoints',
@@ -97,7 +96,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     },
     async (request, reply) => {
       const { endpoint, ops } = endpointControls.create(request.body, now());
-      await commitThen(ops);
+      await core.store.commit(ops);
       return ok(201, endpoint)(reply, request.id);
     },
   );
@@ -126,7 +125,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     },
     async (request, reply) => {
       const { endpoint, ops } = endpointControls.update(state, request.params.id, request.body);
-      await commitThen(ops);
+      await core.store.commit(ops);
       return ok(200, endpoint)(reply, request.id);
     },
   );
@@ -141,7 +140,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await commitThen(endpointControls.remove(state, request.params.id));
+      await core.store.commit(endpointControls.remove(state, request.params.id));
       return ok(200, { id: request.params.id, deleted: true })(reply, request.id);
     },
   );
@@ -159,7 +158,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     },
     async (request, reply) => {
       const { endpoint, ops } = endpointControls.rotateSecret(state, request.params.id, now());
-      await commitThen(ops);
+      await core.store.commit(ops);
       return ok(200, endpoint)(reply, request.id);
     },
   );
@@ -216,7 +215,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     },
     async (request, reply) => {
       const ops = deliveryControls.clearHistory(state);
-      await commitThen(ops);
+      await core.store.commit(ops);
       return ok(200, { deleted: ops.length })(reply, request.id);
     },
   );
@@ -257,7 +256,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         },
       },
       async (request, reply) => {
-        await commitThen(make(request.params.id));
+        await core.store.commit(make(request.params.id));
         return ok(200, core.presentDelivery(state.deliveries.get(request.params.id) as WebhookDelivery))(
           reply,
           request.id,
@@ -287,7 +286,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await commitThen(deliveryControls.remove(state, request.params.id));
+      await core.store.commit(deliveryControls.remove(state, request.params.id));
       return ok(200, { id: request.params.id, deleted: true })(reply, request.id);
     },
   );
