@@ -10,6 +10,7 @@ import type {
   SimulateEvent,
   WebhookDelivery,
   WebhookEndpoint,
+  WebhookEvent,
   WebhookEventType,
 } from '../../../shared/types';
 
@@ -79,6 +80,13 @@ export interface DeliveryListQuery {
   per_page?: number;
 }
 
+/** A link with its recorded events (its status timeline) and its deliveries. */
+export interface LinkDetail {
+  link: PaymentLink;
+  events: WebhookEvent[];
+  deliveries: DeliveryDetail[];
+}
+
 export interface QueueState {
   paused: boolean;
   in_flight: number;
@@ -128,6 +136,9 @@ export const consoleClient = {
 
   createLink: (input: NewLinkInput) =>
     request<{ data: PaymentLink }>('POST', '/links', input).then((r) => r.data),
+
+  getLinkDetail: (id: string) =>
+    request<{ data: LinkDetail }>('GET', `/links/${encodeURIComponent(id)}`).then((r) => r.data),
 
   simulateLink: (id: string, event: SimulateEvent) =>
     request<{ data: PaymentLink }>('POST', `/links/${encodeURIComponent(id)}/simulate`, { event }).then(

@@ -36,14 +36,20 @@ export function useLiveEvents(): void {
         void store().loadWebhooks();
         void store().loadRequests();
         if (reconnected) void store().loadSettings();
+        const openLink = store().linkDetail.id;
+        if (reconnected && openLink) store().openLinkDetail(openLink);
       },
       onEvent(event) {
         if (event.type === 'link.changed') {
+          store().applyLinkDetailChange(event.link);
           pending.push(event.link);
           timer ??= setTimeout(flush, BATCH_MS);
         } else if (event.type === 'settings.changed') {
           store().setSettings(event.settings);
+        } else if (event.type === 'webhook_event.recorded') {
+          store().applyLinkDetailEvent(event.event);
         } else if (event.type === 'delivery.changed') {
+          store().applyLinkDetailDelivery(event.delivery);
           store().applyDeliveryChange(event.delivery);
         } else if (event.type === 'delivery.deleted') {
           store().applyDeliveryDeleted(event.id);

@@ -1,5 +1,6 @@
 // The console's one store, made of slices; components read it, only slices call the client.
 import { create } from 'zustand';
+import { createLinkDetailSlice, type LinkDetailSlice } from './linkDetailSlice';
 import { createLinksSlice, type LinksSlice } from './linksSlice';
 import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
@@ -7,9 +8,16 @@ import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooksSlice';
 
-export type ConsoleState = LinksSlice & RequestsSlice & SettingsSlice & ToastsSlice & UiSlice & WebhooksSlice;
+export type ConsoleState = LinkDetailSlice &
+  LinksSlice &
+  RequestsSlice &
+  SettingsSlice &
+  ToastsSlice &
+  UiSlice &
+  WebhooksSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
+  ...createLinkDetailSlice(...args),
   ...createLinksSlice(...args),
   ...createRequestsSlice(...args),
   ...createSettingsSlice(...args),

@@ -17,22 +17,29 @@ interface LinkRowProps {
 export const LinkRow = memo(function LinkRow({ id, index, top }: LinkRowProps) {
   const link = useConsoleStore((state) => state.links.byId[id]);
   const currency = useConsoleStore(selectCurrency);
+  const selected = useConsoleStore((state) => state.linkDetail.id === id);
+  const openDetail = useConsoleStore((state) => state.openLinkDetail);
   if (!link) return null;
   return (
     <div
-      className="table-row"
+      className={selected ? 'table-row selected' : 'table-row'}
       role="row"
       aria-rowindex={index + 2}
+      aria-selected={selected}
       data-link-id={link.id}
       style={{ transform: `translateY(${top}px)` }}
+      onClick={(event) => {
+        // Row actions are buttons of their own; a click anywhere else opens the detail.
+        if (!(event.target as HTMLElement).closest('.row-actions')) openDetail(link.id);
+      }}
     >
       <div role="cell" className="cell">
         <StatusBadge status={link.status} />
       </div>
       <div role="cell" className="cell cell-title">
-        <span className="title" title={link.title}>
+        <button type="button" className="title title-button" title={`Open ${link.title}`}>
           {link.title}
-        </span>
+        </button>
         <span className="sub mono" title={link.id}>
           {link.id}
         </span>

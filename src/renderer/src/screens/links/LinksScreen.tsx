@@ -1,6 +1,7 @@
 // The Links screen: toolbar, then the table, or an empty state that says what to do next.
 import { useState } from 'react';
 import { useConsoleStore } from '../../store/consoleStore';
+import { LinkDetailPanel } from './detail/LinkDetailPanel';
 import { LinksEmptyState } from './LinksEmptyState';
 import { LinksTable } from './LinksTable';
 import { LinksToolbar } from './LinksToolbar';
@@ -11,6 +12,7 @@ export function LinksScreen() {
   const empty = useConsoleStore((state) => state.links.ids.length === 0);
   const phase = useConsoleStore((state) => state.links.phase);
   const filtered = useConsoleStore((state) => state.links.status !== 'all' || state.links.q.trim() !== '');
+  const detailOpen = useConsoleStore((state) => state.linkDetail.id !== null);
   const openForm = () => setCreating(true);
 
   return (
@@ -19,15 +21,18 @@ export function LinksScreen() {
         <h2 id="screen-title">Links</h2>
         <LinksToolbar onNewLink={openForm} />
       </header>
-      {!empty ? (
-        <LinksTable />
-      ) : phase === 'loading' ? (
-        <div className="empty-state">
-          <p>Loading links…</p>
-        </div>
-      ) : (
-        <LinksEmptyState filtered={filtered} onNewLink={openForm} />
-      )}
+      <div className={detailOpen ? 'links-body with-detail' : 'links-body'}>
+        {!empty ? (
+          <LinksTable />
+        ) : phase === 'loading' ? (
+          <div className="empty-state">
+            <p>Loading links…</p>
+          </div>
+        ) : (
+          <LinksEmptyState filtered={filtered} onNewLink={openForm} />
+        )}
+        <LinkDetailPanel />
+      </div>
       {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
     </section>
   );

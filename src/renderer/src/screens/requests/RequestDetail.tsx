@@ -1,23 +1,10 @@
 // One request as it went over the wire: who sent it, how it was answered, and both bodies.
 import { useEffect, useRef, useState } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/dates';
 import { formatMs, prettyJson, type RequestRow } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from './StatusCode';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  return (
-    <button type="button" className="button button-small" aria-label={label} onClick={() => void copy()}>
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 function Body({ title, body }: { title: string; body: string | null }) {
   const [raw, setRaw] = useState(false);

@@ -1,0 +1,96 @@
+import { expect, test } from './sandboxFixture';
+import { startReceiver } from './webhookReceiver';
+
+test('Paid from the row updates the row, the detail timeline, and makes a delivery whose signature verifies', async ({
+  page,
+  sandbox,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    const endpoint = await fetch(`${sandbox.origin}/_console/api/endpoints`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, description: 'detail e2e' }),
+    });
+    expect(endpoint.status).toBe(201);
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(sandbox.origin + '/');
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+    const created = await sandbox.api('POST', '/payment-links', {
+      amount: 125_000,
+      title: 'Detail panel order',
+      reference_id: 'ORD-DETAIL-1',
+      note: 'Two mugs',
+    });
+    expect(created.status).toBe(201);
+    const link = created.body.data;
+    const row = page.locator(`[data-link-id="${link.id}"]`);
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: 'Detail panel order' }).click();
+    const panel = page.getByRole('complementary', { name: 'Detail panel order' });
+    await expect(panel).toBeVisible();
+    await expect(row).toHaveAttribute('aria-selected', 'true');
+    const timeline = panel.getByRole('list', { name: 'Status timeline' });
+    await expect(timeline.getByRole('listitem')).toHaveText([/Created/, /Expires \(upcoming\)/]);
+    await expect(panel.getByRole('region', { name: 'Checkout URL' })).toContainText(link.url);
+    await expect(panel.getByRole('definition').filter({ hasText: 'ORD-DETAIL-1' })).toBeVisible();
+    await expect(panel.getByRole('definition').filter({ hasText: 'Two mugs' })).toBeVisible();
+    await expect(panel.getByText(/None yet/)).toBeVisible();
+
+    // The raw JSON is collapsed until asked for, and is the link as the API returns it.
+    const raw = panel.getByTestId('link-json');
+    await expect(raw).toBeHidden();
+    await panel.getByText('Raw JSON').click();
+    expect(JSON.parse((await raw.textContent()) as string)).toEqual(link);
+
+    await row.getByRole('button', { name: 'Paid' }).click();
+    await expect(row.locator('.badge')).toHaveText('Succeeded');
+    await expect(panel.locator('.link-detail-status .badge')).toHaveText('Succeeded');
+    await expect(timeline.getByRole('listitem')).toHaveText([/Created/, /Paid.*by card/, /Settle/]);
+    const delivery = panel.getByRole('list', { name: 'Deliveries of this link' }).getByRole('listitem');
+    await expect(delivery).toHaveCount(1);
+    await expect(delivery).toContainText('payment_link.paid');
+    await expect(delivery.locator('.badge')).toHaveText('Delivered');
+    expect(receiver.received).toHaveLength(1);
+    await page.screenshot({ path: 'test-results/link-detail-light.png' });
+
+    await delivery.getByRole('button', { name: 'Inspect' }).click();
+    const inspector = page.getByRole('dialog', { name: 'Delivery' });
+    await expect(inspector).toBeVisible();
+    await expect(inspector.locator('.sig-badge')).toHaveText('verifies');
+    await expect(inspector.locator('pre.body-block').first()).toContainText(link.id);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('the detail panel closes with Escape and follows the row clicked next', async ({ page, sandbox }) => {
+  await page.goto(sandbox.origin + '/');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const first = (await sandbox.api('POST', '/payment-links', { amount: 1000, title: 'First panel link' }))
+    .body.data;
+  const second = (await sandbox.api('POST', '/payment-links', { amount: 2000, title: 'Second panel link' }))
+    .body.data;
+
+  await page.locator(`[data-link-id="${first.id}"] .cell-amount`).click();
+  await expect(page.getByRole('complementary', { name: 'First panel link' })).toBeVisible();
+  await page.locator(`[data-link-id="${second.id}"] .cell-amount`).click();
+  const panel = page.getByRole('complementary', { name: 'Second panel link' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(second.id);
+
+  // Canceled from the panel: the row follows.
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator(`[data-link-id="${second.id}"] .badge`)).toHaveText('Canceled');
+  await expect(panel.getByRole('list', { name: 'Status timeline' }).getByRole('listitem')).toHaveText([
+    /Created/,
+    /Canceled/,
+  ]);
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});

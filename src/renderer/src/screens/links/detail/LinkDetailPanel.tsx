@@ -1,0 +1,92 @@
+// The side panel for one link: actions, checkout URL, timeline, deliveries, every field and the
+// raw JSON. It sits beside the table (not over it), so rows stay clickable while it is open.
+import { useEffect, useRef } from 'react';
+import { CopyButton } from '../../../components/CopyButton';
+import { useConsoleStore } from '../../../store/consoleStore';
+import { selectCurrency } from '../../../store/settingsSlice';
+import { RowActions } from '../RowActions';
+import { StatusBadge } from '../StatusBadge';
+import { CheckoutUrl } from './CheckoutUrl';
+import { LinkDeliveries } from './LinkDeliveries';
+import { LinkFields } from './LinkFields';
+import { LinkTimeline } from './LinkTimeline';
+import '../../../styles/linkDetail.css';
+
+export function LinkDetailPanel() {
+  const detail = useConsoleStore((state) => state.linkDetail);
+  const currency = useConsoleStore(selectCurrency);
+  const open = useConsoleStore((state) => state.openLinkDetail);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { link } = detail;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [detail.id]);
+
+  useEffect(() => {
+    if (!detail.id) return;
+    // Escape closes the panel wherever focus is, unless a dialog above it takes the key.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) open(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [detail.id, open]);
+
+  if (!detail.id) return null;
+  const close = () => open(null);
+
+  return (
+    <aside className="link-detail" aria-labelledby="link-detail-title">
+      <header className="link-detail-header">
+        <div className="link-detail-heading">
+          <h3 id="link-detail-title" ref={headingRef} tabIndex={-1}>
+            {link?.title ?? 'Link'}
+          </h3>
+          <p className="sub mono">
+            {detail.id} <CopyButton text={detail.id} label="Copy the link id" />
+          </p>
+        </div>
+        <button type="button" className="button button-small" aria-label="Close the link" onClick={close}>
+          Close
+        </button>
+      </header>
+      {!link ? (
+        <p className="muted">{detail.phase === 'error' ? detail.error : 'Loading…'}</p>
+      ) : (
+        <>
+          <div className="link-detail-status">
+            <StatusBadge status={link.status} />
+            <RowActions link={link} />
+          </div>
+          <CheckoutUrl url={link.url} />
+          <section aria-labelledby="timeline-title">
+            <h4 id="timeline-title">Timeline</h4>
+            <LinkTimeline link={link} events={detail.events} />
+          </section>
+          <section aria-labelledby="link-deliveries-title">
+            <h4 id="link-deliveries-title">Webhook deliveries</h4>
+            {detail.phase === 'loading' ? (
+              <p className="muted">Loading…</p>
+            ) : (
+              <LinkDeliveries deliveries={detail.deliveries} />
+            )}
+          </section>
+          <section aria-labelledby="link-fields-title">
+            <h4 id="link-fields-title">Fields</h4>
+            <LinkFields link={link} currency={currency} />
+          </section>
+          <details className="raw-json">
+            <summary>Raw JSON</summary>
+            <div className="raw-json-body">
+              <CopyButton text={JSON.stringify(link, null, 2)} label="Copy the raw JSON" />
+              <pre className="body-block" data-testid="link-json">
+                {JSON.stringify(link, null, 2)}
+              </pre>
+            </div>
+          </details>
+        </>
+      )}
+    </aside>
+  );
+}
