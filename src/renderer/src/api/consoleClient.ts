@@ -13,6 +13,7 @@ import type {
   WebhookEvent,
   WebhookEventType,
 } from '../../../shared/types';
+import type { LinkSort, SortOrder } from '../lib/linkOrder';
 
 /** An error answer from the console API, or a network failure (status 0). */
 export class ConsoleApiError extends Error {
@@ -30,7 +31,10 @@ export class ConsoleApiError extends Error {
 export interface LinkListQuery {
   status?: LinkStatus;
   q?: string;
+  created_after?: string;
   created_before?: string;
+  sort?: LinkSort;
+  order?: SortOrder;
   page?: number;
   per_page?: number;
 }

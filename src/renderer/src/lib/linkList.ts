@@ -1,5 +1,7 @@
-// Pure helpers for the loaded part of the links list: newest first, each link once.
+// Pure helpers for the loaded part of the links list: in the table's order, each link once.
 import type { LinkStatus, PaymentLink } from '../../../shared/types';
+import type { CreatedBounds, CreatedRange } from './createdRange';
+import { compareLinks, type LinkOrder } from './linkOrder';
 
 export type StatusFilter = LinkStatus | 'all';
 
@@ -12,9 +14,12 @@ export const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'expired', label: 'Expired' },
   { value: 'canceled', label: 'Canceled' },
 ];
-export interface LinkFilter {
+export interface LinkFilter extends LinkOrder {
   status: StatusFilter;
   q: string;
+  created: CreatedRange;
+  /** The created range as instants, fixed when the list loaded. */
+  bounds: CreatedBounds;
 }
 
 export interface LoadedLinks {
@@ -24,9 +29,11 @@ export interface LoadedLinks {
   hasMore: boolean;
 }
 
-/** The same test the console API applies: status, and q in the id, title or reference. */
+/** The same test the console API applies: status, created range, and q in the id, title or reference. */
 export function matchesFilter(link: PaymentLink, filter: LinkFilter): boolean {
   if (filter.status !== 'all' && link.status !== filter.status) return false;
+  const { after, before } = filter.bounds;
+  if ((after && link.created_at <= after) || (before && link.created_at >= before)) return false;
   const needle = filter.q.trim().toLowerCase();
   if (!needle) return true;
   return (
@@ -36,13 +43,18 @@ export function matchesFilter(link: PaymentLink, filter: LinkFilter): boolean {
   );
 }
 
-/** Where a link goes so the ids stay newest first. */
-function insertionIndex(ids: string[], byId: Record<string, PaymentLink>, createdAt: string): number {
+/** Where a link goes so the ids stay in the table's order: after any it ties with. */
+function insertionIndex(
+  ids: string[],
+  byId: Record<string, PaymentLink>,
+  link: PaymentLink,
+  compare: (a: PaymentLink, b: PaymentLink) => number,
+): number {
   let low = 0;
   let high = ids.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((byId[ids[mid] as string] as PaymentLink).created_at >= createdAt) low = mid + 1;
+    if (compare(byId[ids[mid] as string] as PaymentLink, link) <= 0) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -50,11 +62,12 @@ function insertionIndex(ids: string[], byId: Record<string, PaymentLink>, create
 
 /**
  * Applies changed links: known rows are replaced in place (even when they no longer match the
- * filter, so a row never jumps away from the pointer); a new match is inserted if it falls
- * within the loaded range, otherwise a later page brings it.
+ * filter or their sort key changed, so a row never jumps away from the pointer); a new match is
+ * inserted if it falls within the loaded range, otherwise a later page brings it.
  */
 export function mergeChanges(list: LoadedLinks, changed: PaymentLink[], filter: LinkFilter): LoadedLinks {
   let { ids, byId, total } = list;
+  const compare = compareLinks(filter);
   let copiedById = false;
   let copiedIds = false;
   for (const link of changed) {
@@ -71,13 +84,13 @@ export function mergeChanges(list: LoadedLinks, changed: PaymentLink[], filter: 
       continue;
     }
     if (!matches) continue;
-    const oldest = ids.length ? byId[ids[ids.length - 1] as string] : undefined;
-    if (list.hasMore && oldest && link.created_at < oldest.created_at) continue;
+    const last = ids.length ? byId[ids[ids.length - 1] as string] : undefined;
+    if (list.hasMore && last && compare(link, last) > 0) continue;
     if (!copiedIds) {
       ids = [...ids];
       copiedIds = true;
     }
-    ids.splice(insertionIndex(ids, byId, link.created_at), 0, link.id);
+    ids.splice(insertionIndex(ids, byId, link, compare), 0, link.id);
     byId[link.id] = link;
     total += 1;
   }

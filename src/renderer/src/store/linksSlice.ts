@@ -1,9 +1,12 @@
-// The links the console shows: loaded a page of 500 at a time, kept live by the event stream.
+// The links the console shows, filtered and sorted: loaded a page of 500 at a time, kept live by
+// the event stream.
 import type { StateCreator } from 'zustand';
 import type { PaymentLink } from '../../../shared/types';
-import { consoleClient, type NewLinkInput } from '../api/consoleClient';
+import { consoleClient, type LinkListQuery, type NewLinkInput } from '../api/consoleClient';
+import { ANY_TIME, createdBounds } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
 import { appendPage, mergeChanges, type LinkFilter, type StatusFilter } from '../lib/linkList';
+import { DEFAULT_ORDER, isDefaultOrder } from '../lib/linkOrder';
 import type { LinkAction } from '../lib/linkRules';
 import type { ConsoleState } from './consoleStore';
 
@@ -25,7 +28,7 @@ export interface LinksState extends LinkFilter {
 
 export interface LinksSlice {
   links: LinksState;
-  setLinkFilter(filter: Partial<LinkFilter>): void;
+  setLinkFilter(filter: Partial<Omit<LinkFilter, 'bounds'>>): void;
   loadLinks(): Promise<void>;
   loadMoreLinks(): Promise<void>;
   applyLinkChanges(changed: PaymentLink[]): void;
@@ -40,6 +43,9 @@ const initial: LinksState = {
   total: 0,
   status: 'all',
   q: '',
+  ...DEFAULT_ORDER,
+  created: ANY_TIME,
+  bounds: {},
   phase: 'loading',
   loadingMore: false,
   hasMore: false,
@@ -48,6 +54,17 @@ const initial: LinksState = {
 };
 
 const statusParam = (status: StatusFilter) => (status === 'all' ? undefined : status);
+
+/** The console API query for a filter; the default order is the API's own, so it is left out. */
+const filterQuery = (filter: LinkFilter): LinkListQuery => ({
+  status: statusParam(filter.status),
+  q: filter.q.trim() || undefined,
+  created_after: filter.bounds.after,
+  created_before: filter.bounds.before,
+  ...(isDefaultOrder(filter) ? {} : { sort: filter.sort, order: filter.order }),
+});
+
+const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
 
 /** Later pages read below the oldest loaded link, so new links never shift them. */
 const cursorAfter = (link: PaymentLink) => new Date(Date.parse(link.created_at) + 1).toISOString();
@@ -66,12 +83,10 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
 
     async loadLinks() {
       const current = ++generation;
-      const { status, q } = get().links;
-      patch({ phase: 'loading', buffered: [] });
+      patch({ phase: 'loading', buffered: [], bounds: createdBounds(get().links.created, Date.now()) });
       try {
         const page = await consoleClient.listLinks({
-          status: statusParam(status),
-          q: q.trim() || undefined,
+          ...filterQuery(get().links),
           page: 1,
           per_page: PAGE_SIZE,
         });
@@ -97,21 +112,20 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
 
     async loadMoreLinks() {
       const links = get().links;
-      const oldest = links.byId[links.ids[links.ids.length - 1] ?? ''];
-      if (links.phase !== 'ready' || links.loadingMore || !links.hasMore || !oldest) return;
+      const last = links.byId[links.ids[links.ids.length - 1] ?? ''];
+      if (links.phase !== 'ready' || links.loadingMore || !links.hasMore || !last) return;
       const current = generation;
       patch({ loadingMore: true });
       try {
-        // Links created in the same millisecond as the oldest come again; appendPage skips them.
-        let pageNumber = 1;
+        // Newest first pages by time, below the oldest loaded link, so new links never shift
+        // them; links created in its millisecond come again and appendPage skips them. Other
+        // orders page by number from the rows loaded so far, skipping any that came again.
+        const keyset = isDefaultOrder(links);
+        const query = filterQuery(links);
+        if (keyset) query.created_before = earlier(query.created_before, cursorAfter(last));
+        let pageNumber = keyset ? 1 : Math.floor(links.ids.length / PAGE_SIZE) + 1;
         for (;;) {
-          const page = await consoleClient.listLinks({
-            status: statusParam(links.status),
-            q: links.q.trim() || undefined,
-            created_before: cursorAfter(oldest),
-            page: pageNumber,
-            per_page: PAGE_SIZE,
-          });
+          const page = await consoleClient.listLinks({ ...query, page: pageNumber, per_page: PAGE_SIZE });
           if (current !== generation) return;
           const merged = appendPage(get().links, page.data);
           const more = page.pagination.last_page > pageNumber;

@@ -6,7 +6,7 @@ export function LinksEmptyState({ filtered, onNewLink }: { filtered: boolean; on
     return (
       <div className="empty-state">
         <p className="empty-title">No links match</p>
-        <p>Try another status or search. New links that match appear here as they are made.</p>
+        <p>Try another status, date range or search. New links that match appear here as they are made.</p>
       </div>
     );
   }

@@ -11,7 +11,10 @@ export function LinksScreen() {
   const [creating, setCreating] = useState(false);
   const empty = useConsoleStore((state) => state.links.ids.length === 0);
   const phase = useConsoleStore((state) => state.links.phase);
-  const filtered = useConsoleStore((state) => state.links.status !== 'all' || state.links.q.trim() !== '');
+  const filtered = useConsoleStore(
+    (state) =>
+      state.links.status !== 'all' || state.links.q.trim() !== '' || state.links.created.preset !== 'any',
+  );
   const detailOpen = useConsoleStore((state) => state.linkDetail.id !== null);
   const openForm = () => setCreating(true);
 

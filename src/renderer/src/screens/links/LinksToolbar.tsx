@@ -1,7 +1,8 @@
-// Above the table: the status filter, the search box, the count and the "New link" button.
+// Above the table: the status and created filters, the search box, the count and "New link".
 import { useEffect, useState } from 'react';
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/linkList';
 import { useConsoleStore } from '../../store/consoleStore';
+import { CreatedFilter } from './CreatedFilter';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -34,6 +35,7 @@ export function LinksToolbar({ onNewLink }: { onNewLink(): void }) {
           ))}
         </select>
       </label>
+      <CreatedFilter />
       <label className="field-inline search">
         <span className="visually-hidden">Search links</span>
         <input

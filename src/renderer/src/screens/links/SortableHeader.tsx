@@ -1,0 +1,31 @@
+// A column header that sorts the table: click once for the column's natural order, again to flip.
+import { FIRST_ORDER, type LinkSort } from '../../lib/linkOrder';
+import { useConsoleStore } from '../../store/consoleStore';
+
+export function SortableHeader({ label, sort }: { label: string; sort: LinkSort }) {
+  const current = useConsoleStore((state) => state.links.sort);
+  const order = useConsoleStore((state) => state.links.order);
+  const setFilter = useConsoleStore((state) => state.setLinkFilter);
+  const active = current === sort;
+  const next = active ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[sort];
+
+  return (
+    <div
+      role="columnheader"
+      className="cell"
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        className={active ? 'sort-button active' : 'sort-button'}
+        title={`Sort by ${label.toLowerCase()}, ${next === 'asc' ? 'ascending' : 'descending'}`}
+        onClick={() => setFilter({ sort, order: next })}
+      >
+        {label}
+        <span className="sort-arrow" aria-hidden="true">
+          {active ? (order === 'asc' ? '↑' : '↓') : '↕'}
+        </span>
+      </button>
+    </div>
+  );
+}
