@@ -4,3 +4,4 @@ export { createApp, type AppOptions } from './http/createApp';
 export { StoreFileError } from './store/storeErrors';
 export { formatRequestLine } from './http/requestLog';
 export { defaultDataDir } from './defaultDataDir';
+export { nextFreePort } from './freePort';

@@ -22,6 +22,14 @@ export interface RunningSandbox {
 /** A start-up failure a person can act on: one line saying what, where and what to do. */
 export class StartError extends Error {
   override name = 'StartError';
+
+  constructor(
+    message: string,
+    /** Set when the port was taken, so a shell can offer another instead of only failing. */
+    readonly portInUse?: { host: string; port: number },
+  ) {
+    super(message);
+  }
 }
 
 function originOf(host: string, port: number): string {
@@ -43,6 +51,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
       if (code === 'EADDRINUSE') {
         throw new StartError(
           `Port ${port} on ${host} is already in use by another program; stop it, or choose another port with --port (--port 0 picks any free one).`,
+          { host, port },
         );
       }
       if (code === 'EACCES')

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
-import { startSandbox, type RunningSandbox } from '../core';
+import { startSandbox, StartError, type RunningSandbox } from '../core';
 import { APP_NAME } from '../core/defaultDataDir';
 import { DESKTOP_CHANNELS, VERSION_ARG } from '../shared/desktopBridge';
+import { offerNextFreePort } from './portChoice';
 
 app.setName(APP_NAME);
 const dataDir = join(app.getPath('userData'), 'data');
@@ -53,16 +54,26 @@ async function main(): Promise<void> {
     isHttp(url) ? shell.openExternal(url) : undefined,
   );
   ipcMain.handle(DESKTOP_CHANNELS.revealDataFolder, () => shell.openPath(dataDir));
-  try {
-    sandbox = await startSandbox({
-      dataDir,
-      port: Number(process.env.PORT ?? 4545),
-      consoleDir: fileURLToPath(new URL('../renderer', import.meta.url)),
-    });
-  } catch (err) {
-    dialog.showErrorBox(APP_NAME, (err as Error).message);
-    app.exit(1);
-    return;
+  let port = Number(process.env.PORT ?? 4545);
+  for (;;) {
+    try {
+      sandbox = await startSandbox({
+        dataDir,
+        port,
+        consoleDir: fileURLToPath(new URL('../renderer', import.meta.url)),
+      });
+      break;
+    } catch (err) {
+      const next = await offerNextFreePort(err);
+      if (next !== null) {
+        port = next;
+        continue;
+      }
+      if (!(err instanceof StartError && err.portInUse))
+        dialog.showErrorBox(APP_NAME, (err as Error).message);
+      app.exit(1);
+      return;
+    }
   }
   openWindow(sandbox.origin);
 }
