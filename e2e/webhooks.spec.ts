@@ -44,7 +44,7 @@ async function payNewLink(sandbox: Sandbox, title: string): Promise<string> {
 }
 
 const deliveryRow = (page: Page, linkId: string) =>
-  page.locator('tr[data-delivery-id]').filter({ hasText: linkId.split('-')[0] as string });
+  page.locator('[data-delivery-id]').filter({ hasText: linkId.split('-')[0] as string });
 
 test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resume, rotate', async ({
   page,
