@@ -180,14 +180,15 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       if (get().deliveries.busy[id]) return;
       patch({ busy: { ...get().deliveries.busy, [id]: action } });
       try {
+        // The changed row comes with the event stream: by the time this answer arrives the stream
+        // may already have reported a later attempt, which the answer must not undo.
         if (action === 'delete') {
           await consoleClient.deleteDelivery(id);
           get().applyDeliveryDeleted(id);
+        } else if (action === 'resend') {
+          await consoleClient.resendDelivery(id);
         } else {
-          const detail = await (action === 'resend'
-            ? consoleClient.resendDelivery(id)
-            : consoleClient.retryDelivery(id));
-          get().applyDeliveryChange(detail);
+          await consoleClient.retryDelivery(id);
         }
         get().pushToast('success', ACTION_DONE[action]);
       } catch (error) {

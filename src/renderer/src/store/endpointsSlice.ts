@@ -110,8 +110,8 @@ export const createEndpointsSlice: StateCreator<ConsoleState, [], [], EndpointsS
 
     sendTestEvent: (id, eventType) =>
       run(id, 'test', 'Could not send the test event', async () => {
+        // The row comes with the event stream: this answer may be older than what the stream said.
         const delivery = await consoleClient.sendTestEvent(id, eventType);
-        get().applyDeliveryChange(delivery);
         get().inspectDelivery(delivery.id);
       }),
 
