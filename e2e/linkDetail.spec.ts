@@ -1,5 +1,5 @@
 import { expect, test } from './sandboxFixture';
-import { startReceiver } from './webhookReceiver';
+import { consoleCall, resetWebhooks, startReceiver } from './webhookHelpers';
 
 test('Paid from the row updates the row, the detail timeline, and makes a delivery whose signature verifies', async ({
   page,
@@ -7,10 +7,10 @@ test('Paid from the row updates the row, the detail timeline, and makes a delive
 }) => {
   const receiver = await startReceiver();
   try {
-    const endpoint = await fetch(`${sandbox.origin}/_console/api/endpoints`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url, description: 'detail e2e' }),
+    await resetWebhooks(sandbox);
+    const endpoint = await consoleCall(sandbox, 'POST', '/endpoints', {
+      url: receiver.url,
+      description: 'detail e2e',
     });
     expect(endpoint.status).toBe(201);
 

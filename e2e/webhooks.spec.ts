@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
 import { expect, test, type Sandbox } from './sandboxFixture';
-import { startReceiver } from './webhookReceiver';
+import { consoleCall, resetWebhooks, startReceiver } from './webhookHelpers';
 
 async function payNewLink(sandbox: Sandbox, title: string): Promise<string> {
   const created = await sandbox.api('POST', '/payment-links', { amount: 50_000, title });
@@ -12,7 +13,7 @@ async function payNewLink(sandbox: Sandbox, title: string): Promise<string> {
 }
 
 const deliveryRow = (page: Page, linkId: string) =>
-  page.locator('tr[data-delivery-id]').filter({ hasText: linkId.split('-')[0] as string });
+  page.locator('[data-delivery-id]').filter({ hasText: linkId.split('-')[0] as string });
 
 test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resume, rotate', async ({
   page,
@@ -20,6 +21,7 @@ test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resu
 }) => {
   const receiver = await startReceiver();
   try {
+    await resetWebhooks(sandbox);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(sandbox.origin + '/');
@@ -94,6 +96,79 @@ test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resu
     await expect(endpoint.getByTestId('endpoint-secret')).not.toHaveText(before as string);
     await expect(endpoint.getByTestId('endpoint-secret')).toHaveText(/^whsec_/);
     await page.screenshot({ path: 'test-results/webhooks-light.png' });
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('webhooks: edit an endpoint, send it a test event, inspect its verified signature, clear history', async ({
+  page,
+  sandbox,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await resetWebhooks(sandbox);
+    await consoleCall(sandbox, 'POST', '/endpoints', { url: receiver.url, description: 'before' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(sandbox.origin + '/');
+    await page.getByRole('button', { name: 'Webhooks' }).click();
+    const card = page.getByRole('listitem', { name: receiver.url });
+    await expect(card).toContainText('before');
+
+    // Edit: the form opens filled in; a bad URL is refused beside its field; the change shows live.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit webhook endpoint' });
+    await expect(dialog.getByLabel('URL')).toHaveValue(receiver.url);
+    await dialog.getByLabel('URL').fill('ftp://files.example/x');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.locator('#field-url-error')).toContainText('only http:// and https://');
+    const edited = `${receiver.url}/edited`;
+    await dialog.getByLabel('URL').fill(edited);
+    await dialog.getByLabel('Description').fill('Orders service');
+    await dialog.getByRole('checkbox', { name: 'payment_link.expired' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    const editedCard = page.getByRole('listitem', { name: edited });
+    await expect(editedCard).toContainText('Orders service');
+    await expect(editedCard.locator('.chip')).toHaveText(['paid', 'failed', 'canceled']);
+
+    // A test event of the chosen type opens in the inspector, delivered, its signature verified.
+    await editedCard.getByRole('button', { name: 'Send test event' }).click();
+    const testDialog = page.getByRole('dialog', { name: 'Send a test event' });
+    await testDialog.getByRole('radio', { name: 'payment_link.failed' }).check();
+    await testDialog.getByRole('button', { name: 'Send test event' }).click();
+    const inspector = page.getByRole('dialog', { name: 'Delivery' });
+    await expect(inspector.locator('.facts .chip-test')).toHaveText('test');
+    await expect(inspector.getByTestId('response-status')).toHaveText('HTTP 200');
+    await expect(inspector.locator('.sig-badge')).toHaveText('verifies');
+    await expect(inspector.locator('pre.body-block').first()).toContainText(
+      '"reference_id": "sandbox_test_event"',
+    );
+    const secret = (await consoleCall(sandbox, 'GET', '/endpoints')).body.data[0].secret as string;
+    const arrived = receiver.received.find((r) => r.path === '/webhooks/edited');
+    expect(arrived).toBeDefined();
+    const headers = Object.fromEntries(Object.entries(arrived!.headers).map(([k, v]) => [k, String(v)]));
+    expect((new Webhook(secret).verify(arrived!.body, headers) as { type: string }).type).toBe(
+      'payment_link.failed',
+    );
+    await page.screenshot({ path: 'test-results/webhooks-test-event-inspector-light.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/webhooks-test-event-inspector-dark.png' });
+    await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+
+    const row = page.locator('[data-delivery-id]');
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('.chip-test')).toBeVisible();
+    await expect(row.locator('.badge')).toHaveText('Delivered');
+    await page.screenshot({ path: 'test-results/webhooks-dark.png' });
+
+    // Clear history asks first, then empties the table.
+    await page.getByRole('button', { name: 'Clear history' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Clear the delivery history?' });
+    await confirm.getByRole('button', { name: 'Clear history' }).click();
+    await expect(page.getByText('No deliveries yet')).toBeVisible();
+    await expect(row).toHaveCount(0);
   } finally {
     await receiver.close();
   }

@@ -141,7 +141,18 @@ export class SandboxCore {
       else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
       else if (op.op === 'endpoint') this.emit({ type: 'endpoint.changed', endpoint: op.v });
       else if (op.op === 'endpoint.delete') this.emit({ type: 'endpoint.deleted', id: op.id });
-      else if (op.op === 'queue') this.emit({ type: 'queue.changed', paused: op.paused });
+      else if (op.op === 'queue') {
+        this.emit({ type: 'queue.changed', paused: op.paused });
+        this.announceWaitingDeliveries();
+      }
+    }
+  }
+
+  /** Pausing rewrites no delivery, yet every waiting one now shows differently: say so, one by one. */
+  private announceWaitingDeliveries(): void {
+    for (const delivery of this.store.state.deliveries.values()) {
+      if (delivery.status === 'queued' || delivery.status === 'retrying')
+        this.emit({ type: 'delivery.changed', delivery: this.presentDelivery(delivery) as WebhookDelivery });
     }
   }
 }

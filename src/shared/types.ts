@@ -279,6 +279,8 @@ export interface WebhookDelivery {
   updated_at: string;
   /** Store order, so a link's later delivery waits for its earlier one. */
   seq: number;
+  /** True for a test event sent from the console (its link is a sample, not in the store); absent otherwise. */
+  test?: boolean;
 }
 
 /** One API request as the console's Requests screen and the CLI log show it. */

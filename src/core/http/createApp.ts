@@ -16,6 +16,7 @@ import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
 import { consoleRequestRoutes } from './routes/consoleRequestRoutes';
 import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
 import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
+import { consoleDeliveryRoutes } from './routes/consoleDeliveryRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
@@ -158,6 +159,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleLinkRoutes(consoleApi, core);
     consoleRequestRoutes(consoleApi, core);
     consoleWebhookRoutes(consoleApi, core);
+    consoleDeliveryRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);
   });
   await app.register(async (open) => {

@@ -24,7 +24,12 @@ export interface IdempotencyRecord {
  */
 export type Op =
   | { op: 'link'; v: PaymentLink }
-  | { op: 'event'; v: WebhookEvent }
+  | {
+      op: 'event';
+      v: WebhookEvent;
+      /** A test event sent from the console: delivered to this endpoint only, whatever its filter. */
+      test_endpoint_id?: string;
+    }
   | { op: 'idem'; v: IdempotencyRecord }
   | { op: 'settings'; v: Settings }
   | { op: 'account'; v: string }

@@ -7,7 +7,8 @@ import type { StoreState } from '../store/storeState';
 /**
  * The commit expander of the webhook outbox: a recorded event brings one queued delivery per
  * enabled endpoint that wants its type, in the same journal line, so no event is ever recorded
- * without its deliveries.
+ * without its deliveries. A test event goes to the one endpoint it was sent to, at once: the
+ * developer asked for it now.
  */
 export function fanOutEvents(
   state: StoreState,
@@ -23,6 +24,11 @@ export function fanOutEvents(
     let seq = state.lastDeliverySeq;
     for (const op of ops) {
       if (op.op !== 'event') continue;
+      if (op.test_endpoint_id !== undefined) {
+        const endpoint = state.endpoints.get(op.test_endpoint_id);
+        if (endpoint) expanded.push({ op: 'delivery', v: newDelivery(op.v, endpoint, ++seq, at, at, true) });
+        continue;
+      }
       for (const endpoint of endpoints) {
         if (!wants(endpoint, op.v)) continue;
         expanded.push({ op: 'delivery', v: newDelivery(op.v, endpoint, ++seq, at, firstAttempt) });
@@ -41,6 +47,7 @@ export function newDelivery(
   seq: number,
   now: number,
   firstAttempt: number,
+  test = false,
 ): WebhookDelivery {
   const at = isoTime(now);
   return {
@@ -57,5 +64,6 @@ export function newDelivery(
     created_at: at,
     updated_at: at,
     seq,
+    ...(test ? { test: true } : {}),
   };
 }

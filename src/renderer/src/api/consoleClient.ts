@@ -80,6 +80,10 @@ export type DeliveryDetail = Omit<WebhookDelivery, 'attempts' | 'status'> & {
 
 export interface DeliveryListQuery {
   status?: DeliveryStatus;
+  event_type?: WebhookEventType;
+  endpoint_id?: string;
+  /** Only deliveries older than this seq: the cursor for the next page. */
+  before_seq?: number;
   page?: number;
   per_page?: number;
 }
@@ -170,6 +174,11 @@ export const consoleClient = {
       (r) => r.data,
     ),
 
+  sendTestEvent: (id: string, eventType: WebhookEventType) =>
+    request<{ data: DeliveryDetail }>('POST', `/endpoints/${encodeURIComponent(id)}/test`, {
+      event_type: eventType,
+    }).then((r) => r.data),
+
   listDeliveries: (query: DeliveryListQuery) =>
     request<{ data: DeliveryRow[]; pagination: Pagination }>('GET', `/deliveries${queryString(query)}`),
 
@@ -188,6 +197,10 @@ export const consoleClient = {
 
   deleteDelivery: (id: string) =>
     request<unknown>('DELETE', `/deliveries/${encodeURIComponent(id)}`).then(() => undefined),
+
+  /** Removes every delivered or failed delivery; answers how many went. */
+  clearDeliveryHistory: () =>
+    request<{ data: { deleted: number } }>('DELETE', '/deliveries').then((r) => r.data.deleted),
 
   getQueue: () => request<{ data: QueueState }>('GET', '/queue').then((r) => r.data),
 

@@ -33,7 +33,9 @@ export function useLiveEvents(): void {
         store().setConnection('live');
         // Reload once the stream is open, so no change between the two is missed.
         void store().loadLinks();
-        void store().loadWebhooks();
+        void store().loadEndpoints();
+        void store().loadDeliveries();
+        void store().loadQueue();
         void store().loadRequests();
         if (reconnected) void store().loadSettings();
         const openLink = store().linkDetail.id;

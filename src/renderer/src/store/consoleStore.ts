@@ -1,12 +1,15 @@
 // The console's one store, made of slices; components read it, only slices call the client.
 import { create } from 'zustand';
+import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
+import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
+import { createInspectorSlice, type InspectorSlice } from './inspectorSlice';
 import { createLinkDetailSlice, type LinkDetailSlice } from './linkDetailSlice';
 import { createLinksSlice, type LinksSlice } from './linksSlice';
+import { createQueueSlice, type QueueSlice } from './queueSlice';
 import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
-import { createWebhooksSlice, type WebhooksSlice } from './webhooksSlice';
 
 export type ConsoleState = LinkDetailSlice &
   LinksSlice &
@@ -14,7 +17,10 @@ export type ConsoleState = LinkDetailSlice &
   SettingsSlice &
   ToastsSlice &
   UiSlice &
-  WebhooksSlice;
+  EndpointsSlice &
+  DeliveriesSlice &
+  QueueSlice &
+  InspectorSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinkDetailSlice(...args),
@@ -23,5 +29,8 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createSettingsSlice(...args),
   ...createToastsSlice(...args),
   ...createUiSlice(...args),
-  ...createWebhooksSlice(...args),
+  ...createEndpointsSlice(...args),
+  ...createDeliveriesSlice(...args),
+  ...createQueueSlice(...args),
+  ...createInspectorSlice(...args),
 }));

@@ -82,8 +82,8 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
 
 export function DeliveryInspector() {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const id = useConsoleStore((state) => state.webhooks.inspectedId);
-  const delivery = useConsoleStore((state) => state.webhooks.inspected);
+  const id = useConsoleStore((state) => state.inspector.id);
+  const delivery = useConsoleStore((state) => state.inspector.detail);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
 
   useEffect(() => {
@@ -132,6 +132,7 @@ export function DeliveryInspector() {
                 <dt>Event</dt>
                 <dd>
                   <code>{delivery.event_type}</code>
+                  {delivery.test && <span className="chip chip-test">test</span>}
                   <span className="sub mono"> {delivery.event_id}</span>
                 </dd>
               </div>

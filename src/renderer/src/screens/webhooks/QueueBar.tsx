@@ -3,8 +3,8 @@
 import { useConsoleStore } from '../../store/consoleStore';
 
 export function QueueBar() {
-  const queue = useConsoleStore((state) => state.webhooks.queue);
-  const busy = useConsoleStore((state) => state.webhooks.queueBusy);
+  const queue = useConsoleStore((state) => state.deliveryQueue.state);
+  const busy = useConsoleStore((state) => state.deliveryQueue.busy);
   const setPaused = useConsoleStore((state) => state.setQueuePaused);
   if (!queue) return <div className="queue-bar muted">Reading the queue…</div>;
   return (

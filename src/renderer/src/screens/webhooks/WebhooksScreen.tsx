@@ -2,15 +2,15 @@
 // delivery opens the inspector.
 import { useState } from 'react';
 import { useConsoleStore } from '../../store/consoleStore';
-import { AddEndpointDialog } from './AddEndpointDialog';
-import { DeliveriesTable } from './DeliveriesTable';
+import { DeliveriesPanel } from './DeliveriesPanel';
 import { DeliveryInspector } from './DeliveryInspector';
+import { EndpointDialog } from './EndpointDialog';
 import { EndpointsPanel } from './EndpointsPanel';
 import { QueueBar } from './QueueBar';
 
 export function WebhooksScreen() {
   const [adding, setAdding] = useState(false);
-  const inspectedId = useConsoleStore((state) => state.webhooks.inspectedId);
+  const inspectedId = useConsoleStore((state) => state.inspector.id);
   return (
     <section className="screen screen-webhooks" aria-labelledby="screen-title">
       <header className="screen-header">
@@ -18,8 +18,8 @@ export function WebhooksScreen() {
         <QueueBar />
       </header>
       <EndpointsPanel onAdd={() => setAdding(true)} />
-      <DeliveriesTable />
-      {adding && <AddEndpointDialog onClose={() => setAdding(false)} />}
+      <DeliveriesPanel />
+      {adding && <EndpointDialog onClose={() => setAdding(false)} />}
       {inspectedId && <DeliveryInspector key={inspectedId} />}
     </section>
   );

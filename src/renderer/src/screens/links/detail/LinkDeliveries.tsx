@@ -4,7 +4,7 @@ import { useConsoleStore } from '../../../store/consoleStore';
 import { DeliveryBadge } from '../../webhooks/DeliveryBadge';
 
 export function LinkDeliveries({ deliveries }: { deliveries: DeliveryDetail[] }) {
-  const hasEndpoints = useConsoleStore((state) => state.webhooks.endpoints.length > 0);
+  const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
   const setScreen = useConsoleStore((state) => state.setScreen);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
 

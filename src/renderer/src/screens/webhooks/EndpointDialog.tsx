@@ -1,6 +1,7 @@
-// The "Add endpoint" form, in a modal dialog; the API's validation errors appear beside their field.
+// The endpoint form, in a modal dialog: adds one, or edits the URL, description and event filter of
+// one; the API's validation errors appear beside their field.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { WebhookEventType } from '../../../../shared/types';
+import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types';
 import { ConsoleApiError } from '../../api/consoleClient';
 import { messageOf } from '../../lib/errorMessage';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
@@ -14,13 +15,20 @@ const fieldOf = (param: string | undefined): Field | undefined => {
   return name === 'url' || name === 'description' || name === 'event_types' ? name : undefined;
 };
 
-export function AddEndpointDialog({ onClose }: { onClose(): void }) {
+interface EndpointDialogProps {
+  /** The endpoint to edit; without one the dialog adds a new endpoint. */
+  endpoint?: WebhookEndpoint;
+  onClose(): void;
+}
+
+export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const createEndpoint = useConsoleStore((state) => state.createEndpoint);
+  const editEndpoint = useConsoleStore((state) => state.editEndpoint);
   const pushToast = useConsoleStore((state) => state.pushToast);
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [types, setTypes] = useState<WebhookEventType[]>(EVENT_TYPES);
+  const [url, setUrl] = useState(endpoint?.url ?? '');
+  const [description, setDescription] = useState(endpoint?.description ?? '');
+  const [types, setTypes] = useState<WebhookEventType[]>(endpoint?.event_types ?? EVENT_TYPES);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
 
@@ -44,12 +52,21 @@ export function AddEndpointDialog({ onClose }: { onClose(): void }) {
     event.preventDefault();
     setSaving(true);
     try {
-      const endpoint = await createEndpoint({
-        url: url.trim(),
-        description: description.trim() || undefined,
-        event_types: types,
-      });
-      pushToast('success', `Added ${endpoint.url}. Pay a link to send it a webhook.`);
+      if (endpoint) {
+        await editEndpoint(endpoint.id, {
+          url: url.trim(),
+          description: description.trim(),
+          event_types: types,
+        });
+        pushToast('success', `Saved ${url.trim()}.`);
+      } else {
+        const added = await createEndpoint({
+          url: url.trim(),
+          description: description.trim() || undefined,
+          event_types: types,
+        });
+        pushToast('success', `Added ${added.url}. Send it a test event, or pay a link.`);
+      }
       onClose();
     } catch (error) {
       const field = error instanceof ConsoleApiError ? fieldOf(error.param) : undefined;
@@ -57,7 +74,7 @@ export function AddEndpointDialog({ onClose }: { onClose(): void }) {
         setErrors({ [field]: messageOf(error) });
         dialogRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
       } else {
-        pushToast('error', `Could not add the endpoint: ${messageOf(error)}`);
+        pushToast('error', `Could not ${endpoint ? 'save' : 'add'} the endpoint: ${messageOf(error)}`);
       }
     } finally {
       setSaving(false);
@@ -65,9 +82,9 @@ export function AddEndpointDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby="new-endpoint-title" onClose={onClose}>
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="endpoint-dialog-title" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <h3 id="new-endpoint-title">Add webhook endpoint</h3>
+        <h3 id="endpoint-dialog-title">{endpoint ? 'Edit webhook endpoint' : 'Add webhook endpoint'}</h3>
         <FormField
           name="url"
           label="URL"
@@ -119,7 +136,7 @@ export function AddEndpointDialog({ onClose }: { onClose(): void }) {
             Close
           </button>
           <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Adding…' : 'Add endpoint'}
+            {endpoint ? (saving ? 'Saving…' : 'Save changes') : saving ? 'Adding…' : 'Add endpoint'}
           </button>
         </div>
       </form>

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../../../shared/types';
+import type { SandboxCore } from '../../sandboxCore';
+import type { Op } from '../../store/ops';
+import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
+import { listDeliveries } from '../../webhooks/deliveryListing';
+import { signatureVerifies } from '../../webhooks/signing';
+import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
+import { envelopeBody } from '../envelope';
+import { sendJson } from '../respond';
+
+const TAG = ['Console'];
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'an id' }) });
+const DeliveryQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Enum(DELIVERY_STATUSES, { description: `one of ${DELIVERY_STATUSES.join(', ')}` }),
+    ),
+    event_type: Type.Optional(Type.Enum(WEBHOOK_EVENT_TYPES, { description: 'a webhook event type' })),
+    link_id: Type.Optional(Type.String({ format: 'uuid', description: 'a payment link id (UUID)' })),
+    endpoint_id: Type.Optional(Type.String({ minLength: 1, description: 'an endpoint id' })),
+    before_seq: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'an integer of at least 1: only deliveries older than the one with this seq (a cursor for the next page)',
+      }),
+    ),
+    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Webhook deliveries: the history and the waiting ones, and the controls QA testers drive them with. */
+export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const state = core.store.state;
+  const now = () => core.clock.now();
+  const ok = (status: number, data: unknown) => (reply: Parameters<typeof sendJson>[0], requestId: string) =>
+    sendJson(reply, status, envelopeBody(data, requestId));
+
+  api.get(
+    '/_console/api/deliveries',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'List webhook deliveries',
+        description:
+          "Newest first, without attempt bodies (read one delivery for those). Page on with before_seq = the last row's seq, which new deliveries do not shift.",
+        querystring: DeliveryQuery,
+        response: consoleResponses({ 200: ConsoleListEnvelope }),
+      },
+    },
+    (request, reply) => {
+      const { rows, pagination } = listDeliveries(state, (d) => core.presentDelivery(d), request.query);
+      return sendJson(
+        reply,
+        200,
+        JSON.stringify({ data: rows, pagination, meta: { request_id: request.id } }),
+      );
+    },
+  );
+  api.delete(
+    '/_console/api/deliveries',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Clear the delivery history (finished deliveries)',
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    async (request, reply) => {
+      const ops = deliveryControls.clearHistory(state);
+      await core.store.commit(ops);
+      return ok(200, { deleted: ops.length })(reply, request.id);
+    },
+  );
+  api.get(
+    '/_console/api/deliveries/:id',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Read a delivery with every attempt',
+        params: IdParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    (request, reply) => {
+      const delivery = core.presentDelivery(findDelivery(state, request.params.id));
+      const endpoint = state.endpoints.get(delivery.endpoint_id);
+      const secrets = endpoint ? [endpoint.secret, ...endpoint.previous_secrets.map((p) => p.secret)] : null;
+      const attempts = delivery.attempts.map((a) => ({
+        ...a,
+        signature_verified: secrets ? signatureVerifies(a.request.headers, a.request.body, secrets) : null,
+      }));
+      return ok(200, { ...delivery, attempts })(reply, request.id);
+    },
+  );
+  const control = (path: string, summaryText: string, description: string, make: (id: string) => Op[]) =>
+    api.post(
+      `/_console/api/deliveries/:id/${path}`,
+      {
+        schema: {
+          tags: TAG,
+          summary: summaryText,
+          description,
+          params: IdParams,
+          response: consoleResponses(
+            { 200: ConsoleEnvelope },
+            { 404: 'resource_not_found', 409: 'invalid_state_transition' },
+          ),
+        },
+      },
+      async (request, reply) => {
+        await core.store.commit(make(request.params.id));
+        return ok(200, core.presentDelivery(state.deliveries.get(request.params.id) as WebhookDelivery))(
+          reply,
+          request.id,
+        );
+      },
+    );
+  control('resend', 'Resend a delivery', 'A new attempt series for the same event (same webhook-id).', (id) =>
+    deliveryControls.resend(state, id, now()),
+  );
+  control(
+    'retry',
+    'Retry a waiting delivery now',
+    'Brings a queued or retrying delivery forward to now.',
+    (id) => deliveryControls.retryNow(state, id, now()),
+  );
+  api.delete(
+    '/_console/api/deliveries/:id',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Delete a waiting delivery',
+        params: IdParams,
+        response: consoleResponses(
+          { 200: ConsoleEnvelope },
+          { 404: 'resource_not_found', 409: 'invalid_state_transition' },
+        ),
+      },
+    },
+    async (request, reply) => {
+      await core.store.commit(deliveryControls.remove(state, request.params.id));
+      return ok(200, { id: request.params.id, deleted: true })(reply, request.id);
+    },
+  );
+}

@@ -1,0 +1,72 @@
+// The delivery history: filters, count and Clear history above the live, virtualised table.
+import { useState } from 'react';
+import { isFiltered } from '../../lib/deliveryList';
+import { useConsoleStore } from '../../store/consoleStore';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DeliveriesTable } from './DeliveriesTable';
+import { DeliveryFilters } from './DeliveryFilters';
+
+function DeliveriesEmpty() {
+  const filtered = useConsoleStore((state) => isFiltered(state.deliveries.filter));
+  const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
+  if (filtered) {
+    return (
+      <div className="panel-empty">
+        <p className="empty-title">No deliveries match</p>
+        <p className="muted">Change the filters; matching deliveries appear here as they happen.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="panel-empty">
+      <p className="empty-title">No deliveries yet</p>
+      <p className="muted">
+        {hasEndpoints
+          ? 'Send an endpoint a test event, or pay, fail, expire or cancel a link (from the Links screen or the API): its webhook shows up here live.'
+          : 'Add an endpoint, then pay a link: each event becomes a signed delivery you can follow and inspect here.'}
+      </p>
+    </div>
+  );
+}
+
+export function DeliveriesPanel() {
+  const count = useConsoleStore((state) => state.deliveries.ids.length);
+  const total = useConsoleStore((state) => state.deliveries.total);
+  const phase = useConsoleStore((state) => state.deliveries.phase);
+  const clear = useConsoleStore((state) => state.clearDeliveryHistory);
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <section className="panel panel-grow" aria-labelledby="deliveries-title">
+      <header className="panel-header">
+        <h3 id="deliveries-title">Deliveries</h3>
+        <DeliveryFilters />
+        <span className="count" aria-live="polite">
+          {phase === 'loading'
+            ? 'Loading…'
+            : `${total.toLocaleString('en')} ${total === 1 ? 'delivery' : 'deliveries'}`}
+        </span>
+        <button type="button" className="button button-small" onClick={() => setConfirming(true)}>
+          Clear history
+        </button>
+      </header>
+      {count > 0 ? (
+        <DeliveriesTable />
+      ) : phase === 'loading' ? (
+        <p className="panel-empty muted">Loading deliveries…</p>
+      ) : (
+        <DeliveriesEmpty />
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Clear the delivery history?"
+          text="Every delivered and failed delivery is removed, with its attempts. Waiting deliveries stay and are still sent."
+          confirmLabel="Clear history"
+          danger
+          onConfirm={() => void clear()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </section>
+  );
+}

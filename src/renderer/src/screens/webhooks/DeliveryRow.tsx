@@ -1,0 +1,118 @@
+// One row of the deliveries table: event, link, endpoint, state, attempts, next retry, actions.
+// It re-renders only when its own delivery changes.
+import { memo } from 'react';
+import type { DeliveryRow as Row } from '../../api/consoleClient';
+import { useNow } from '../../hooks/useNow';
+import { formatRelative, isWaiting, shortId } from '../../lib/webhookFormat';
+import { useConsoleStore } from '../../store/consoleStore';
+import type { DeliveryAction } from '../../store/deliveriesSlice';
+import { DeliveryBadge } from './DeliveryBadge';
+
+function NextRetry({ delivery }: { delivery: Row }) {
+  const now = useNow();
+  if (!delivery.next_attempt_at || !['queued', 'retrying', 'paused'].includes(delivery.status))
+    return <span className="muted">—</span>;
+  if (delivery.status === 'paused' && Date.parse(delivery.next_attempt_at) - now < 1000)
+    return <span className="muted">when resumed</span>;
+  return (
+    <span className="countdown" title={delivery.next_attempt_at}>
+      {formatRelative(delivery.next_attempt_at, now)}
+    </span>
+  );
+}
+
+function DeliveryActions({ delivery }: { delivery: Row }) {
+  const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
+  const run = useConsoleStore((state) => state.runDeliveryAction);
+  const waiting = isWaiting(delivery.status);
+  // A paused delivery is a waiting one held by the queue: it can be dropped, not hurried.
+  const removable = waiting || delivery.status === 'paused';
+  const button = (action: DeliveryAction, label: string, enabled: boolean, hint: string) => (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={busy !== undefined || !enabled}
+      aria-busy={busy === action || undefined}
+      title={hint}
+      onClick={(event) => {
+        event.stopPropagation();
+        void run(delivery.id, action);
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="row-actions">
+      {button(
+        'resend',
+        'Resend',
+        delivery.status !== 'delivering',
+        'Send the same event again, with the same webhook-id',
+      )}
+      {waiting && button('retry', 'Retry now', true, 'Send it now instead of waiting')}
+      {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
+    </div>
+  );
+}
+
+interface DeliveryRowProps {
+  id: string;
+  index: number;
+  top: number;
+}
+
+export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: DeliveryRowProps) {
+  const delivery = useConsoleStore((state) => state.deliveries.byId[id]);
+  const selected = useConsoleStore((state) => state.inspector.id === id);
+  const inspect = useConsoleStore((state) => state.inspectDelivery);
+  if (!delivery) return null;
+  return (
+    <div
+      className="table-row delivery-row"
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={0}
+      data-delivery-id={delivery.id}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={() => inspect(delivery.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.target === event.currentTarget) inspect(delivery.id);
+      }}
+    >
+      <div role="cell" className="cell cell-event">
+        <code>{delivery.event_type}</code>
+        {delivery.test && <span className="chip chip-test">test</span>}
+      </div>
+      <div role="cell" className="cell mono" title={delivery.link_id}>
+        {shortId(delivery.link_id)}
+      </div>
+      <div role="cell" className="cell">
+        <span className="ellipsis" title={delivery.endpoint_url}>
+          {delivery.endpoint_url}
+        </span>
+      </div>
+      <div role="cell" className="cell cell-state">
+        <DeliveryBadge status={delivery.status} />
+        {delivery.last_error && delivery.status !== 'delivered' && (
+          <span className="sub row-error" title={delivery.last_error}>
+            {delivery.last_error}
+          </span>
+        )}
+      </div>
+      <div role="cell" className="cell num">
+        <span>
+          {delivery.attempt_count}
+          {delivery.last_status !== null && <span className="sub"> · {delivery.last_status}</span>}
+        </span>
+      </div>
+      <div role="cell" className="cell">
+        <NextRetry delivery={delivery} />
+      </div>
+      <div role="cell" className="cell">
+        <DeliveryActions delivery={delivery} />
+      </div>
+    </div>
+  );
+});

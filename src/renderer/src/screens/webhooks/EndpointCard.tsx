@@ -1,0 +1,132 @@
+// One webhook endpoint: its URL, filter and secret, and the actions that change or try it.
+import { useState } from 'react';
+import type { WebhookEndpoint } from '../../../../shared/types';
+import { formatDateTime } from '../../lib/dates';
+import { EVENT_TYPES } from '../../lib/webhookFormat';
+import { useConsoleStore } from '../../store/consoleStore';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EndpointDialog } from './EndpointDialog';
+import { SecretField } from './SecretField';
+import { TestEventDialog } from './TestEventDialog';
+
+/** The dialog open over the card, if any. */
+type Opened = 'edit' | 'test' | 'rotate' | 'delete' | null;
+
+export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const busy = useConsoleStore((state) => state.endpoints.busy[endpoint.id]);
+  const setEnabled = useConsoleStore((state) => state.setEndpointEnabled);
+  const rotate = useConsoleStore((state) => state.rotateEndpointSecret);
+  const remove = useConsoleStore((state) => state.deleteEndpoint);
+  const [opened, setOpened] = useState<Opened>(null);
+  const all = EVENT_TYPES.every((type) => endpoint.event_types.includes(type));
+
+  return (
+    <li className={endpoint.enabled ? 'endpoint' : 'endpoint endpoint-disabled'} aria-label={endpoint.url}>
+      <div className="endpoint-main">
+        <p className="endpoint-url mono" title={endpoint.url}>
+          {endpoint.url}
+        </p>
+        <p className="sub">{endpoint.description || 'No description'}</p>
+        <p className="endpoint-types">
+          {all ? (
+            <span className="chip">All events</span>
+          ) : endpoint.event_types.length === 0 ? (
+            <span className="chip">No events</span>
+          ) : (
+            endpoint.event_types.map((type) => (
+              <span key={type} className="chip">
+                {type.replace('payment_link.', '')}
+              </span>
+            ))
+          )}
+        </p>
+        <SecretField secret={endpoint.secret} />
+        {endpoint.previous_secrets.length > 0 && (
+          <p className="hint">
+            The previous secret also signs until{' '}
+            {formatDateTime(
+              endpoint.previous_secrets
+                .map((s) => s.expires_at)
+                .sort()
+                .at(-1) as string,
+            )}
+            .
+          </p>
+        )}
+      </div>
+      <div className="endpoint-actions">
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={endpoint.enabled}
+            disabled={busy !== undefined}
+            onChange={() => void setEnabled(endpoint.id, !endpoint.enabled)}
+          />
+          <span>{endpoint.enabled ? 'Enabled' : 'Disabled'}</span>
+        </label>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy !== undefined || !endpoint.enabled}
+          aria-busy={busy === 'test' || undefined}
+          title={
+            endpoint.enabled
+              ? 'Send this endpoint a signed sample event'
+              : 'Enable the endpoint to send it a test event'
+          }
+          onClick={() => setOpened('test')}
+        >
+          Send test event
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy !== undefined}
+          onClick={() => setOpened('edit')}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy !== undefined}
+          aria-busy={busy === 'rotate' || undefined}
+          onClick={() => setOpened('rotate')}
+        >
+          Rotate secret
+        </button>
+        <button
+          type="button"
+          className="button button-small button-danger-text"
+          disabled={busy !== undefined}
+          aria-busy={busy === 'delete' || undefined}
+          onClick={() => setOpened('delete')}
+        >
+          Delete
+        </button>
+      </div>
+      {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+      {opened === 'test' && <TestEventDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+      {opened === 'rotate' && (
+        <ConfirmDialog
+          title="Rotate the signing secret?"
+          text={`${endpoint.url} gets a new secret. The current one keeps signing beside it for 24 hours, so your receiver has time to switch.`}
+          confirmLabel="Rotate secret"
+          onConfirm={() => void rotate(endpoint.id)}
+          onClose={() => setOpened(null)}
+        />
+      )}
+      {opened === 'delete' && (
+        <ConfirmDialog
+          title="Delete this endpoint?"
+          text={`${endpoint.url} stops receiving webhooks and its waiting deliveries are dropped. Finished deliveries stay in the history.`}
+          confirmLabel="Delete endpoint"
+          danger
+          onConfirm={() => void remove(endpoint.id)}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+// The delivery open in the inspector, with every attempt, re-read whenever it changes.
+import type { StateCreator } from 'zustand';
+import { consoleClient, type DeliveryDetail } from '../api/consoleClient';
+import { messageOf } from '../lib/errorMessage';
+import type { ConsoleState } from './consoleStore';
+
+export interface InspectorState {
+  id: string | null;
+  detail: DeliveryDetail | null;
+}
+
+export interface InspectorSlice {
+  inspector: InspectorState;
+  inspectDelivery(id: string | null): void;
+  /** Re-reads the inspected delivery when it is among `ids`. */
+  refreshInspected(ids: Iterable<string>): void;
+  closeInspectedIfGone(ids: Iterable<string>): void;
+}
+
+export const createInspectorSlice: StateCreator<ConsoleState, [], [], InspectorSlice> = (set, get) => {
+  let generation = 0;
+  const load = async (id: string) => {
+    const current = ++generation;
+    const stillWanted = () => current === generation && get().inspector.id === id;
+    try {
+      const detail = await consoleClient.getDelivery(id);
+      if (stillWanted()) set({ inspector: { id, detail } });
+    } catch (error) {
+      if (stillWanted()) get().pushToast('error', `Could not load the delivery: ${messageOf(error)}`);
+    }
+  };
+
+  return {
+    inspector: { id: null, detail: null },
+
+    inspectDelivery(id) {
+      generation++;
+      set({ inspector: { id, detail: null } });
+      if (id) void load(id);
+    },
+
+    refreshInspected(ids) {
+      const id = get().inspector.id;
+      if (id && new Set(ids).has(id)) void load(id);
+    },
+
+    closeInspectedIfGone(ids) {
+      const id = get().inspector.id;
+      if (id && new Set(ids).has(id)) get().inspectDelivery(null);
+    },
+  };
+};
