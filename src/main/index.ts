@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   try {
     sandbox = await startSandbox({
       dataDir,
-      port: Number(process.env.PORT ?? 4545),
+      // Without PORT the store's preferred port (Settings), else 4545.
+      port: process.env.PORT ? Number(process.env.PORT) : undefined,
       consoleDir: fileURLToPath(new URL('../renderer', import.meta.url)),
     });
   } catch (err) {
