@@ -18,10 +18,13 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
   await page.emulateMedia({ colorScheme: 'light' });
   await openSettings(page, sandbox.origin);
   await expect(page.getByTestId('data-dir')).toContainText('In memory');
-  await page.screenshot({ path: 'test-results/settings-light.png', fullPage: true });
+  // The screen scrolls inside the window: a tall window shows all of it.
+  await page.setViewportSize({ width: 1440, height: 2000 });
+  await page.screenshot({ path: 'test-results/settings-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'test-results/settings-dark.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/settings-dark.png' });
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The API's error shows beside its field, and nothing is saved.
   const percent = page.getByLabel('Transaction fee (%)');
@@ -48,7 +51,9 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
 
   // The Connect card's command works as it is.
   const command = await page.locator('.connect-card pre').innerText();
-  const answer = JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const answer = JSON.parse(
+    execFileSync('sh', ['-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
   expect(answer.data.status).toBe('pending');
   expect(answer.data.fee.transaction).toBe(15_000);
 

@@ -48,7 +48,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
   const showError = (field: DraftField, message: string) => {
     setErrors({ [field]: message });
-    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    const input = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    // Centred, so the message under the field shows too, clear of the save bar and the toasts.
+    input?.focus({ preventScroll: true });
+    input?.scrollIntoView({ block: 'center' });
     pushToast('error', 'Not saved: see the highlighted field.');
   };
 
@@ -89,10 +92,6 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const sections = { draft, errors, change };
   return (
     <form ref={formRef} className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
-      <ServerSection {...sections} />
-      <ApiSection {...sections} />
-      <MoneySection {...sections} />
-      <WebhookSection {...sections} />
       <div
         className={dirty ? 'save-bar save-bar-dirty' : 'save-bar'}
         role="region"
@@ -110,6 +109,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           {saving ? 'Saving…' : 'Save settings'}
         </button>
       </div>
+      <ServerSection {...sections} />
+      <ApiSection {...sections} />
+      <MoneySection {...sections} />
+      <WebhookSection {...sections} />
     </form>
   );
 }
