@@ -7,7 +7,8 @@ export const USAGE = `Usage: payment-links-sandbox serve [options]
 Runs the Payment Links Sandbox API (and its console) headless.
 
 Options:
-  --port N              port to listen on (default 4545; 0 picks any free port; env PORT)
+  --port N              port to listen on (default: the preferred port in Settings, else 4545;
+                        0 picks any free port; env PORT)
   --host HOST           address to bind (default 127.0.0.1)
   --data DIR            data directory (default ${defaultDataDir()})
   --in-memory           keep nothing on disk
@@ -55,9 +56,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   } catch (err) {
     throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
   }
-  const portText = values.port ?? env.PORT ?? '4545';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) {
+  // Without --port or PORT the store's preferred port decides, once the store is open.
+  const portText = values.port ?? env.PORT;
+  const port = portText === undefined ? undefined : Number(portText);
+  if (portText !== undefined && (!/^\d+$/.test(portText) || (port as number) > 65535)) {
     throw new UsageError(`--port must be a whole number from 0 to 65535; got "${portText}"`);
   }
   if (values['in-memory'] && values.data)

@@ -15,6 +15,11 @@ export class RequestHistory {
     this.announce(entry);
   }
 
+  /** After an import or a reset the log would name links that are gone: it starts afresh. */
+  clear(): void {
+    this.entries.length = 0;
+  }
+
   /** Newest first. */
   list(): RequestLogEntry[] {
     return [...this.entries].reverse();

@@ -7,6 +7,7 @@ import { Scheduler } from './scheduler';
 import { withDefaults } from './settings';
 import type { Op } from './store/ops';
 import { Store } from './store/store';
+import type { StoreContents } from './store/storeState';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
 import { RequestHistory } from './requestHistory';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
@@ -26,6 +27,13 @@ export interface CoreOptions {
   deliveryTimeoutMs?: number;
 }
 
+export interface ListeningInfo {
+  host: string;
+  port: number;
+  /** --port or PORT, the preferred_port setting, or the default. */
+  portSource: 'flag' | 'preference' | 'default';
+}
+
 /**
  * The sandbox without its HTTP face: store, rules, idempotency and scheduler, and one typed event
  * stream that the CLI logs, Electron main forwards and the console API streams.
@@ -43,6 +51,8 @@ export class SandboxCore {
   };
   /** The server's own origin, set once it listens; the default base of checkout URLs. */
   origin = 'http://127.0.0.1:4545';
+  /** Where the server listens and why that port, set once it listens. */
+  listening: ListeningInfo | null = null;
 
   private constructor(
     readonly store: Store,
@@ -112,6 +122,17 @@ export class SandboxCore {
     return next;
   }
 
+  /** Whether --public-url overrides the public_url setting for this run. */
+  get publicUrlFlag(): boolean {
+    return this.options.publicUrl !== undefined;
+  }
+
+  /** An import or a reset: the whole store at once; the request log starts afresh with it. */
+  async replaceStore(contents: StoreContents): Promise<void> {
+    await this.store.replace(contents);
+    this.requests.clear();
+  }
+
   emit(event: SandboxEvent): void {
     this.events.emit('event', event);
   }
@@ -144,7 +165,7 @@ export class SandboxCore {
       else if (op.op === 'queue') {
         this.emit({ type: 'queue.changed', paused: op.paused });
         this.announceWaitingDeliveries();
-      }
+      } else if (op.op === 'replace') this.emit({ type: 'store.replaced' });
     }
   }
 

@@ -31,11 +31,7 @@ export class Scheduler {
   ) {}
 
   start(intervalMs = 250): void {
-    const expiries: Due[] = [];
-    const settlements: Due[] = [];
-    for (const link of this.store.state.links.values()) this.collect(link, expiries, settlements);
-    this.expiries.reset(expiries);
-    this.settlements.reset(settlements);
+    this.rebuild();
     this.unsubscribe = this.store.onCommit((ops) => this.track(ops));
     this.timer = setInterval(() => void this.catchUp()?.catch(this.onError), intervalMs);
     this.timer.unref();
@@ -61,8 +57,18 @@ export class Scheduler {
     return ops.length > 0 ? this.store.commit(ops) : undefined;
   }
 
+  /** Everything due, read afresh from the store: at start, and when the whole store is replaced. */
+  private rebuild(): void {
+    const expiries: Due[] = [];
+    const settlements: Due[] = [];
+    for (const link of this.store.state.links.values()) this.collect(link, expiries, settlements);
+    this.expiries.reset(expiries);
+    this.settlements.reset(settlements);
+  }
+
   private track(ops: readonly Op[]): void {
     for (const op of ops) {
+      if (op.op === 'replace') this.rebuild();
       if (op.op !== 'link') continue;
       const link = op.v;
       if (link.status === 'pending') this.expiries.insert({ at: Date.parse(link.expires_at), id: link.id });

@@ -18,7 +18,11 @@ export const DEFAULT_SETTINGS: Settings = {
   webhook_retry_schedule_seconds: [0, 5, 30, 120, 600, 3600],
   delivery_concurrency: 8,
   delivery_retention: 10_000,
+  preferred_port: null,
 };
+
+/** Where the sandbox listens when neither --port nor PORT says (contract §0). */
+export const DEFAULT_PORT = 4545;
 
 /** Stored settings over the defaults, so a setting added in a later version has its default. */
 export function withDefaults(stored: Partial<Settings> | null): Settings {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from './http/createApp';
 import { newConsoleToken, isLoopbackHost } from './http/consoleToken';
-import { SandboxCore, type CoreOptions } from './sandboxCore';
+import { SandboxCore, type CoreOptions, type ListeningInfo } from './sandboxCore';
+import { DEFAULT_PORT } from './settings';
 
 export interface StartOptions extends CoreOptions, AppOptions {
-  /** 0 picks any free port. */
+  /** 0 picks any free port; omitted, the preferred_port setting, else 4545. */
   port?: number;
   host?: string;
 }
@@ -43,14 +44,18 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
   let app: FastifyInstance | undefined;
   try {
     app = await createApp(core, { ...options, consoleToken });
-    const port = options.port ?? 4545;
+    const preferred = core.settings.preferred_port;
+    const portSource: ListeningInfo['portSource'] =
+      options.port !== undefined ? 'flag' : preferred !== null ? 'preference' : 'default';
+    const port = options.port ?? preferred ?? DEFAULT_PORT;
     try {
       await app.listen({ port, host });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
+        const why = portSource === 'preference' ? ' (the preferred port in Settings)' : '';
         throw new StartError(
-          `Port ${port} on ${host} is already in use by another program; stop it, or choose another port with --port (--port 0 picks any free one).`,
+          `Port ${port}${why} on ${host} is already in use by another program; stop it, or choose another port with --port or PORT (--port 0 picks any free one).`,
           { host, port },
         );
       }
@@ -68,6 +73,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     const address = app.server.address();
     const realPort = typeof address === 'object' && address ? address.port : port;
     core.origin = originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort);
+    core.listening = { host, port: realPort, portSource };
     const started = app;
     return {
       core,

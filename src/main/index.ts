@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     isHttp(url) ? shell.openExternal(url) : undefined,
   );
   ipcMain.handle(DESKTOP_CHANNELS.revealDataFolder, () => shell.openPath(dataDir));
-  let port = Number(process.env.PORT ?? 4545);
+  // Without PORT the store's preferred port (Settings), else 4545; a taken one may move on.
+  let port = process.env.PORT ? Number(process.env.PORT) : undefined;
   for (;;) {
     try {
       sandbox = await startSandbox({

@@ -174,11 +174,15 @@ export type WebhookEvent = Static<typeof WebhookEventSchema>;
 
 export const FeeSettingsSchema = Type.Object(
   {
-    transaction_percent: Type.Number({ minimum: 0, maximum: 100 }),
-    transaction_fixed: Type.Integer({ minimum: 0 }),
-    instant_settlement: Type.Boolean(),
-    instant_settlement_percent: Type.Number({ minimum: 0, maximum: 100 }),
-    paid_by: Type.Enum(['merchant', 'payer']),
+    transaction_percent: Type.Number({ minimum: 0, maximum: 100, description: 'a percentage from 0 to 100' }),
+    transaction_fixed: Type.Integer({ minimum: 0, description: 'a whole number of minor units, 0 or more' }),
+    instant_settlement: Type.Boolean({ description: 'true or false' }),
+    instant_settlement_percent: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'a percentage from 0 to 100',
+    }),
+    paid_by: Type.Enum(['merchant', 'payer'], { description: 'merchant or payer' }),
   },
   { additionalProperties: false },
 );
@@ -187,34 +191,63 @@ export const SettingsSchema = Type.Object(
   {
     currency: Type.String({
       pattern: '^[A-Z]{3}$',
-      description: 'ISO 4217 code; amounts are in its minor unit',
+      description: 'a three-letter ISO 4217 code such as IDR or USD (amounts are in its minor unit)',
     }),
-    public_url: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
-      description: "Base of checkout URLs; null means the server's own origin",
-    }),
-    api_keys: Type.Array(Type.String({ pattern: '^sk_test_[A-Za-z0-9_]+$' }), {
-      description: 'When not empty, only these keys are accepted',
-    }),
-    fees: FeeSettingsSchema,
-    link_lifetime_seconds: Type.Integer({ minimum: 60, maximum: 90 * 86400 }),
-    settlement_delay_seconds: Type.Integer({ minimum: 0, maximum: 365 * 86400 }),
-    lenient_validation: Type.Boolean({ description: 'Ignore unknown body and query fields instead of 400' }),
-    require_idempotency_key: Type.Boolean({ description: 'Reject creates without an Idempotency-Key' }),
-    webhook_retry_schedule_seconds: Type.Array(Type.Integer({ minimum: 0, maximum: 7 * 86400 }), {
-      minItems: 1,
-      maxItems: 20,
+    public_url: Type.Union([Type.String({ format: 'uri', pattern: '^https?://[^\\s/]+' }), Type.Null()], {
       description:
-        'Delay before each attempt of a delivery, first attempt first; after the last, the delivery fails',
+        "an absolute http:// or https:// URL (the base of checkout URLs), or null for the server's own origin",
     }),
+    api_keys: Type.Array(
+      Type.String({
+        pattern: '^sk_test_[A-Za-z0-9_]+$',
+        description: 'a key of the form sk_test_ followed by letters, digits or _',
+      }),
+      { description: 'a list of sk_test_ keys; when not empty, only these keys are accepted' },
+    ),
+    fees: FeeSettingsSchema,
+    link_lifetime_seconds: Type.Integer({
+      minimum: 60,
+      maximum: 90 * 86400,
+      description: 'a whole number of seconds from 60 (1 minute) to 7776000 (90 days)',
+    }),
+    settlement_delay_seconds: Type.Integer({
+      minimum: 0,
+      maximum: 365 * 86400,
+      description: 'a whole number of seconds from 0 to 31536000 (365 days)',
+    }),
+    lenient_validation: Type.Boolean({
+      description: 'true or false: true ignores unknown body and query fields instead of answering 400',
+    }),
+    require_idempotency_key: Type.Boolean({
+      description: 'true or false: true rejects creates without an Idempotency-Key',
+    }),
+    webhook_retry_schedule_seconds: Type.Array(
+      Type.Integer({
+        minimum: 0,
+        maximum: 7 * 86400,
+        description: 'a whole number of seconds from 0 to 604800 (7 days)',
+      }),
+      {
+        minItems: 1,
+        maxItems: 20,
+        description:
+          'a list of 1 to 20 delays in seconds: the delay before each attempt of a delivery, first attempt first; after the last, the delivery fails',
+      },
+    ),
     delivery_concurrency: Type.Integer({
       minimum: 1,
       maximum: 64,
-      description: 'Deliveries in flight at once',
+      description: 'a whole number from 1 to 64: deliveries in flight at once',
     }),
     delivery_retention: Type.Integer({
       minimum: 100,
       maximum: 1_000_000,
-      description: 'How many deliveries are kept; the oldest finished ones go first',
+      description:
+        'a whole number from 100 to 1000000: how many deliveries are kept; the oldest finished ones go first',
+    }),
+    preferred_port: Type.Union([Type.Integer({ minimum: 1024, maximum: 65535 }), Type.Null()], {
+      description:
+        'a port from 1024 to 65535, or null for 4545: where the sandbox listens from its next start when no --port or PORT is given',
     }),
   },
   { additionalProperties: false },
@@ -311,4 +344,6 @@ export type SandboxEvent =
   | { type: 'queue.changed'; paused: boolean }
   | { type: 'webhook_event.recorded'; event: WebhookEvent }
   | { type: 'settings.changed'; settings: Settings }
-  | { type: 'request.logged'; entry: RequestLogEntry };
+  | { type: 'request.logged'; entry: RequestLogEntry }
+  /** The whole store was replaced (an import or a reset): reload everything. */
+  | { type: 'store.replaced' };

@@ -11,6 +11,7 @@ import { checkOrigin } from './originCheck';
 import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
+import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
 import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
 import { consoleRequestRoutes } from './routes/consoleRequestRoutes';
@@ -161,6 +162,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleWebhookRoutes(consoleApi, core);
     consoleDeliveryRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);
+    consoleDataRoutes(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {

@@ -17,7 +17,7 @@ interface ObjectSchema {
 const DIGITS = /^\d{1,15}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function makeAjv(): Ajv {
+export function makeAjv(): Ajv {
   // verbose: errors carry the failing value and its schema, which the messages quote.
   const ajv = new Ajv({
     coerceTypes: false,
@@ -86,12 +86,23 @@ export function describeValue(value: unknown): string {
   return `${String(value)} (a ${typeof value})`;
 }
 
+/**
+ * The parameter an error is about: a top-level field, or a dotted path into nested objects
+ * (fees.transaction_percent), stopping at an array's items, which the field as a whole names.
+ */
+function paramAt(instancePath: string, child?: string): string {
+  const segments = instancePath.split('/').slice(1);
+  const firstIndex = segments.findIndex((segment) => /^\d+$/.test(segment));
+  const objects = firstIndex === -1 ? segments : segments.slice(0, firstIndex);
+  return [...objects, ...(child !== undefined && firstIndex === -1 ? [child] : [])].join('.');
+}
+
 function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
   const first = errors[0] as ErrorObject;
   const parent = first.parentSchema as ObjectSchema | undefined;
   if (first.keyword === 'required') {
-    const name = (first.params as { missingProperty: string }).missingProperty;
-    const rule = parent?.properties?.[name]?.description;
+    const name = paramAt(first.instancePath, (first.params as { missingProperty: string }).missingProperty);
+    const rule = parent?.properties?.[name.split('.').at(-1) as string]?.description;
     return new SandboxError(
       'parameter_missing',
       `Missing required parameter ${name}${rule ? `: ${rule}` : ''}.`,
@@ -99,7 +110,10 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
     );
   }
   if (first.keyword === 'additionalProperties') {
-    const name = (first.params as { additionalProperty: string }).additionalProperty;
+    const name = paramAt(
+      first.instancePath,
+      (first.params as { additionalProperty: string }).additionalProperty,
+    );
     const allowed = Object.keys(parent?.properties ?? {});
     const where = part === 'querystring' ? 'query parameter' : 'parameter';
     return new SandboxError(
@@ -114,7 +128,7 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
       `The request body must be a JSON object; got ${describeValue(first.data)}.`,
     );
   }
-  const name = first.instancePath.slice(1).split('/')[0] as string;
+  const name = paramAt(first.instancePath);
   // A union reports one error per branch, then its own; the one with a description says what is allowed.
   const withRule = errors.find(
     (e) => e.instancePath === first.instancePath && (e.parentSchema as { description?: string })?.description,

@@ -48,6 +48,12 @@ export class LinkIndex {
     return out;
   }
 
+  clear(): void {
+    this.byId.clear();
+    this.all.reset([]);
+    this.byStatus.clear();
+  }
+
   put(link: PaymentLink): void {
     const previous = this.byId.get(link.id);
     this.byId.set(link.id, link);

@@ -5,6 +5,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../../shared/types';
+import type { StoreContents } from './storeState';
 
 /** A stored idempotent response: replayed byte for byte while the key is retained. */
 export interface IdempotencyRecord {
@@ -37,4 +38,6 @@ export type Op =
   | { op: 'endpoint.delete'; id: string }
   | { op: 'delivery'; v: WebhookDelivery }
   | { op: 'delivery.delete'; id: string }
-  | { op: 'queue'; paused: boolean };
+  | { op: 'queue'; paused: boolean }
+  /** Everything at once (an import or a reset): one journal line, so a crash leaves old or new, never a mix. */
+  | { op: 'replace'; v: StoreContents };

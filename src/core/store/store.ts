@@ -6,7 +6,7 @@ import { Journal } from './journal';
 import type { Op } from './ops';
 import { SnapshotFile } from './snapshotFile';
 import { StoreFileError } from './storeErrors';
-import { SCHEMA_VERSION, StoreState, type SnapshotData } from './storeState';
+import { SCHEMA_VERSION, StoreState, type SnapshotData, type StoreContents } from './storeState';
 
 export interface StoreOptions {
   /** Data directory; omitted means in memory (nothing is kept). */
@@ -119,6 +119,16 @@ export class Store {
       void this.compact().catch(() => undefined);
     }
     return written;
+  }
+
+  /**
+   * Replaces the whole state with one journaled op: durable, and atomic across a crash (the line is
+   * whole or it was never acknowledged). The snapshot is then rewritten in the background, so the
+   * journal does not carry a copy of the whole store until the next compaction.
+   */
+  async replace(contents: StoreContents): Promise<void> {
+    await this.commit([{ op: 'replace', v: contents }]);
+    void this.compact().catch(() => undefined);
   }
 
   /**

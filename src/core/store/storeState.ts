@@ -4,10 +4,8 @@ import type { IdempotencyRecord, Op } from './ops';
 
 export const SCHEMA_VERSION = 1;
 
-/** The snapshot file's shape: the whole state at journal sequence `seq`. */
-export interface SnapshotData {
-  schema_version: number;
-  seq: number;
+/** The whole state, as a snapshot holds it and a replace op carries it. */
+export interface StoreContents {
   settlement_account_id: string | null;
   settings: Settings | null;
   links: unknown[];
@@ -17,6 +15,12 @@ export interface SnapshotData {
   /** Absent in snapshots written before webhook delivery existed. */
   deliveries?: WebhookDelivery[];
   queue_paused?: boolean;
+}
+
+/** The snapshot file's shape: the whole state at journal sequence `seq`. */
+export interface SnapshotData extends StoreContents {
+  schema_version: number;
+  seq: number;
 }
 
 /** The live state in memory. Records are replaced, never mutated, so a snapshot can hold references. */
@@ -65,10 +69,14 @@ export class StoreState {
       case 'queue':
         this.queuePaused = op.paused;
         break;
+      case 'replace':
+        this.clear();
+        this.load(op.v);
+        break;
     }
   }
 
-  load(data: SnapshotData): void {
+  load(data: StoreContents): void {
     this.settlementAccountId = data.settlement_account_id;
     this.settings = data.settings;
     for (const link of data.links) this.links.put(link as never);
@@ -77,6 +85,16 @@ export class StoreState {
     for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
     for (const delivery of data.deliveries ?? []) this.apply({ op: 'delivery', v: delivery });
     this.queuePaused = data.queue_paused ?? false;
+  }
+
+  /** Empties every collection in place: the rules, the scheduler and the worker hold this object. */
+  private clear(): void {
+    this.links.clear();
+    this.events.clear();
+    this.idempotency.clear();
+    this.endpoints.clear();
+    this.deliveries.clear();
+    this.lastDeliverySeq = 0;
   }
 
   /** Captures the state by reference; cheap, and safe because records are immutable. */

@@ -27,6 +27,8 @@ export class DeliveryWorker {
   /** id → seq of every delivery in `pending`. */
   private readonly pendingIds = new Map<string, number>();
   private readonly inFlight = new Set<string>();
+  /** Bumped when the whole store is replaced: an attempt begun before belongs to no delivery now. */
+  private generation = 0;
   private timer: NodeJS.Timeout | null = null;
   private scheduled = false;
   private stopped = false;
@@ -71,7 +73,10 @@ export class DeliveryWorker {
   private observe(ops: readonly Op[]): void {
     let relevant = false;
     for (const op of ops) {
-      if (op.op === 'delivery') {
+      if (op.op === 'replace') {
+        this.retrackAll();
+        relevant = true;
+      } else if (op.op === 'delivery') {
         if (isFinal(op.v)) this.untrack(op.v.id);
         else this.track(op.v);
         relevant = true;
@@ -83,6 +88,13 @@ export class DeliveryWorker {
       }
     }
     if (relevant) this.kick();
+  }
+
+  private retrackAll(): void {
+    this.generation++;
+    this.pending.reset([]);
+    this.pendingIds.clear();
+    for (const d of this.store.state.deliveries.values()) if (!isFinal(d)) this.track(d);
   }
 
   private track(d: WebhookDelivery): void {
@@ -154,6 +166,7 @@ export class DeliveryWorker {
       return;
     }
     const started = this.clock.now();
+    const generation = this.generation;
     const body = JSON.stringify(event);
     const headers = {
       'content-type': 'application/json',
@@ -166,7 +179,8 @@ export class DeliveryWorker {
     const result = await sendAttempt(endpoint.url, headers, body, this.timeoutMs);
     const current = this.store.state.deliveries.get(delivery.id);
     // Deleted, resent or stopped while on the wire: this attempt's outcome belongs to no series.
-    if (this.stopped || !current || current.series !== delivery.series) return;
+    if (this.stopped || generation !== this.generation || !current || current.series !== delivery.series)
+      return;
     const schedule = this.settings().webhook_retry_schedule_seconds;
     const number = current.attempts.filter((a) => a.series === current.series).length + 1;
     const finished = this.clock.now();

@@ -5,8 +5,8 @@ import { Toasts } from './components/Toasts';
 import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
 import { LinksScreen } from './screens/links/LinksScreen';
-import { PlaceholderScreen } from './screens/PlaceholderScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { WebhooksScreen } from './screens/webhooks/WebhooksScreen';
 import { useConsoleStore } from './store/consoleStore';
 
@@ -31,7 +31,7 @@ export function App() {
         ) : screen === 'requests' ? (
           <RequestsScreen />
         ) : (
-          <PlaceholderScreen screen={screen} />
+          <SettingsScreen />
         )}
       </main>
       <Toasts />

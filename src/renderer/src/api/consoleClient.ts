@@ -13,6 +13,7 @@ import type {
   WebhookEvent,
   WebhookEventType,
 } from '../../../shared/types';
+import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
 import type { LinkSort, SortOrder } from '../lib/linkOrder';
 
 /** An error answer from the console API, or a network failure (status 0). */
@@ -103,17 +104,31 @@ export interface QueueState {
 
 const BASE = '/_console/api';
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+/** A file the console API sent as an attachment. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+async function send(method: string, path: string, body?: string): Promise<Response> {
   try {
-    response = await fetch(BASE + path, {
+    return await fetch(BASE + path, {
       method,
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
     });
   } catch {
     throw new ConsoleApiError(0, 'network_error', 'The sandbox is not answering. Is it still running?');
   }
+}
+
+/** `raw` is sent as the body as it is (a file being imported), instead of JSON of `body`. */
+async function request<T>(method: string, path: string, body?: unknown, raw?: string): Promise<T> {
+  const response = await send(method, path, raw ?? (body === undefined ? undefined : JSON.stringify(body)));
+  return readJson<T>(response);
+}
+
+async function readJson<T>(response: Response): Promise<T> {
   const json = (await response.json().catch(() => null)) as
     (T & { error?: undefined }) | { error: { code: string; message: string; param?: string } } | null;
   if (!response.ok || json === null || json.error) {
@@ -139,6 +154,25 @@ function queryString(query: object): string {
 
 export const consoleClient = {
   getSettings: () => request<{ data: Settings }>('GET', '/settings').then((r) => r.data),
+
+  updateSettings: (patch: object) =>
+    request<{ data: Settings }>('PATCH', '/settings', patch).then((r) => r.data),
+
+  getServerInfo: () => request<{ data: ServerInfo }>('GET', '/server').then((r) => r.data),
+
+  async exportStore(): Promise<DownloadedFile> {
+    const response = await send('GET', '/store/export');
+    if (!response.ok) await readJson(response);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'payment-links-sandbox.json';
+    return { blob: await response.blob(), filename };
+  },
+
+  importStore: (fileText: string) =>
+    request<{ data: StoreCounts }>('POST', '/store/import', undefined, fileText).then((r) => r.data),
+
+  resetStore: (options: ResetOptions) =>
+    request<{ data: StoreCounts }>('POST', '/store/reset', options).then((r) => r.data),
 
   listLinks: (query: LinkListQuery) => request<LinkPage>('GET', `/links${queryString(query)}`),
 

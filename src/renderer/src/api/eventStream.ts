@@ -11,6 +11,7 @@ const EVENT_TYPES: SandboxEvent['type'][] = [
   'webhook_event.recorded',
   'settings.changed',
   'request.logged',
+  'store.replaced',
 ];
 
 export interface EventStreamHandlers {

@@ -61,6 +61,11 @@ export function useLiveEvents(): void {
           store().applyEndpointDeleted(event.id);
         } else if (event.type === 'queue.changed') {
           store().applyQueuePaused(event.paused);
+        } else if (event.type === 'store.replaced') {
+          // Changes still waiting for their batch belong to the store that is gone.
+          pending = [];
+          pendingRequests = [];
+          store().reloadAfterReplace();
         } else if (event.type === 'request.logged') {
           pendingRequests.push(event.entry);
           requestTimer ??= setTimeout(flushRequests, BATCH_MS);

@@ -1,5 +1,6 @@
 // The console's one store, made of slices; components read it, only slices call the client.
 import { create } from 'zustand';
+import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
 import { createInspectorSlice, type InspectorSlice } from './inspectorSlice';
@@ -20,7 +21,8 @@ export type ConsoleState = LinkDetailSlice &
   EndpointsSlice &
   DeliveriesSlice &
   QueueSlice &
-  InspectorSlice;
+  InspectorSlice &
+  DataFolderSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinkDetailSlice(...args),
@@ -33,4 +35,5 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createDeliveriesSlice(...args),
   ...createQueueSlice(...args),
   ...createInspectorSlice(...args),
+  ...createDataFolderSlice(...args),
 }));

@@ -1,4 +1,4 @@
-// The sandbox's settings, for the currency every amount is shown in.
+// The sandbox's settings: the currency every amount is shown in, and the Settings screen's saves.
 import type { StateCreator } from 'zustand';
 import type { Settings } from '../../../shared/types';
 import { consoleClient } from '../api/consoleClient';
@@ -9,6 +9,8 @@ export interface SettingsSlice {
   settings: Settings | null;
   loadSettings(): Promise<void>;
   setSettings(settings: Settings): void;
+  /** Throws the API's error, so the form can show it beside its field. */
+  saveSettings(patch: object): Promise<Settings>;
 }
 
 export const createSettingsSlice: StateCreator<ConsoleState, [], [], SettingsSlice> = (set, get) => ({
@@ -21,6 +23,11 @@ export const createSettingsSlice: StateCreator<ConsoleState, [], [], SettingsSli
     }
   },
   setSettings: (settings) => set({ settings }),
+  async saveSettings(patch) {
+    const settings = await consoleClient.updateSettings(patch);
+    set({ settings });
+    return settings;
+  },
 });
 
 /** The currency amounts are in; IDR until the settings arrive. */

@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, launchSandbox, test } from './sandboxFixture';
+
+async function openSettings(page: Page, origin: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(origin + '/');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
+}
+
+// Its own sandbox: this test resets and replaces the whole store, which the other files' shared one must not see.
+test('settings: a field error, a fee that takes effect, the Connect card curl, export → reset → import', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openSettings(page, sandbox.origin);
+    await expect(page.getByTestId('data-dir')).toContainText('In memory');
+    // The screen scrolls inside the window: a tall window shows all of it.
+    await page.setViewportSize({ width: 1440, height: 2000 });
+    await page.screenshot({ path: 'test-results/settings-light.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/settings-dark.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The API's error shows beside its field, and nothing is saved.
+    const percent = page.getByLabel('Transaction fee (%)');
+    await percent.fill('150');
+    await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes (1 field)');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.locator('#field-transaction_percent-error')).toContainText(
+      'a percentage from 0 to 100',
+    );
+    await expect(percent).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({ path: 'test-results/settings-field-error.png' });
+
+    // A duration the form cannot read is explained the same way.
+    await page.getByLabel('Retry schedule').fill('0s, 5 minutes');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.locator('#field-retry_schedule-error')).toContainText('"5 minutes" is not a duration');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByLabel('Retry schedule')).toHaveValue('0s, 5s, 30s, 2m, 10m, 1h');
+
+    await percent.fill('10');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
+    const priced = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Priced' });
+    expect(priced.body.data.fee.transaction).toBe(1_000);
+
+    // The Connect card's command works as it is.
+    const command = await page.locator('.connect-card pre').innerText();
+    const answer = JSON.parse(
+      execFileSync('sh', ['-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    );
+    expect(answer.data.status).toBe('pending');
+    expect(answer.data.fee.transaction).toBe(15_000);
+
+    // Export downloads the whole store.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const file = await (await download).path();
+    const exported = JSON.parse(readFileSync(file, 'utf8'));
+    expect(exported.format).toBe('payment-links-sandbox-export');
+    expect(exported.links).toHaveLength(2);
+
+    // Reset asks first, then the Links table is empty.
+    await page.getByRole('button', { name: 'Reset…' }).click();
+    const resetDialog = page.getByRole('alertdialog', { name: 'Reset the sandbox?' });
+    await resetDialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(page.getByText(/The store is reset/)).toBeVisible();
+    await expect(page.getByTestId('store-counts')).toContainText('0 links');
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await expect(page.getByText('No payment links yet')).toBeVisible();
+
+    // Import brings both links back, after a confirm.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Import file').setInputFiles(file);
+    const importDialog = page.getByRole('alertdialog', { name: 'Replace everything with this file?' });
+    await importDialog.getByRole('button', { name: 'Import and replace' }).click();
+    await expect(page.getByText(/Imported .*: 2 links/)).toBeVisible();
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Priced' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Order #1001' })).toBeVisible();
+
+    // A file that is not an export is refused with a readable toast.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Import file').setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"hello": "world"}'),
+    });
+    await page.getByRole('button', { name: 'Import and replace' }).click();
+    await expect(
+      page.getByText(/Could not import notes\.json: This is not a Payment Links Sandbox export/),
+    ).toBeVisible();
+    await expect(page.getByTestId('store-counts')).toContainText('2 links');
+  } finally {
+    sandbox.stop();
+  }
+});

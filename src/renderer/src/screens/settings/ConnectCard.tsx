@@ -1,0 +1,44 @@
+// "Connect your app": the base URL, a key the sandbox accepts, and a request that works as is.
+import type { Settings } from '../../../../shared/types';
+import { CommandBlock } from '../../components/CommandBlock';
+
+/** Any well-formed sk_test_ key works unless the accepted keys are restricted. */
+const DEFAULT_KEY = 'sk_test_sandbox';
+
+export function connectCommand(baseUrl: string, key: string, settings: Settings): string {
+  const idempotency = settings.require_idempotency_key ? `\n  -H "Idempotency-Key: order-1001" \\` : '';
+  return `curl -X POST ${baseUrl}/payment-links \\
+  -H "Authorization: Bearer ${key}" \\
+  -H "Content-Type: application/json" \\${idempotency}
+  -d '{"amount": 150000, "title": "Order #1001"}'`;
+}
+
+export function ConnectCard({ settings }: { settings: Settings }) {
+  const baseUrl = window.location.origin;
+  const key = settings.api_keys[0] ?? DEFAULT_KEY;
+  return (
+    <section className="settings-card connect-card" aria-labelledby="connect-title">
+      <header className="settings-card-header">
+        <h3 id="connect-title">Connect your app</h3>
+        <p className="muted">
+          Point your payment client at this base URL with this key. New links appear on the Links screen as
+          they are made; the API reference is at <a href="/openapi.json">/openapi.json</a>.
+        </p>
+      </header>
+      <dl className="connect-facts">
+        <dt>Base URL</dt>
+        <dd>
+          <code data-testid="connect-base-url">{baseUrl}</code>
+        </dd>
+        <dt>API key</dt>
+        <dd>
+          <code data-testid="connect-key">{key}</code>
+          <span className="muted">
+            {settings.api_keys.length > 0 ? ' (the first accepted key)' : ' (any sk_test_ key works)'}
+          </span>
+        </dd>
+      </dl>
+      <CommandBlock command={connectCommand(baseUrl, key, settings)} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+// The data folder: where the store lives, and export, import (after a confirm) and reset.
+import { useRef, useState } from 'react';
+import { desktop } from '../../lib/desktop';
+import { useConsoleStore } from '../../store/consoleStore';
+import { ConfirmDialog } from '../webhooks/ConfirmDialog';
+import { ResetDialog } from './ResetDialog';
+
+export function DataFolderPanel() {
+  const info = useConsoleStore((state) => state.serverInfo);
+  const busy = useConsoleStore((state) => state.dataBusy);
+  const { exportStore, importStore, resetStore, pushToast } = useConsoleStore.getState();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [importing, setImporting] = useState<File | null>(null);
+  const [resetting, setResetting] = useState(false);
+
+  const reveal = () =>
+    desktop
+      ?.revealDataFolder()
+      .catch((error: unknown) => pushToast('error', `Could not open the folder: ${String(error)}`));
+
+  return (
+    <section className="settings-card" aria-labelledby="data-title">
+      <header className="settings-card-header">
+        <h3 id="data-title">Data</h3>
+        <p className="muted">
+          Export the whole store to a file, bring one back, or start over. Export first: import and reset
+          replace what is here.
+        </p>
+      </header>
+      <div className="data-folder">
+        <span className="data-label">Data folder</span>
+        {info === null ? (
+          <span className="muted">Reading…</span>
+        ) : info.data_dir === null ? (
+          <span data-testid="data-dir">
+            In memory (--in-memory): nothing is kept after the sandbox stops.
+          </span>
+        ) : (
+          <code className="secret-value" data-testid="data-dir">
+            {info.data_dir}
+          </code>
+        )}
+        {desktop && info?.data_dir && (
+          <button type="button" className="button button-small" onClick={() => void reveal()}>
+            Show in folder
+          </button>
+        )}
+      </div>
+      {info && (
+        <p className="muted" data-testid="store-counts">
+          {info.counts.links} links · {info.counts.events} webhook events · {info.counts.deliveries}{' '}
+          deliveries · {info.counts.endpoints} endpoints · {info.counts.idempotency_records} idempotency
+          records
+        </p>
+      )}
+      <div className="data-actions">
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void exportStore()}>
+          {busy === 'export' ? 'Exporting…' : 'Export…'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null}
+          onClick={() => fileRef.current?.click()}
+        >
+          {busy === 'import' ? 'Importing…' : 'Import…'}
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          aria-label="Import file"
+          tabIndex={-1}
+          onChange={(event) => {
+            setImporting(event.target.files?.[0] ?? null);
+            event.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className="button button-danger-text"
+          disabled={busy !== null}
+          onClick={() => setResetting(true)}
+        >
+          {busy === 'reset' ? 'Resetting…' : 'Reset…'}
+        </button>
+      </div>
+      {importing && (
+        <ConfirmDialog
+          title="Replace everything with this file?"
+          text={`Every link, webhook event, delivery, endpoint and setting here is replaced by those in ${importing.name}. This cannot be undone: export first to keep a copy.`}
+          confirmLabel="Import and replace"
+          danger
+          onConfirm={() => void importStore(importing)}
+          onClose={() => setImporting(null)}
+        />
+      )}
+      {resetting && (
+        <ResetDialog onConfirm={(options) => void resetStore(options)} onClose={() => setResetting(false)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+// How deliveries are retried, how many go at once, and how many are kept.
+import { FormField } from '../links/FormField';
+import { SettingsSection } from './SettingsSection';
+import type { SectionProps } from './sectionProps';
+
+export function WebhookSection({ draft, errors, change }: SectionProps) {
+  return (
+    <SettingsSection
+      id="settings-webhooks"
+      title="Webhooks"
+      text="Applies to the next attempt of every delivery."
+    >
+      <div className="settings-wide">
+        <FormField
+          name="retry_schedule"
+          label="Retry schedule"
+          hint="The delay before each attempt, first attempt first, separated by commas: 0s, 5s, 30s, 2m, 10m, 1h means six attempts, the first at once. After the last, the delivery fails."
+          value={draft.retry_schedule}
+          error={errors.retry_schedule}
+          onChange={change('retry_schedule')}
+        />
+      </div>
+      <FormField
+        name="delivery_concurrency"
+        label="Deliveries at once"
+        hint="1 to 64."
+        value={draft.delivery_concurrency}
+        error={errors.delivery_concurrency}
+        onChange={change('delivery_concurrency')}
+        inputMode="numeric"
+      />
+      <FormField
+        name="delivery_retention"
+        label="Deliveries kept"
+        hint="100 to 1,000,000; the oldest finished ones go first."
+        value={draft.delivery_retention}
+        error={errors.delivery_retention}
+        onChange={change('delivery_retention')}
+        inputMode="numeric"
+      />
+    </SettingsSection>
+  );
+}
