@@ -34,6 +34,9 @@ function describeFailure(err: unknown, timeoutMs: number): string {
     return `DNS lookup failed (${code}): the host name does not resolve`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
     return 'the connection was closed before a response';
+  // fetch never connects to the Fetch standard's "bad ports" (9, 25, 6000, 6665–6669, 10080…).
+  if (e.cause?.message === 'bad port')
+    return 'blocked port: fetch refuses to connect to this port (a Fetch standard "bad port"); run the receiver on another port';
   return `${code ?? e.name ?? 'error'}: ${e.cause?.message ?? e.message ?? String(err)}`;
 }
 

@@ -32,7 +32,7 @@ export function RequestsTable() {
   }
   return (
     <div className="table-scroll">
-      <table className="deliveries requests">
+      <table className="requests">
         <thead>
           <tr>
             <th scope="col">Time</th>

@@ -1,0 +1,135 @@
+// Takes the screenshots in docs/screenshots (shown in the README) of every screen, in light and
+// dark, from a sandbox seeded the way a QA session looks after a while.
+import { createServer, type AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, launchSandbox, test, type Sandbox } from './sandboxFixture';
+import { consoleCall, startReceiver } from './webhookHelpers';
+
+const DIR = 'docs/screenshots';
+
+const LINKS: {
+  title: string;
+  amount: number;
+  reference?: string;
+  outcome?: 'paid' | 'failed' | 'expired' | 'cancel';
+}[] = [
+  { title: 'Annual plan — Acme Ltd', amount: 2_400_000, reference: 'INV-2026-0142', outcome: 'paid' },
+  { title: 'Conference ticket', amount: 850_000, reference: 'TKT-88412', outcome: 'failed' },
+  { title: 'Coffee beans, 1 kg', amount: 189_000, reference: 'ORD-5521', outcome: 'paid' },
+  { title: 'Workshop seat', amount: 450_000, reference: 'WS-0931', outcome: 'expired' },
+  { title: 'Gift card', amount: 500_000, reference: 'GC-7781', outcome: 'cancel' },
+  { title: 'Monthly plan — Globex', amount: 299_000, reference: 'INV-2026-0143' },
+  { title: 'Replacement charger', amount: 129_000, reference: 'ORD-5522', outcome: 'paid' },
+  { title: 'Deposit — flat 4B', amount: 7_500_000, reference: 'DEP-0044' },
+  { title: 'Order #1001', amount: 150_000, reference: 'ORD-1001' },
+];
+
+async function seed(sandbox: Sandbox, receiverUrl: string): Promise<string> {
+  expect(
+    (await consoleCall(sandbox, 'POST', '/endpoints', { url: receiverUrl, description: 'Orders service' }))
+      .status,
+  ).toBe(201);
+  // An endpoint nobody listens on (a port just freed): its deliveries fail and wait for their retry.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const downPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  expect(
+    (
+      await consoleCall(sandbox, 'POST', '/endpoints', {
+        url: `http://127.0.0.1:${downPort}/hooks`,
+        description: 'Staging (down)',
+      })
+    ).status,
+  ).toBe(201);
+  let shown = '';
+  for (const spec of LINKS) {
+    const created = await sandbox.api('POST', '/payment-links', {
+      amount: spec.amount,
+      title: spec.title,
+      reference_id: spec.reference,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    if (spec.title.startsWith('Annual plan')) shown = id;
+    if (spec.outcome === 'cancel') await sandbox.api('POST', `/payment-links/${id}/cancel`, {});
+    else if (spec.outcome)
+      await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: id, event: spec.outcome });
+  }
+  return shown;
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: `${DIR}/${name}-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${DIR}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('screenshots of every screen, light and dark', async ({ page }) => {
+  const sandbox = await launchSandbox();
+  const receiver = await startReceiver();
+  try {
+    const shown = await seed(sandbox, receiver.url);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(sandbox.origin + '/');
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await expect(page.locator('.count')).toHaveText(`${LINKS.length} links`);
+    await shoot(page, 'links');
+
+    await page.locator(`[data-link-id="${shown}"] .cell-amount`).click();
+    const panel = page.getByRole('complementary', { name: /Annual plan/ });
+    await expect(
+      panel.getByRole('list', { name: 'Deliveries of this link' }).getByRole('listitem'),
+    ).toHaveCount(2);
+    await shoot(page, 'link-detail');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await expect(page.locator('[data-delivery-id]').first()).toBeVisible();
+    await expect(page.locator('[data-delivery-id] .badge', { hasText: 'Retrying' }).first()).toBeVisible();
+    await shoot(page, 'webhooks');
+    await page.locator('[data-delivery-id]').filter({ hasText: 'Delivered' }).first().click();
+    const inspector = page.getByRole('dialog', { name: 'Delivery' });
+    await expect(inspector.locator('.sig-badge').first()).toHaveText('verifies');
+    await shoot(page, 'delivery-inspector');
+    await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+
+    // An app retrying a create with its Idempotency-Key: the replay shows in the log.
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${sandbox.origin}/payment-links`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+          'content-type': 'application/json',
+          'idempotency-key': 'order-1002',
+        },
+        body: JSON.stringify({ amount: 99_000, title: 'Order #1002', reference_id: 'ORD-1002' }),
+      });
+    }
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await expect(page.getByText('replayed').first()).toBeVisible();
+    await shoot(page, 'requests');
+    await page.getByRole('row').filter({ hasText: 'replayed' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shoot(page, 'request-detail');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
+    await shoot(page, 'settings');
+
+    const pending = await sandbox.api('POST', '/payment-links', {
+      amount: 275_000,
+      title: 'Concert ticket — Row 5',
+      note: 'Seat 12, doors open at 19:00',
+    });
+    await page.goto(pending.body.data.url);
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+    await shoot(page, 'checkout');
+  } finally {
+    await receiver.close();
+    sandbox.stop();
+  }
+});
