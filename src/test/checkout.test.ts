@@ -83,3 +83,41 @@ test('merchant text is escaped, never run as HTML', async () => {
   assert.doesNotMatch(html, /<img src=x/);
   assert.match(html, /&lt;script&gt;/);
 });
+
+test('when the payer pays the fees, the page shows them and the total; the expiry reads in UTC', async () => {
+  const patch = (fees: object) =>
+    fetch(`${sandbox.origin}/_console/api/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fees }),
+    });
+  const before = (await (await fetch(`${sandbox.origin}/_console/api/settings`)).json()).data.fees;
+  assert.equal((await patch({ ...before, paid_by: 'payer' })).status, 200);
+  const expires = new Date(Math.floor((Date.now() + 30 * 86_400_000) / 60_000) * 60_000);
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (n: number) => String(n).padStart(2, '0');
+  const shown = `${MONTHS[expires.getUTCMonth()]} ${expires.getUTCDate()}, ${expires.getUTCFullYear()}, ${two(
+    expires.getUTCHours(),
+  )}:${two(expires.getUTCMinutes())} UTC`;
+  try {
+    const link = await createLink(sandbox, {
+      amount: 100_000,
+      reference_id: 'INV-77',
+      expires_at: expires.toISOString(),
+    });
+    assert.ok(link.payer_amount > link.amount);
+    const html = await (await page(`/pay/${link.id}`)).text();
+    assert.match(
+      html,
+      new RegExp(`Fees \\(paid by you\\)</td><td>IDR\\s?${link.fee.total.toLocaleString('en')}`),
+    );
+    assert.match(html, new RegExp(`Total</td><td>IDR\\s?${link.payer_amount.toLocaleString('en')}`));
+    assert.match(html, /Reference<\/td><td>INV-77/);
+    assert.ok(
+      html.includes(`Expires <time datetime="${expires.toISOString()}">${shown}</time>`),
+      `the expiry reads ${shown}`,
+    );
+  } finally {
+    await patch(before);
+  }
+});

@@ -19,16 +19,30 @@ const FINAL_TEXT: Record<string, string> = {
   canceled: 'This payment link was canceled by the merchant.',
 };
 
+/** The page is rendered without the payer's time zone, so times say UTC plainly. */
+const expiryFormat = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+  hourCycle: 'h23',
+});
+
 /** The hosted checkout a payer sees (contract §7): plain HTML, no script needed. */
 export function renderCheckoutPage(link: PaymentLink, currency: string): string {
   const money = (n: number) => escapeHtml(formatAmount(n, currency));
-  const feeRow =
-    link.fee.paid_by === 'payer' ? `<tr><td>Fees</td><td>${money(link.fee.total)}</td></tr>` : '';
+  const feeRows =
+    link.fee.paid_by === 'payer'
+      ? `<tr><td>Fees (paid by you)</td><td>${money(link.fee.total)}</td></tr>
+<tr class="total"><td>Total</td><td>${money(link.payer_amount)}</td></tr>`
+      : '';
+  const referenceRow = link.reference_id
+    ? `<tr><td>Reference</td><td>${escapeHtml(link.reference_id)}</td></tr>`
+    : '';
   const actions =
     link.status === 'pending'
       ? `<form method="post" action="/pay/${link.id}/pay"><button class="pay" type="submit">Pay ${money(link.payer_amount)}</button></form>
          <form method="post" action="/pay/${link.id}/decline"><button class="decline" type="submit">Decline</button></form>
-         <p class="muted">Expires ${escapeHtml(link.expires_at)}</p>`
+         <p class="muted">Expires <time datetime="${escapeHtml(link.expires_at)}">${escapeHtml(expiryFormat.format(new Date(link.expires_at)))} UTC</time></p>`
       : `<p class="final ${link.status}" role="status">${escapeHtml(FINAL_TEXT[link.status] ?? link.status)}</p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -38,17 +52,22 @@ body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;display:grid;p
 main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:32px;width:min(420px,90vw)}
 h1{font-size:1.25rem;margin:0 0 4px}.amount{font-size:2rem;font-weight:700;margin:12px 0}
 table{width:100%;border-collapse:collapse;margin:12px 0}td{padding:4px 0}td:last-child{text-align:right}
-button{width:100%;padding:12px;border:0;border-radius:8px;font-size:1rem;margin-top:8px;cursor:pointer}
-.pay{background:#4f46e5;color:#fff}.decline{background:#eef0f4;color:#1d2330}
+tr.total td{font-weight:600;border-top:1px solid #e5e7eb;padding-top:8px}
+button{width:100%;padding:12px;border:0;border-radius:8px;font:inherit;font-size:1rem;font-weight:600;margin-top:8px;cursor:pointer}
+button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
+.pay{background:#4f46e5;color:#fff}.pay:hover{background:#4338ca}.decline{background:#eef0f4;color:#1d2330}
 .muted{color:#6b7280;font-size:.85rem}.final{font-weight:600;padding:12px;border-radius:8px;background:#eef0f4}
 .final.succeeded{background:#dcfce7;color:#166534}.final.failed,.final.canceled{background:#fee2e2;color:#991b1b}
+@media (prefers-color-scheme:dark){body{background:#0f1217;color:#e6e8ee}main{background:#171b22;box-shadow:0 4px 24px #0006}
+.decline,.final{background:#252a33;color:#e6e8ee}tr.total td{border-color:#2a303b}.muted{color:#9aa3b2}
+.final.succeeded{background:#12351f;color:#6ee7a0}.final.failed,.final.canceled{background:#3d1616;color:#fca5a5}}
 </style></head>
 <body><main>
 <p class="muted">Payment Links Sandbox · test mode</p>
 <h1>${escapeHtml(link.title)}</h1>
 ${link.note ? `<p>${escapeHtml(link.note)}</p>` : ''}
 <div class="amount">${money(link.payer_amount)}</div>
-<table><tr><td>Amount</td><td>${money(link.amount)}</td></tr>${feeRow}
+<table><tr><td>Amount</td><td>${money(link.amount)}</td></tr>${feeRows}${referenceRow}
 <tr><td>Status</td><td data-status="${link.status}">${link.status}</td></tr></table>
 ${actions}
 </main></body></html>`;
