@@ -91,7 +91,10 @@ test('when the payer pays the fees, the page shows them and the total; the expir
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ fees }),
     });
-  const before = (await (await fetch(`${sandbox.origin}/_console/api/settings`)).json()).data.fees;
+  const settings = (await (await fetch(`${sandbox.origin}/_console/api/settings`)).json()) as {
+    data: { fees: object };
+  };
+  const before = settings.data.fees;
   assert.equal((await patch({ ...before, paid_by: 'payer' })).status, 200);
   const expires = new Date(Math.floor((Date.now() + 30 * 86_400_000) / 60_000) * 60_000);
   const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
