@@ -1,7 +1,6 @@
-// The links as a virtualised table: only the rows in view are in the DOM, and scrolling near
-// the end of what is loaded fetches the next page.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+// The links table: sortable headers over virtualised rows that load page after page.
+import { useEffect, useState } from 'react';
+import { VirtualRows } from '../../components/VirtualRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../lib/linkOrder';
 import { LinkRow } from './LinkRow';
@@ -27,32 +26,17 @@ export function LinksTable() {
   const total = useConsoleStore((state) => state.links.total);
   const hasMore = useConsoleStore((state) => state.links.hasMore);
   const loadMore = useConsoleStore((state) => state.loadMoreLinks);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // A new filter or order is a new list: it starts at its top, not where the last one was left.
   const view = useConsoleStore(({ links }) =>
     JSON.stringify([links.status, links.q, links.created, links.sort, links.order]),
   );
   useEffect(() => {
-    scrollRef.current?.scrollTo(0, 0);
-  }, [view]);
-
-  const count = ids.length + (hasMore ? 1 : 0);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    getItemKey: (index) => ids[index] ?? 'loader',
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? 0;
-
-  useEffect(() => {
-    if (hasMore && lastIndex >= ids.length - PREFETCH_ROWS) void loadMore();
-  }, [hasMore, lastIndex, ids.length, loadMore]);
+    scrollElement?.scrollTo(0, 0);
+  }, [view, scrollElement]);
 
   return (
-    <div className="table-scroll" ref={scrollRef}>
+    <div className="table-scroll" ref={setScrollElement}>
       <div className="table" role="table" aria-label="Payment links" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>
@@ -67,25 +51,16 @@ export function LinksTable() {
             )}
           </div>
         </div>
-        <div className="table-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const id = ids[item.index];
-            return id ? (
-              <LinkRow key={id} id={id} index={item.index} top={item.start} />
-            ) : (
-              <div
-                key="loader"
-                className="table-row table-loader"
-                role="row"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <div role="cell" className="cell">
-                  Loading more links…
-                </div>
-              </div>
-            );
-          })}
-        </div>
+        <VirtualRows
+          ids={ids}
+          hasMore={hasMore}
+          loadMore={loadMore}
+          scrollElement={scrollElement}
+          rowHeight={ROW_HEIGHT}
+          prefetchRows={PREFETCH_ROWS}
+          loadingText="Loading more links…"
+          renderRow={(id, index, top) => <LinkRow key={id} id={id} index={index} top={top} />}
+        />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { desktop } from '../../lib/desktop';
 import { useConsoleStore } from '../../store/consoleStore';
-import { ConfirmDialog } from '../webhooks/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ResetDialog } from './ResetDialog';
 
 export function DataFolderPanel() {

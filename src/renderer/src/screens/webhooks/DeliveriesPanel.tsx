@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { isFiltered } from '../../lib/deliveryList';
 import { useConsoleStore } from '../../store/consoleStore';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeliveriesTable } from './DeliveriesTable';
 import { DeliveryFilters } from './DeliveryFilters';
 

@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from '../../../../shared/types';
 import { formatDateTime } from '../../lib/dates';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EndpointDialog } from './EndpointDialog';
 import { SecretField } from './SecretField';
 import { TestEventDialog } from './TestEventDialog';

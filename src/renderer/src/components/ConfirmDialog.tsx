@@ -1,16 +1,29 @@
 // A small modal asking to confirm a destructive or disruptive action.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The button that backs out; it has the focus, so Enter never destroys by accident. */
+  cancelLabel?: string;
   danger?: boolean;
+  /** Choices shown between the text and the buttons. */
+  children?: ReactNode;
   onConfirm(): void;
   onClose(): void;
 }
 
-export function ConfirmDialog({ title, text, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = 'Keep it',
+  danger,
+  children,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -36,9 +49,10 @@ export function ConfirmDialog({ title, text, confirmLabel, danger, onConfirm, on
         <p id="confirm-text" className="muted">
           {text}
         </p>
+        {children}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose} autoFocus>
-            Keep it
+            {cancelLabel}
           </button>
           <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
             {confirmLabel}
