@@ -1,11 +1,13 @@
-// Takes the screenshots in docs/screenshots (shown in the README) of every screen, in light and
-// dark, from a sandbox seeded the way a QA session looks after a while.
+// Takes the screenshots of every screen, in light and dark, from a sandbox seeded the way a QA
+// session looks after a while; docs/screenshots holds the ones the README shows.
 import { createServer, type AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, launchSandbox, test, type Sandbox } from './sandboxFixture';
 import { consoleCall, startReceiver } from './webhookHelpers';
 
-const DIR = 'docs/screenshots';
+/** `npm run screenshots` refreshes the committed ones; any other run checks the flow into test-results. */
+const DIR =
+  process.env.npm_lifecycle_event === 'screenshots' ? 'docs/screenshots' : 'test-results/screenshots';
 
 const LINKS: {
   title: string;
