@@ -2,6 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles.css';
+import './styles/linksTable.css';
+import './styles/linkDetail.css';
+import './styles/webhooks.css';
+import './styles/deliveryInspector.css';
+import './styles/requests.css';
+import './styles/settings.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

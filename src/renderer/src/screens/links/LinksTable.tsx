@@ -5,7 +5,6 @@ import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../lib/linkOrder';
 import { LinkRow } from './LinkRow';
 import { SortableHeader } from './SortableHeader';
-import '../../styles/linksTable.css';
 
 const ROW_HEIGHT = 56;
 /** Start loading the next page this many rows before the end of the loaded ones. */

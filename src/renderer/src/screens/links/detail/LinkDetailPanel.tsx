@@ -10,7 +10,6 @@ import { CheckoutUrl } from './CheckoutUrl';
 import { LinkDeliveries } from './LinkDeliveries';
 import { LinkFields } from './LinkFields';
 import { LinkTimeline } from './LinkTimeline';
-import '../../../styles/linkDetail.css';
 
 export function LinkDetailPanel() {
   const detail = useConsoleStore((state) => state.linkDetail);
