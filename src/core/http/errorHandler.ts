@@ -8,11 +8,15 @@ const BODY_PROBLEMS: Record<string, (request: FastifyRequest) => SandboxError> =
       'unsupported_media_type',
       `Unsupported Content-Type ${JSON.stringify(request.headers['content-type'] ?? 'none')}; send the body as JSON with Content-Type: application/json.`,
     ),
-  FST_ERR_CTP_BODY_TOO_LARGE: () =>
-    new SandboxError(
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) => {
+    // Each route may set its own limit (a store import takes far more than an API call).
+    const limit = request.routeOptions.bodyLimit ?? 64 * 1024;
+    const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit / 1024} KiB`;
+    return new SandboxError(
       'body_too_large',
-      'The request body is larger than 64 KiB (65536 bytes), the most this API accepts.',
-    ),
+      `The request body is larger than ${size} (${limit} bytes), the most this route accepts.`,
+    );
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     new SandboxError(
       'body_invalid_json',
