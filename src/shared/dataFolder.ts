@@ -84,6 +84,7 @@ const DeliveryRecordSchema = Type.Object(
     created_at: DateTime,
     updated_at: DateTime,
     seq: Type.Integer({ minimum: 0 }),
+    test: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -129,6 +129,25 @@ describe('export and import', () => {
     }
   });
 
+  test('an export that holds a test event imports again, its delivery still marked test', async () => {
+    const withTest = await startTestSandbox({ inMemory: true });
+    const target = await startTestSandbox({ inMemory: true });
+    try {
+      const endpoint = (await consoleCall(withTest, 'POST', '/endpoints', { url: receiver.url })).body.data;
+      const sent = await consoleCall(withTest, 'POST', `/endpoints/${endpoint.id}/test`, {});
+      assert.equal(sent.status, 201);
+      const file = (await withTest.api('GET', '/_console/api/store/export', { key: null })).text;
+      assert.equal(JSON.parse(file).deliveries[0].test, true);
+      const imported = await importText(target, file);
+      assert.equal(imported.status, 200, imported.text);
+      const delivery = (await consoleCall(target, 'GET', `/deliveries/${sent.body.data.id}`)).body.data;
+      assert.equal(delivery.test, true);
+    } finally {
+      await withTest.stop();
+      await target.stop();
+    }
+  });
+
   test('imported links expire on time and imported queued deliveries are sent', async () => {
     const file = JSON.parse(exported);
     const soon = new Date(Date.now() + 200).toISOString();
