@@ -73,6 +73,14 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
     await detail.getByRole('button', { name: 'Close the request' }).click();
     await expect(detail).toBeHidden();
 
+    // From the keyboard: Enter on a focused row opens its detail (the same key must not also press its Close button).
+    await rows.nth(0).focus();
+    await page.keyboard.press('Enter');
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText('Yes: the stored answer');
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
     // Asking for everything brings the console's own requests in, live.
     await filter.fill('');
     await page.getByLabel('Show console and page requests').check();

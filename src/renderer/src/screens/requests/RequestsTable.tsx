@@ -57,7 +57,11 @@ export function RequestsTable() {
                 tabIndex={0}
                 onClick={() => select(row)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) select(row);
+                  // Without preventDefault the same Enter goes on to press the dialog's focused Close button.
+                  if (event.key === 'Enter' && event.target === event.currentTarget) {
+                    event.preventDefault();
+                    select(row);
+                  }
                 }}
               >
                 <td className="mono num" title={entry.at}>

@@ -78,7 +78,11 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => inspect(delivery.id)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) inspect(delivery.id);
+        // Without preventDefault the same Enter goes on to press the dialog's focused Close button.
+        if (event.key === 'Enter' && event.target === event.currentTarget) {
+          event.preventDefault();
+          inspect(delivery.id);
+        }
       }}
     >
       <div role="cell" className="cell cell-event">
