@@ -69,6 +69,13 @@ test('the New link form shows API validation errors beside the field, then creat
   await expect(dialog.getByLabel('Amount (IDR)')).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'test-results/console-new-link-error.png' });
 
+  // IDR has no decimals: a fraction is refused rather than rounded.
+  await dialog.getByLabel('Amount (IDR)').fill('250.75');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.locator('#field-amount-error')).toHaveText(
+    'IDR amounts are whole: enter it without decimals.',
+  );
+
   await dialog.getByLabel('Amount (IDR)').fill('25000');
   await dialog.getByLabel('Reference').fill('FORM-1');
   await dialog.getByRole('button', { name: 'Create link' }).click();

@@ -48,3 +48,13 @@ export function toMinorUnits(text: string, currency: string): number | string | 
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return text;
   return Math.round(Number(trimmed) * 10 ** fractionDigits(currency));
 }
+
+/** Why typed major units cannot be an amount in this currency without rounding; null when they can. */
+export function amountPrecisionProblem(text: string, currency: string): string | null {
+  const decimals = /^\d+\.(\d+)$/.exec(text.trim().replace(/,/g, ''))?.[1]?.length ?? 0;
+  const digits = fractionDigits(currency);
+  if (decimals <= digits) return null;
+  return digits === 0
+    ? `${currency} amounts are whole: enter it without decimals.`
+    : `${currency} amounts have at most ${digits} decimals.`;
+}

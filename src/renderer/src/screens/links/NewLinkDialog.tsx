@@ -1,7 +1,7 @@
 // The "New link" form, in a modal dialog; the API's validation errors appear beside their field.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ConsoleApiError, type NewLinkInput } from '../../api/consoleClient';
-import { fractionDigits, toMinorUnits } from '../../lib/money';
+import { amountPrecisionProblem, fractionDigits, toMinorUnits } from '../../lib/money';
 import { useConsoleStore } from '../../store/consoleStore';
 import { selectCurrency } from '../../store/settingsSlice';
 import { messageOf } from '../../lib/errorMessage';
@@ -38,6 +38,13 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Rounding what was typed would make a link for an amount nobody asked for.
+    const precision = amountPrecisionProblem(values.amount, currency);
+    if (precision) {
+      setErrors({ amount: precision });
+      dialogRef.current?.querySelector<HTMLElement>('[name="amount"]')?.focus();
+      return;
+    }
     const input: NewLinkInput = {
       amount: toMinorUnits(values.amount, currency),
       title: values.title,
