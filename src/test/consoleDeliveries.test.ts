@@ -152,3 +152,28 @@ describe('the delivery list', () => {
     }
   });
 });
+
+describe('editing an endpoint', () => {
+  test('a new URL readdresses its waiting deliveries; finished ones keep the URL they went to', async () => {
+    const endpoint = (await consoleCall('POST', '/endpoints', { url: `${receiver.url}/before` })).body.data;
+    try {
+      await simulate((await createLink(sandbox)).id, 'paid');
+      const [sent] = await receiver.waitForRequests(1, 'the first delivery', (r) =>
+        r.path.endsWith('/before'),
+      );
+      await consoleCall('POST', '/queue/pause');
+      await simulate((await createLink(sandbox)).id, 'paid');
+      await consoleCall('PATCH', `/endpoints/${endpoint.id}`, { url: `${receiver.url}/after` });
+      const rows = (await consoleCall('GET', `/deliveries?endpoint_id=${endpoint.id}`)).body.data;
+      const waiting = rows.find((d: { status: string }) => d.status === 'paused');
+      const finished = rows.find((d: { event_id: string }) => d.event_id === sent?.headers['webhook-id']);
+      assert.equal(waiting.endpoint_url, `${receiver.url}/after`);
+      assert.equal(finished.endpoint_url, `${receiver.url}/before`);
+      await consoleCall('POST', '/queue/resume');
+      await receiver.waitForRequests(1, 'the readdressed delivery', (r) => r.path.endsWith('/after'));
+    } finally {
+      await consoleCall('POST', '/queue/resume');
+      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+    }
+  });
+});

@@ -44,10 +44,22 @@ export const endpointControls = {
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
   },
 
+  /**
+   * A new URL also readdresses the endpoint's waiting deliveries, so their rows name where their
+   * next attempt goes; finished ones keep the URL they were sent to.
+   */
   update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
     if (patch.url !== undefined) checkUrl(patch.url);
     const endpoint = { ...findEndpoint(state, id), ...patch };
-    return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
+    const readdressed = [...state.deliveries.values()]
+      .filter(
+        (d) =>
+          d.endpoint_id === id &&
+          d.endpoint_url !== endpoint.url &&
+          (d.status === 'queued' || d.status === 'retrying'),
+      )
+      .map((d): Op => ({ op: 'delivery', v: { ...d, endpoint_url: endpoint.url } }));
+    return { endpoint, ops: [{ op: 'endpoint', v: endpoint }, ...readdressed] };
   },
 
   /** A new secret; the old one signs beside it for 24 hours, so receivers can switch without a gap. */
