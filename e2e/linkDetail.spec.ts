@@ -93,4 +93,6 @@ test('the detail panel closes with Escape and follows the row clicked next', asy
 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
+  // The keyboard user is put back on the row they came from.
+  await expect(page.locator(`[data-link-id="${second.id}"] .title-button`)).toBeFocused();
 });

@@ -23,7 +23,7 @@ export function statusClass(status: number): StatusClass {
   return 'other';
 }
 
-/** Whether an entry matches the filter box: part of its path or request id, or its status. */
+/** Whether an entry matches the filter box: part of its path, request id, Idempotency-Key or key, or its status. */
 export function matchesQuery(entry: RequestLogEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -33,6 +33,8 @@ export function matchesQuery(entry: RequestLogEntry, query: string): boolean {
   return (
     entry.path.toLowerCase().includes(q) ||
     entry.request_id.toLowerCase().includes(q) ||
+    (entry.idempotency_key ?? '').toLowerCase().includes(q) ||
+    (entry.key_prefix ?? '').toLowerCase().includes(q) ||
     entry.method.toLowerCase() === q
   );
 }

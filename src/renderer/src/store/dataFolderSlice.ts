@@ -1,10 +1,11 @@
 // What the server runs with, and the data folder's export, import and reset. After an import or
 // a reset (here or in another window) every slice reloads: the store behind them is new.
 import type { StateCreator } from 'zustand';
-import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
+import type { ResetOptions, ServerInfo } from '../../../shared/dataFolder';
 import { consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import { saveDownload } from '../lib/saveDownload';
+import { describeCounts } from '../lib/storeCounts';
 import type { ConsoleState } from './consoleStore';
 
 export type DataAction = 'export' | 'import' | 'reset';
@@ -18,9 +19,6 @@ export interface DataFolderSlice {
   resetStore(options: ResetOptions): Promise<void>;
   reloadAfterReplace(): void;
 }
-
-const describeCounts = (counts: StoreCounts): string =>
-  `${counts.links} links, ${counts.endpoints} endpoints, ${counts.deliveries} deliveries`;
 
 export const createDataFolderSlice: StateCreator<ConsoleState, [], [], DataFolderSlice> = (set, get) => {
   /** Runs one data action at a time, reporting its outcome as a toast. */

@@ -22,6 +22,15 @@ export function ExpiresCell({ link }: { link: PaymentLink }) {
       </span>
     );
   }
-  if (link.status === 'expired') return <span className="muted">{formatDateTime(link.expires_at)}</span>;
+  if (link.status === 'expired') {
+    // Expired by hand (simulate) before its time: its expires_at is still ahead, so do not show it as when.
+    if (Date.parse(link.expires_at) > Date.now())
+      return (
+        <span className="muted" title={`Was due to expire ${formatDateTime(link.expires_at)}`}>
+          expired early
+        </span>
+      );
+    return <span className="muted">{formatDateTime(link.expires_at)}</span>;
+  }
   return <span className="muted">—</span>;
 }

@@ -1,6 +1,7 @@
 // The data folder: where the store lives, and export, import (after a confirm) and reset.
 import { useRef, useState } from 'react';
 import { desktop } from '../../lib/desktop';
+import { describeAllCounts } from '../../lib/storeCounts';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ResetDialog } from './ResetDialog';
@@ -48,9 +49,7 @@ export function DataFolderPanel() {
       </div>
       {info && (
         <p className="muted" data-testid="store-counts">
-          {info.counts.links} links · {info.counts.events} webhook events · {info.counts.deliveries}{' '}
-          deliveries · {info.counts.endpoints} endpoints · {info.counts.idempotency_records} idempotency
-          records
+          {describeAllCounts(info.counts)}
         </p>
       )}
       <div className="data-actions">

@@ -12,8 +12,18 @@ function NextRetry({ delivery }: { delivery: Row }) {
   const now = useNow();
   if (!delivery.next_attempt_at || !['queued', 'retrying', 'paused'].includes(delivery.status))
     return <span className="muted">—</span>;
-  if (delivery.status === 'paused' && Date.parse(delivery.next_attempt_at) - now < 1000)
-    return <span className="muted">when resumed</span>;
+  const dueIn = Date.parse(delivery.next_attempt_at) - now;
+  if (delivery.status === 'paused' && dueIn < 1000) return <span className="muted">when resumed</span>;
+  // Due but not sent: order per link holds it behind an earlier delivery, or its endpoint is off.
+  if (dueIn < -1000)
+    return (
+      <span
+        className="muted"
+        title="Due, and held back: an earlier delivery of the same link to this endpoint goes first, or the endpoint is disabled."
+      >
+        waiting its turn
+      </span>
+    );
   return (
     <span className="countdown" title={delivery.next_attempt_at}>
       {formatRelative(delivery.next_attempt_at, now)}

@@ -1,6 +1,6 @@
 // The side panel for one link: actions, checkout URL, timeline, deliveries, every field and the
 // raw JSON. It sits beside the table (not over it), so rows stay clickable while it is open.
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import { useConsoleStore } from '../../../store/consoleStore';
 import { selectCurrency } from '../../../store/settingsSlice';
@@ -10,6 +10,12 @@ import { CheckoutUrl } from './CheckoutUrl';
 import { LinkDeliveries } from './LinkDeliveries';
 import { LinkFields } from './LinkFields';
 import { LinkTimeline } from './LinkTimeline';
+
+/** Closes the panel and puts focus back on the link's row, where the keyboard user left off. */
+function closeAndReturn(id: string, open: (id: string | null) => void): void {
+  open(null);
+  document.querySelector<HTMLElement>(`[data-link-id="${id}"] .title-button`)?.focus();
+}
 
 export function LinkDetailPanel() {
   const detail = useConsoleStore((state) => state.linkDetail);
@@ -23,17 +29,19 @@ export function LinkDetailPanel() {
   }, [detail.id]);
 
   useEffect(() => {
-    if (!detail.id) return;
+    const id = detail.id;
+    if (!id) return;
     // Escape closes the panel wherever focus is, unless a dialog above it takes the key.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) open(null);
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) closeAndReturn(id, open);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [detail.id, open]);
 
   if (!detail.id) return null;
-  const close = () => open(null);
+  const id = detail.id;
+  const close = () => closeAndReturn(id, open);
 
   return (
     <aside className="link-detail" aria-labelledby="link-detail-title">
@@ -53,7 +61,8 @@ export function LinkDetailPanel() {
       {!link ? (
         <p className="muted">{detail.phase === 'error' ? detail.error : 'Loading…'}</p>
       ) : (
-        <>
+        // Keyed by link, so the raw JSON folds up and "Copied" resets when another link opens.
+        <Fragment key={id}>
           <div className="link-detail-status">
             <StatusBadge status={link.status} />
             <RowActions link={link} />
@@ -84,7 +93,7 @@ export function LinkDetailPanel() {
               </pre>
             </div>
           </details>
-        </>
+        </Fragment>
       )}
     </aside>
   );
