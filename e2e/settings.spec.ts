@@ -46,10 +46,17 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     await page.getByRole('button', { name: 'Discard' }).click();
     await expect(page.getByLabel('Retry schedule')).toHaveValue('0s, 5s, 30s, 2m, 10m, 1h');
 
+    // Edits survive a visit to another screen, and the navigation says they wait.
     await percent.fill('10');
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Settings (unsaved changes)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Settings (unsaved changes)' }).click();
+    await expect(page.getByLabel('Transaction fee (%)')).toHaveValue('10');
+    await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes (1 field)');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved.')).toBeVisible();
     await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
+    await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
     const priced = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Priced' });
     expect(priced.body.data.fee.transaction).toBe(1_000);
 

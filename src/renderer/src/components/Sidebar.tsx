@@ -16,6 +16,7 @@ export function Sidebar() {
   const screen = useConsoleStore((state) => state.screen);
   const setScreen = useConsoleStore((state) => state.setScreen);
   const connection = useConsoleStore((state) => state.connection);
+  const unsavedSettings = useConsoleStore((state) => state.settingsDraft !== null);
 
   return (
     <aside className="sidebar">
@@ -31,6 +32,11 @@ export function Sidebar() {
                 onClick={() => setScreen(item.screen)}
               >
                 {item.label}
+                {item.screen === 'settings' && unsavedSettings && (
+                  <span className="nav-unsaved" title="Unsaved changes">
+                    <span className="visually-hidden">(unsaved changes)</span>
+                  </span>
+                )}
               </button>
             </li>
           ))}

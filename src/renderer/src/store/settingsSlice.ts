@@ -3,10 +3,14 @@ import type { StateCreator } from 'zustand';
 import type { Settings } from '../../../shared/types';
 import { consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
+import type { SettingsDraft } from '../lib/settingsDraft';
 import type { ConsoleState } from './consoleStore';
 
 export interface SettingsSlice {
   settings: Settings | null;
+  /** Edits not saved yet, kept while the tester visits other screens; null when there are none. */
+  settingsDraft: SettingsDraft | null;
+  keepSettingsDraft(draft: SettingsDraft | null): void;
   loadSettings(): Promise<void>;
   setSettings(settings: Settings): void;
   /** Throws the API's error, so the form can show it beside its field. */
@@ -15,6 +19,8 @@ export interface SettingsSlice {
 
 export const createSettingsSlice: StateCreator<ConsoleState, [], [], SettingsSlice> = (set, get) => ({
   settings: null,
+  settingsDraft: null,
+  keepSettingsDraft: (settingsDraft) => set({ settingsDraft }),
   async loadSettings() {
     try {
       set({ settings: await consoleClient.getSettings() });

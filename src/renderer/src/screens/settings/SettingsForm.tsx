@@ -1,5 +1,5 @@
-// Every setting in one form: edits stay local until Save (or Discard); an error from the API is
-// shown beside its field, and the form keeps what was typed.
+// Every setting in one form: edits wait for Save (or Discard), and are kept while the tester visits
+// other screens; an error from the API is shown beside its field, and the form keeps what was typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Settings } from '../../../../shared/types';
 import { ConsoleApiError } from '../../api/consoleClient';
@@ -25,11 +25,14 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const loadServerInfo = useConsoleStore((state) => state.loadServerInfo);
   const pushToast = useConsoleStore((state) => state.pushToast);
   const saved = toDraft(settings);
-  const [draft, setDraft] = useState<SettingsDraft>(saved);
+  const keepDraft = useConsoleStore((state) => state.keepSettingsDraft);
+  // Edits left unsaved on another visit come back as they were.
+  const [draft, setDraft] = useState<SettingsDraft>(() => useConsoleStore.getState().settingsDraft ?? saved);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [saving, setSaving] = useState(false);
   const changed = changedFields(draft, saved);
   const dirty = changed.length > 0;
+  useEffect(() => keepDraft(dirty ? draft : null), [dirty, draft, keepDraft]);
 
   // Settings changed elsewhere (another window, an import) show at once unless edits are pending.
   const [base, setBase] = useState(settings);
