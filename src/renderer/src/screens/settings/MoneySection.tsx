@@ -9,12 +9,12 @@ export function MoneySection({ draft, errors, change }: SectionProps) {
     <SettingsSection
       id="settings-money"
       title="Links and fees"
-      text="Fixed on each link when it is created: changes apply to new links only."
+      text="Fees and lifetime are fixed on each link when it is created: changes apply to new links only. Links carry no currency of their own, so the currency labels every amount, existing links included."
     >
       <FormField
         name="currency"
         label="Currency"
-        hint="ISO 4217 code; amounts are in its minor unit."
+        hint="ISO 4217 code; amounts are in its minor unit. Changing it relabels every link's amount."
         value={draft.currency}
         error={errors.currency}
         onChange={change('currency')}
