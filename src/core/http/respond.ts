@@ -3,7 +3,7 @@ import type { LinkChange } from '../domain/paymentLinks';
 import { SandboxError } from '../errors';
 import { fingerprint } from '../idempotency';
 import type { SandboxCore } from '../sandboxCore';
-import { dataBody, errorBody } from './envelope';
+import { dataBody, envelopeBody, errorBody } from './envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,10 @@ export function afterDueChanges(
 
 export const sendJson = (reply: FastifyReply, status: number, body: string): FastifyReply =>
   reply.code(status).type(JSON_TYPE).send(body);
+
+/** `{ data, meta }` for the request being answered. */
+export const sendData = (reply: FastifyReply, status: number, data: unknown): FastifyReply =>
+  sendJson(reply, status, envelopeBody(data, reply.request.id));
 
 // Outcomes a retry must see again (contract §5); a 400 is not stored, so a corrected retry goes through.
 const isStoredOutcome = (err: unknown): err is SandboxError =>

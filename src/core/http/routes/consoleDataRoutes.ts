@@ -15,8 +15,7 @@ import { resetContents } from '../../dataFolder/resetStore';
 import { serverInfo, storeCounts } from '../../dataFolder/serverInfo';
 import type { SandboxCore } from '../../sandboxCore';
 import { consoleResponses } from '../apiSchemas';
-import { envelopeBody } from '../envelope';
-import { emptyBodyAsObject, sendJson } from '../respond';
+import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];
 /** An export holds the whole store, far beyond the API's 64 KiB bodies. */
@@ -36,7 +35,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         response: consoleResponses({ 200: Type.Object({ data: ServerInfoSchema, meta: MetaSchema }) }),
       },
     },
-    (request, reply) => sendJson(reply, 200, envelopeBody(serverInfo(core), request.id)),
+    (request, reply) => sendData(reply, 200, serverInfo(core)),
   );
 
   api.get(
@@ -77,7 +76,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       await core.replaceStore(resetContents(core.store.state, request.body as ResetOptions));
-      return sendJson(reply, 200, envelopeBody(storeCounts(core.store.state), request.id));
+      return sendData(reply, 200, storeCounts(core.store.state));
     },
   );
 
@@ -104,7 +103,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
       },
       async (request, reply) => {
         await core.replaceStore(readImport(String(request.body ?? ''), core.clock.now()));
-        return sendJson(reply, 200, envelopeBody(storeCounts(core.store.state), request.id));
+        return sendData(reply, 200, storeCounts(core.store.state));
       },
     );
   });

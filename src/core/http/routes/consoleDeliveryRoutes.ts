@@ -8,8 +8,7 @@ import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls'
 import { listDeliveries } from '../../webhooks/deliveryListing';
 import { signatureVerifies } from '../../webhooks/signing';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
-import { envelopeBody } from '../envelope';
-import { sendJson } from '../respond';
+import { sendData, sendJson } from '../respond';
 
 const TAG = ['Console'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'an id' }) });
@@ -41,8 +40,6 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const state = core.store.state;
   const now = () => core.clock.now();
-  const ok = (status: number, data: unknown) => (reply: Parameters<typeof sendJson>[0], requestId: string) =>
-    sendJson(reply, status, envelopeBody(data, requestId));
 
   api.get(
     '/_console/api/deliveries',
@@ -77,7 +74,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     async (request, reply) => {
       const ops = deliveryControls.clearHistory(state);
       await core.store.commit(ops);
-      return ok(200, { deleted: ops.length })(reply, request.id);
+      return sendData(reply, 200, { deleted: ops.length });
     },
   );
   api.get(
@@ -98,7 +95,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         ...a,
         signature_verified: secrets ? signatureVerifies(a.request.headers, a.request.body, secrets) : null,
       }));
-      return ok(200, { ...delivery, attempts })(reply, request.id);
+      return sendData(reply, 200, { ...delivery, attempts });
     },
   );
   const control = (path: string, summaryText: string, description: string, make: (id: string) => Op[]) =>
@@ -118,9 +115,10 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
       async (request, reply) => {
         await core.store.commit(make(request.params.id));
-        return ok(200, core.presentDelivery(state.deliveries.get(request.params.id) as WebhookDelivery))(
+        return sendData(
           reply,
-          request.id,
+          200,
+          core.presentDelivery(state.deliveries.get(request.params.id) as WebhookDelivery),
         );
       },
     );
@@ -148,7 +146,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     },
     async (request, reply) => {
       await core.store.commit(deliveryControls.remove(state, request.params.id));
-      return ok(200, { id: request.params.id, deleted: true })(reply, request.id);
+      return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );
 }

@@ -10,8 +10,7 @@ import {
 } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
-import { envelopeBody } from '../envelope';
-import { afterDueChanges, emptyBodyAsObject, sendJson } from '../respond';
+import { afterDueChanges, emptyBodyAsObject, sendData, sendJson } from '../respond';
 
 const TAG = ['Console'];
 const SORTS = ['created_at', 'amount', 'expires_at', 'status', 'title'] as const;
@@ -146,7 +145,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       const link = await commitChange(
         core.links.create(request.body, core.settings, core.publicBaseUrl(), core.settlementAccountId),
       );
-      return sendJson(reply, 201, envelopeBody(link, request.id));
+      return sendData(reply, 201, link);
     },
   );
 
@@ -168,7 +167,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
         const deliveries = [...core.store.state.deliveries.values()]
           .filter((d) => d.link_id === link.id)
           .map((d) => core.presentDelivery(d));
-        return sendJson(reply, 200, envelopeBody({ link, events, deliveries }, request.id));
+        return sendData(reply, 200, { link, events, deliveries });
       }),
   );
 
@@ -192,7 +191,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       const link = await commitChange(
         core.links.simulate(request.params.id, event, core.settings, payment_method),
       );
-      return sendJson(reply, 200, envelopeBody(link, request.id));
+      return sendData(reply, 200, link);
     },
   );
 
@@ -212,7 +211,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       const link = await commitChange(core.links.cancel(request.params.id));
-      return sendJson(reply, 200, envelopeBody(link, request.id));
+      return sendData(reply, 200, link);
     },
   );
 }

@@ -3,8 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { envelopeBody } from '../envelope';
-import { sendJson } from '../respond';
+import { sendData } from '../respond';
 
 const RequestQuery = Type.Object(
   {
@@ -34,7 +33,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     (request, reply) => {
       const all = core.requests.list();
       const entries = request.query.scope === 'all' ? all : all.filter((e) => e.api);
-      return sendJson(reply, 200, envelopeBody(entries, request.id));
+      return sendData(reply, 200, entries);
     },
   );
 }

@@ -5,8 +5,7 @@ import { FeeSettingsSchema, SettingsSchema, type Settings } from '../../../share
 import type { SandboxCore } from '../../sandboxCore';
 import { deliveryControls } from '../../webhooks/deliveryControls';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { envelopeBody } from '../envelope';
-import { sendJson } from '../respond';
+import { sendData } from '../respond';
 
 const TAG = ['Console'];
 const SettingsPatchSchema = Type.Partial(
@@ -30,7 +29,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendJson(reply, 200, envelopeBody(core.settings, request.id)),
+    (request, reply) => sendData(reply, 200, core.settings),
   );
 
   api.patch(
@@ -47,7 +46,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
     },
     async (request, reply) => {
       const settings = await core.updateSettings(request.body as Partial<Settings>);
-      return sendJson(reply, 200, envelopeBody(settings, request.id));
+      return sendData(reply, 200, settings);
     },
   );
 
@@ -68,7 +67,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendJson(reply, 200, envelopeBody(queueState(), request.id)),
+    (request, reply) => sendData(reply, 200, queueState()),
   );
 
   for (const [action, paused] of [
@@ -89,7 +88,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
       },
       async (request, reply) => {
         await core.store.commit(deliveryControls.pause(paused));
-        return sendJson(reply, 200, envelopeBody(queueState(), request.id));
+        return sendData(reply, 200, queueState());
       },
     );
   }

@@ -6,8 +6,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
 import { testDelivery, testEventOps } from '../../webhooks/testEvent';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { envelopeBody } from '../envelope';
-import { emptyBodyAsObject, sendJson } from '../respond';
+import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'an id' }) });
@@ -55,8 +54,6 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const state = core.store.state;
   const now = () => core.clock.now();
-  const ok = (status: number, data: unknown) => (reply: Parameters<typeof sendJson>[0], requestId: string) =>
-    sendJson(reply, status, envelopeBody(data, requestId));
 
   api.get(
     '/_console/api/endpoints',
@@ -67,7 +64,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => ok(200, [...state.endpoints.values()])(reply, request.id),
+    (request, reply) => sendData(reply, 200, [...state.endpoints.values()]),
   );
   api.post(
     '/_console/api/endpoints',
@@ -84,7 +81,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     async (request, reply) => {
       const { endpoint, ops } = endpointControls.create(request.body, now());
       await core.store.commit(ops);
-      return ok(201, endpoint)(reply, request.id);
+      return sendData(reply, 201, endpoint);
     },
   );
   api.get(
@@ -97,7 +94,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => ok(200, findEndpoint(state, request.params.id))(reply, request.id),
+    (request, reply) => sendData(reply, 200, findEndpoint(state, request.params.id)),
   );
   api.patch(
     '/_console/api/endpoints/:id',
@@ -113,7 +110,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     async (request, reply) => {
       const { endpoint, ops } = endpointControls.update(state, request.params.id, request.body);
       await core.store.commit(ops);
-      return ok(200, endpoint)(reply, request.id);
+      return sendData(reply, 200, endpoint);
     },
   );
   api.delete(
@@ -128,7 +125,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     },
     async (request, reply) => {
       await core.store.commit(endpointControls.remove(state, request.params.id));
-      return ok(200, { id: request.params.id, deleted: true })(reply, request.id);
+      return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );
   api.post(
@@ -146,7 +143,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     async (request, reply) => {
       const { endpoint, ops } = endpointControls.rotateSecret(state, request.params.id, now());
       await core.store.commit(ops);
-      return ok(200, endpoint)(reply, request.id);
+      return sendData(reply, 200, endpoint);
     },
   );
   api.post(
@@ -179,7 +176,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         },
       );
       await core.store.commit(ops);
-      return ok(201, core.presentDelivery(testDelivery(state, eventId)))(reply, request.id);
+      return sendData(reply, 201, core.presentDelivery(testDelivery(state, eventId)));
     },
   );
 }
