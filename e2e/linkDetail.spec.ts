@@ -63,6 +63,12 @@ test('Paid from the row updates the row, the detail timeline, and makes a delive
     await expect(inspector).toBeVisible();
     await expect(inspector.locator('.sig-badge')).toHaveText('verifies');
     await expect(inspector.locator('pre.body-block').first()).toContainText(link.id);
+
+    // Resend from the inspector: the same event again, with the same webhook-id.
+    await inspector.getByRole('button', { name: 'Resend' }).click();
+    await expect.poll(() => receiver.received.length).toBe(2);
+    expect(receiver.received[1]?.headers['webhook-id']).toBe(receiver.received[0]?.headers['webhook-id']);
+    await expect(inspector.getByText('Attempt 1 · series 2')).toBeVisible();
   } finally {
     await receiver.close();
   }

@@ -4,6 +4,7 @@ import type { InspectedAttempt } from '../../api/consoleClient';
 import { formatDateTime } from '../../lib/dates';
 import { formatDuration, prettyBody } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
+import { DeliveryActions } from './DeliveryActions';
 import { DeliveryBadge } from './DeliveryBadge';
 
 function Headers({ headers, label }: { headers: Record<string, string>; label: string }) {
@@ -108,14 +109,17 @@ export function DeliveryInspector() {
             <h3 id="inspector-title">Delivery</h3>
             <p className="sub mono">{id}</p>
           </div>
-          <button
-            type="button"
-            className="button button-small"
-            aria-label="Close the inspector"
-            onClick={() => dialogRef.current?.close()}
-          >
-            Close
-          </button>
+          <div className="drawer-header-actions">
+            {delivery && <DeliveryActions delivery={delivery} />}
+            <button
+              type="button"
+              className="button button-small"
+              aria-label="Close the inspector"
+              onClick={() => dialogRef.current?.close()}
+            >
+              Close
+            </button>
+          </div>
         </header>
         {!delivery ? (
           <p className="muted">Loading…</p>

@@ -3,9 +3,9 @@
 import { memo } from 'react';
 import type { DeliveryRow as Row } from '../../api/consoleClient';
 import { useNow } from '../../hooks/useNow';
-import { formatRelative, isWaiting, shortId } from '../../lib/webhookFormat';
+import { formatRelative, shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
-import type { DeliveryAction } from '../../store/deliveriesSlice';
+import { DeliveryActions } from './DeliveryActions';
 import { DeliveryBadge } from './DeliveryBadge';
 
 function NextRetry({ delivery }: { delivery: Row }) {
@@ -28,41 +28,6 @@ function NextRetry({ delivery }: { delivery: Row }) {
     <span className="countdown" title={delivery.next_attempt_at}>
       {formatRelative(delivery.next_attempt_at, now)}
     </span>
-  );
-}
-
-function DeliveryActions({ delivery }: { delivery: Row }) {
-  const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
-  const run = useConsoleStore((state) => state.runDeliveryAction);
-  const waiting = isWaiting(delivery.status);
-  // A paused delivery is a waiting one held by the queue: it can be dropped, not hurried.
-  const removable = waiting || delivery.status === 'paused';
-  const button = (action: DeliveryAction, label: string, enabled: boolean, hint: string) => (
-    <button
-      type="button"
-      className="button button-small"
-      disabled={busy !== undefined || !enabled}
-      aria-busy={busy === action || undefined}
-      title={hint}
-      onClick={(event) => {
-        event.stopPropagation();
-        void run(delivery.id, action);
-      }}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <div className="row-actions">
-      {button(
-        'resend',
-        'Resend',
-        delivery.status !== 'delivering',
-        'Send the same event again, with the same webhook-id',
-      )}
-      {waiting && button('retry', 'Retry now', true, 'Send it now instead of waiting')}
-      {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
-    </div>
   );
 }
 

@@ -1,0 +1,40 @@
+// Resend, Retry now and Delete for one delivery: in its table row and in the inspector.
+import type { DeliveryRow } from '../../api/consoleClient';
+import { isWaiting } from '../../lib/webhookFormat';
+import { useConsoleStore } from '../../store/consoleStore';
+import type { DeliveryAction } from '../../store/deliveriesSlice';
+
+export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id' | 'status'> }) {
+  const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
+  const run = useConsoleStore((state) => state.runDeliveryAction);
+  const waiting = isWaiting(delivery.status);
+  // A paused delivery is a waiting one held by the queue: it can be dropped, not hurried.
+  const removable = waiting || delivery.status === 'paused';
+  const button = (action: DeliveryAction, label: string, enabled: boolean, hint: string) => (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={busy !== undefined || !enabled}
+      aria-busy={busy === action || undefined}
+      title={hint}
+      onClick={(event) => {
+        event.stopPropagation();
+        void run(delivery.id, action);
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="row-actions">
+      {button(
+        'resend',
+        'Resend',
+        delivery.status !== 'delivering',
+        'Send the same event again, with the same webhook-id',
+      )}
+      {waiting && button('retry', 'Retry now', true, 'Send it now instead of waiting')}
+      {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
+    </div>
+  );
+}
