@@ -69,6 +69,12 @@ test('Paid from the row updates the row, the detail timeline, and makes a delive
     await expect.poll(() => receiver.received.length).toBe(2);
     expect(receiver.received[1]?.headers['webhook-id']).toBe(receiver.received[0]?.headers['webhook-id']);
     await expect(inspector.getByText('Attempt 1 · series 2')).toBeVisible();
+
+    // The inspector opened over the Links screen: closing it leaves the tester on the link.
+    await page.keyboard.press('Escape');
+    await expect(inspector).toBeHidden();
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Links', level: 2 })).toBeVisible();
   } finally {
     await receiver.close();
   }

@@ -6,12 +6,14 @@ import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
 import { LinksScreen } from './screens/links/LinksScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
+import { DeliveryInspector } from './screens/webhooks/DeliveryInspector';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { WebhooksScreen } from './screens/webhooks/WebhooksScreen';
 import { useConsoleStore } from './store/consoleStore';
 
 export function App() {
   const screen = useConsoleStore((state) => state.screen);
+  const inspectedId = useConsoleStore((state) => state.inspector.id);
   useThemeEffect();
   useLiveEvents();
   useEffect(() => {
@@ -34,6 +36,8 @@ export function App() {
           <SettingsScreen />
         )}
       </main>
+      {/* Over any screen: a delivery is inspected from the Webhooks screen or a link's detail. */}
+      {inspectedId && <DeliveryInspector key={inspectedId} />}
       <Toasts />
     </div>
   );

@@ -1,16 +1,13 @@
 // The Webhooks screen: the queue switch, the endpoints, then every delivery, live; clicking a
-// delivery opens the inspector.
+// delivery opens the inspector (which App shows over any screen).
 import { useState } from 'react';
-import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveriesPanel } from './DeliveriesPanel';
-import { DeliveryInspector } from './DeliveryInspector';
 import { EndpointDialog } from './EndpointDialog';
 import { EndpointsPanel } from './EndpointsPanel';
 import { QueueBar } from './QueueBar';
 
 export function WebhooksScreen() {
   const [adding, setAdding] = useState(false);
-  const inspectedId = useConsoleStore((state) => state.inspector.id);
   return (
     <section className="screen screen-webhooks" aria-labelledby="screen-title">
       <header className="screen-header">
@@ -20,7 +17,6 @@ export function WebhooksScreen() {
       <EndpointsPanel onAdd={() => setAdding(true)} />
       <DeliveriesPanel />
       {adding && <EndpointDialog onClose={() => setAdding(false)} />}
-      {inspectedId && <DeliveryInspector key={inspectedId} />}
     </section>
   );
 }

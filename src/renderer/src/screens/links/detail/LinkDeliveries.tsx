@@ -1,11 +1,10 @@
-// The webhook deliveries of one link; each opens the inspector on the Webhooks screen.
+// The webhook deliveries of one link; each opens the inspector over the Links screen.
 import type { DeliveryDetail } from '../../../api/consoleClient';
 import { useConsoleStore } from '../../../store/consoleStore';
 import { DeliveryBadge } from '../../webhooks/DeliveryBadge';
 
 export function LinkDeliveries({ deliveries }: { deliveries: DeliveryDetail[] }) {
   const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
-  const setScreen = useConsoleStore((state) => state.setScreen);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
 
   if (deliveries.length === 0) {
@@ -31,14 +30,7 @@ export function LinkDeliveries({ deliveries }: { deliveries: DeliveryDetail[] })
               {delivery.endpoint_url}
             </span>
           </div>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => {
-              setScreen('webhooks');
-              inspect(delivery.id);
-            }}
-          >
+          <button type="button" className="button button-small" onClick={() => inspect(delivery.id)}>
             Inspect
           </button>
         </li>
