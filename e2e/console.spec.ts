@@ -63,9 +63,20 @@ test('the New link form shows API validation errors beside the field, then creat
   await openConsole(page, sandbox.origin);
   await page.getByRole('button', { name: 'New link' }).click();
   const dialog = page.getByRole('dialog', { name: 'New payment link' });
+  // What the form can tell by itself, it says for every field at once.
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.locator('#field-amount-error')).toHaveText('Enter an amount.');
+  await expect(dialog.locator('#field-title-error')).toHaveText(
+    'Enter a title: the payer sees it on the checkout page.',
+  );
+  await expect(dialog.getByLabel('Amount (IDR)')).toBeFocused();
+
+  // The API's own rule (at least 1) comes back beside its field.
   await dialog.getByLabel('Title').fill('Form link');
+  await dialog.getByLabel('Amount (IDR)').fill('0');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog.locator('#field-amount-error')).toContainText('amount');
+  await expect(dialog.locator('#field-title-error')).toHaveCount(0);
   await expect(dialog.getByLabel('Amount (IDR)')).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'test-results/console-new-link-error.png' });
 

@@ -126,7 +126,13 @@ test('webhooks: edit an endpoint, send it a test event, inspect its verified sig
     const edited = `${receiver.url}/edited`;
     await dialog.getByLabel('URL').fill(edited);
     await dialog.getByLabel('Description').fill('Orders service');
-    await dialog.getByRole('checkbox', { name: 'payment_link.expired' }).uncheck();
+    // With no event ticked the form says why it cannot save.
+    for (const type of ['paid', 'failed', 'expired', 'canceled'])
+      await dialog.getByRole('checkbox', { name: `payment_link.${type}` }).uncheck();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.locator('#field-event_types-error')).toContainText('Tick at least one event');
+    for (const type of ['paid', 'failed', 'canceled'])
+      await dialog.getByRole('checkbox', { name: `payment_link.${type}` }).check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toBeHidden();
     const editedCard = page.getByRole('listitem', { name: edited });

@@ -11,6 +11,18 @@ type Field = 'amount' | 'title' | 'reference_id' | 'note';
 const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note'];
 const isField = (param: string | undefined): param is Field => FIELDS.includes(param as Field);
 
+function formProblems(values: Record<Field, string>, currency: string): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  const amount = values.amount.trim().replace(/,/g, '');
+  if (!amount) problems.amount = 'Enter an amount.';
+  else if (!/^\d+(\.\d+)?$/.test(amount))
+    problems.amount = 'Enter the amount as a number, like 1500 or 1,500.50.';
+  // Rounding what was typed would make a link for an amount nobody asked for.
+  else problems.amount = amountPrecisionProblem(amount, currency) ?? undefined;
+  if (!values.title.trim()) problems.title = 'Enter a title: the payer sees it on the checkout page.';
+  return Object.fromEntries(Object.entries(problems).filter(([, text]) => text));
+}
+
 export function NewLinkDialog({ onClose }: { onClose(): void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const currency = useConsoleStore(selectCurrency);
@@ -38,11 +50,13 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Rounding what was typed would make a link for an amount nobody asked for.
-    const precision = amountPrecisionProblem(values.amount, currency);
-    if (precision) {
-      setErrors({ amount: precision });
-      dialogRef.current?.querySelector<HTMLElement>('[name="amount"]')?.focus();
+    // What the form can tell at once, it says for every field together, in a tester's words;
+    // the API still judges the rest.
+    const local = formProblems(values, currency);
+    const first = Object.keys(local)[0];
+    if (first) {
+      setErrors(local);
+      dialogRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     const input: NewLinkInput = {

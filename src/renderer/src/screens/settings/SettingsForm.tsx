@@ -49,21 +49,27 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       setErrors(({ [field]: _gone, ...rest }) => rest);
     };
 
-  const showError = (field: DraftField, message: string) => {
-    setErrors({ [field]: message });
-    const input = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+  /** Marks every field at fault and takes the tester to the first. */
+  const showErrors = (found: DraftErrors) => {
+    const fields = Object.keys(found) as DraftField[];
+    setErrors(found);
+    const input = formRef.current?.querySelector<HTMLElement>(`[name="${fields[0]}"]`);
     // Centred, so the message under the field shows too, clear of the save bar and the toasts.
     input?.focus({ preventScroll: true });
     input?.scrollIntoView({ block: 'center' });
-    pushToast('error', 'Not saved: see the highlighted field.');
+    pushToast(
+      'error',
+      fields.length === 1
+        ? 'Not saved: see the highlighted field.'
+        : `Not saved: see the ${fields.length} highlighted fields.`,
+    );
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const outcome = toPatch(draft, saved);
     if ('errors' in outcome) {
-      const [field, message] = Object.entries(outcome.errors)[0] as [DraftField, string];
-      showError(field, message);
+      showErrors(outcome.errors);
       return;
     }
     setSaving(true);
@@ -80,7 +86,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       if (portChanged) void loadServerInfo();
     } catch (error) {
       const field = error instanceof ConsoleApiError ? fieldOfParam(error.param) : undefined;
-      if (field) showError(field, messageOf(error));
+      if (field) showErrors({ [field]: messageOf(error) });
       else pushToast('error', `Could not save the settings: ${messageOf(error)}`);
     } finally {
       setSaving(false);

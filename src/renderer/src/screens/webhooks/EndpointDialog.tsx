@@ -50,6 +50,10 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (types.length === 0) {
+      setErrors({ event_types: 'Tick at least one event: an endpoint with none would never be called.' });
+      return;
+    }
     setSaving(true);
     try {
       if (endpoint) {
