@@ -1,11 +1,12 @@
 // The "New link" form, in a modal dialog; the API's validation errors appear beside their field.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import { ConsoleApiError, type NewLinkInput } from '../../api/consoleClient';
 import { amountPrecisionProblem, fractionDigits, toMinorUnits } from '../../lib/money';
 import { useConsoleStore } from '../../store/consoleStore';
 import { selectCurrency } from '../../store/settingsSlice';
 import { messageOf } from '../../lib/errorMessage';
-import { FormField } from './FormField';
+import { FormField } from '../../components/FormField';
 
 type Field = 'amount' | 'title' | 'reference_id' | 'note';
 const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note'];
@@ -24,7 +25,7 @@ function formProblems(values: Record<Field, string>, currency: string): Partial<
 }
 
 export function NewLinkDialog({ onClose }: { onClose(): void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const currency = useConsoleStore(selectCurrency);
   const createLink = useConsoleStore((state) => state.createLink);
   const pushToast = useConsoleStore((state) => state.pushToast);
@@ -36,12 +37,6 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    // Unmounting removes the dialog from the page, which also closes it.
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const change = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -1,5 +1,6 @@
 // One request as it went over the wire: who sent it, how it was answered, and both bodies.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/dates';
 import { formatMs, prettyJson, type RequestRow } from '../../lib/requestLog';
@@ -38,14 +39,9 @@ function Body({ title, body }: { title: string; body: string | null }) {
 }
 
 export function RequestDetail({ row }: { row: RequestRow }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const select = useConsoleStore((state) => state.selectRequest);
   const { entry } = row;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   return (
     <dialog

@@ -1,7 +1,7 @@
 // Who may call the API, and how strictly requests are read.
-import { FormField } from '../links/FormField';
+import { FormField } from '../../components/FormField';
 import { SettingsSection } from './SettingsSection';
-import { ToggleField } from './ToggleField';
+import { ToggleField } from '../../components/ToggleField';
 import type { SectionProps } from './sectionProps';
 
 export function ApiSection({ draft, errors, change }: SectionProps) {

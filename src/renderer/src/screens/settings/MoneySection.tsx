@@ -1,7 +1,7 @@
 // Currency, fees and the two durations of a link's life: fixed on each link when it is made.
-import { FormField } from '../links/FormField';
+import { FormField } from '../../components/FormField';
 import { SettingsSection } from './SettingsSection';
-import { ToggleField } from './ToggleField';
+import { ToggleField } from '../../components/ToggleField';
 import type { SectionProps } from './sectionProps';
 
 export function MoneySection({ draft, errors, change }: SectionProps) {

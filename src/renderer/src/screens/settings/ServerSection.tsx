@@ -1,6 +1,6 @@
 // Where the sandbox listens (a preference for its next start) and the base of checkout URLs.
 import { useConsoleStore } from '../../store/consoleStore';
-import { FormField } from '../links/FormField';
+import { FormField } from '../../components/FormField';
 import { SettingsSection } from './SettingsSection';
 import type { SectionProps } from './sectionProps';
 

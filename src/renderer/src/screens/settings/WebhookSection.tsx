@@ -1,5 +1,5 @@
 // How deliveries are retried, how many go at once, and how many are kept.
-import { FormField } from '../links/FormField';
+import { FormField } from '../../components/FormField';
 import { SettingsSection } from './SettingsSection';
 import type { SectionProps } from './sectionProps';
 

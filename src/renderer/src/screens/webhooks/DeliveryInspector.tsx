@@ -1,5 +1,5 @@
 // One delivery with every attempt, as it went over the wire: request, signature and response.
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import type { InspectedAttempt } from '../../api/consoleClient';
 import { formatDateTime } from '../../lib/dates';
 import { formatDuration, prettyBody } from '../../lib/webhookFormat';
@@ -82,15 +82,10 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
 }
 
 export function DeliveryInspector() {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const id = useConsoleStore((state) => state.inspector.id);
   const delivery = useConsoleStore((state) => state.inspector.detail);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const attempts = delivery ? [...delivery.attempts].reverse() : [];
   return (

@@ -1,12 +1,13 @@
 // The endpoint form, in a modal dialog: adds one, or edits the URL, description and event filter of
 // one; the API's validation errors appear beside their field.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types';
 import { ConsoleApiError } from '../../api/consoleClient';
 import { messageOf } from '../../lib/errorMessage';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
-import { FormField } from '../links/FormField';
+import { FormField } from '../../components/FormField';
 
 type Field = 'url' | 'description' | 'event_types';
 
@@ -22,7 +23,7 @@ interface EndpointDialogProps {
 }
 
 export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const createEndpoint = useConsoleStore((state) => state.createEndpoint);
   const editEndpoint = useConsoleStore((state) => state.editEndpoint);
   const pushToast = useConsoleStore((state) => state.pushToast);
@@ -31,11 +32,6 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const [types, setTypes] = useState<WebhookEventType[]>(endpoint?.event_types ?? EVENT_TYPES);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const clear = (field: Field) => setErrors(({ [field]: _gone, ...rest }) => rest);
 

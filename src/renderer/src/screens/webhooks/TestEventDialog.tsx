@@ -1,20 +1,16 @@
 // "Send a test event": the developer picks the event type; the delivery then opens in the inspector.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 
 export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose(): void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const send = useConsoleStore((state) => state.sendTestEvent);
   const sending = useConsoleStore((state) => state.endpoints.busy[endpoint.id] === 'test');
   // What the endpoint listens for first, so the test looks like its real traffic.
   const [type, setType] = useState<WebhookEventType>(endpoint.event_types[0] ?? 'payment_link.paid');
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="test-event-title" onClose={onClose}>

@@ -1,4 +1,5 @@
 // A labelled input with its hint and its error, wired for screen readers.
+import { FieldNotes, fieldDescribedBy } from './FieldNotes';
 import type { HTMLAttributes } from 'react';
 
 interface FormFieldProps {
@@ -15,7 +16,7 @@ interface FormFieldProps {
 
 export function FormField({ name, label, value, onChange, error, hint, multiline, ...rest }: FormFieldProps) {
   const id = `field-${name}`;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy = fieldDescribedBy(id, hint, error);
   const shared = {
     id,
     name,
@@ -31,16 +32,7 @@ export function FormField({ name, label, value, onChange, error, hint, multiline
       ) : (
         <input {...shared} type="text" {...rest} onChange={(event) => onChange(event.target.value)} />
       )}
-      {hint && (
-        <span id={`${id}-hint`} className="hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

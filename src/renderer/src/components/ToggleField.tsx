@@ -1,4 +1,6 @@
 // A labelled on/off switch with its hint and its error.
+import { FieldNotes, fieldDescribedBy } from './FieldNotes';
+
 interface ToggleFieldProps {
   name: string;
   label: string;
@@ -19,23 +21,12 @@ export function ToggleField({ name, label, checked, onChange, hint, error }: Tog
           type="checkbox"
           role="switch"
           checked={checked}
-          aria-describedby={
-            [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
-          }
+          aria-describedby={fieldDescribedBy(id, hint, error)}
           onChange={(event) => onChange(event.target.checked)}
         />
         <span className="switch-label">{label}</span>
       </label>
-      {hint && (
-        <span id={`${id}-hint`} className="hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
