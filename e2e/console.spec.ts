@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, launchSandbox, test } from './sandboxFixture';
+import { expect, launchSandbox, test, openConsole } from './sandboxFixture';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-async function openConsole(page: Page, origin: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(origin + '/');
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+/** The console, marked so a test can prove rows arrived without a reload. */
+async function openWatchedConsole(page: Page, origin: string) {
+  await openConsole(page, origin);
   // A marker that a reload would wipe: rows must arrive without one.
   await page.evaluate(() => ((globalThis as any).__noReload = true));
 }
@@ -15,8 +14,7 @@ test('a link made through the API appears live; Paid updates its row; Cancel is 
   page,
   sandbox,
 }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await openConsole(page, sandbox.origin);
+  await openWatchedConsole(page, sandbox.origin);
 
   const title = `Live link ${Date.now()}`;
   const created = await sandbox.api('POST', '/payment-links', {
@@ -60,7 +58,7 @@ test('the New link form shows API validation errors beside the field, then creat
   page,
   sandbox,
 }) => {
-  await openConsole(page, sandbox.origin);
+  await openWatchedConsole(page, sandbox.origin);
   await page.getByRole('button', { name: 'New link' }).click();
   const dialog = page.getByRole('dialog', { name: 'New payment link' });
   // What the form can tell by itself, it says for every field at once.
@@ -99,7 +97,7 @@ test('the New link form shows API validation errors beside the field, then creat
 test('status filter and search narrow the table', async ({ page, sandbox }) => {
   const tag = `find-${Date.now()}`;
   await sandbox.api('POST', '/payment-links', { amount: 1_000, title: `Needle ${tag}` });
-  await openConsole(page, sandbox.origin);
+  await openWatchedConsole(page, sandbox.origin);
   await page.getByPlaceholder('Search title, reference or id').fill(tag);
   await expect(page.getByRole('row')).toHaveCount(2); // the header and the match
   await page.getByLabel('Status').selectOption('succeeded');
@@ -107,8 +105,7 @@ test('status filter and search narrow the table', async ({ page, sandbox }) => {
 });
 
 test('the theme toggle cycles system, light and dark', async ({ page, sandbox }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await openConsole(page, sandbox.origin);
+  await openWatchedConsole(page, sandbox.origin);
   await page.getByRole('button', { name: 'Theme: System' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.getByRole('button', { name: 'Theme: Light' }).click();
@@ -128,7 +125,6 @@ test('the empty state explains how to create the first link', async ({ page }) =
   // A sandbox of its own, with no links at all.
   const empty = await launchSandbox();
   try {
-    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(empty.origin + '/');
     await expect(page.getByText('No payment links yet')).toBeVisible();
     await expect(page.locator('.empty-state pre')).toContainText(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, launchSandbox, test, type Sandbox } from './sandboxFixture';
+import { expect, launchSandbox, test, type Sandbox, openConsole } from './sandboxFixture';
 
 const LINKS = 10_000;
 const rowOf = (page: Page, title: string) =>
@@ -40,9 +40,7 @@ test('a 10,000-link table scrolls to its last row with few rows in the DOM, and 
   const sandbox = await launchSandbox();
   try {
     await seed(sandbox);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(sandbox.origin + '/');
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await openConsole(page, sandbox.origin);
     await expect(page.locator('.count')).toHaveText('10,000 links');
     await expect(rowOf(page, `Bulk ${LINKS - 1}`)).toBeVisible();
 

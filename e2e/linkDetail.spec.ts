@@ -1,4 +1,4 @@
-import { expect, test } from './sandboxFixture';
+import { expect, test, openConsole } from './sandboxFixture';
 import { consoleCall, resetWebhooks, startReceiver } from './webhookHelpers';
 
 test('Paid from the row updates the row, the detail timeline, and makes a delivery whose signature verifies', async ({
@@ -13,11 +13,8 @@ test('Paid from the row updates the row, the detail timeline, and makes a delive
       description: 'detail e2e',
     });
     expect(endpoint.status).toBe(201);
-
-    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await page.goto(sandbox.origin + '/');
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await openConsole(page, sandbox.origin);
 
     const created = await sandbox.api('POST', '/payment-links', {
       amount: 125_000,
@@ -81,8 +78,7 @@ test('Paid from the row updates the row, the detail timeline, and makes a delive
 });
 
 test('the detail panel closes with Escape and follows the row clicked next', async ({ page, sandbox }) => {
-  await page.goto(sandbox.origin + '/');
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await openConsole(page, sandbox.origin);
   const first = (await sandbox.api('POST', '/payment-links', { amount: 1000, title: 'First panel link' }))
     .body.data;
   const second = (await sandbox.api('POST', '/payment-links', { amount: 2000, title: 'Second panel link' }))

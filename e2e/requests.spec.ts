@@ -1,4 +1,4 @@
-import { expect, launchSandbox, test } from './sandboxFixture';
+import { expect, launchSandbox, test, openConsole } from './sandboxFixture';
 
 test('requests: API calls appear live, a replay is marked, the detail shows both bodies', async ({
   page,
@@ -8,11 +8,9 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
   const { origin } = sandbox;
   try {
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The log starts empty: the empty state first.
-    await page.goto(origin + '/');
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await openConsole(page, origin);
     await page.getByRole('button', { name: 'Requests' }).click();
     await expect(page.getByText('No API requests yet')).toBeVisible();
     await expect(page.locator('.empty-state pre')).toContainText(`curl ${origin}/payment-links`);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LISTENING = /^Payment Links Sandbox listening on (\S+)$/;
@@ -42,6 +42,12 @@ export async function launchSandbox(): Promise<Sandbox> {
   return { origin, api, stop: () => void child.kill('SIGTERM') };
 }
 
+/** Opens the console and waits for its live feed, so what a test does next is seen as it happens. */
+export async function openConsole(page: Page, origin: string): Promise<void> {
+  await page.goto(origin + '/');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+}
+
 /** One sandbox per test file's worker. */
 export const test = base.extend<object, { sandbox: Sandbox }>({
   sandbox: [
@@ -55,4 +61,4 @@ export const test = base.extend<object, { sandbox: Sandbox }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -2,7 +2,7 @@
 // session looks after a while; docs/screenshots holds the ones the README shows.
 import { createServer, type AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, launchSandbox, test, type Sandbox } from './sandboxFixture';
+import { expect, launchSandbox, test, type Sandbox, openConsole } from './sandboxFixture';
 import { consoleCall, startReceiver } from './webhookHelpers';
 
 /** `npm run screenshots` refreshes the committed ones; any other run checks the flow into test-results. */
@@ -74,9 +74,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
   const receiver = await startReceiver();
   try {
     const shown = await seed(sandbox, receiver.url);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(sandbox.origin + '/');
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await openConsole(page, sandbox.origin);
     await expect(page.locator('.count')).toHaveText(`${LINKS.length} links`);
     await shoot(page, 'links');
 

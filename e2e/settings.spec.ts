@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, launchSandbox, test } from './sandboxFixture';
+import { expect, launchSandbox, test, openConsole } from './sandboxFixture';
 
 async function openSettings(page: Page, origin: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(origin + '/');
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await openConsole(page, origin);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
 }
@@ -26,7 +24,6 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: 'test-results/settings-dark.png' });
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The API's error shows beside its field, and nothing is saved.
     const percent = page.getByLabel('Transaction fee (%)');

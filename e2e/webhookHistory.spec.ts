@@ -22,8 +22,6 @@ test('webhooks: the history pages as it scrolls, keeps few rows in the DOM, filt
       await Promise.all(Array.from({ length: 10 }, () => send('payment_link.failed')));
     const total = PAID + FAILED;
 
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(sandbox.origin + '/');
     await page.getByRole('button', { name: 'Webhooks' }).click();
     const count = page.locator('.panel-header .count', { hasText: 'deliver' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { expect, test, type Sandbox } from './sandboxFixture';
+import { expect, test, type Sandbox, openConsole } from './sandboxFixture';
 import { consoleCall, resetWebhooks, startReceiver } from './webhookHelpers';
 
 async function payNewLink(sandbox: Sandbox, title: string): Promise<string> {
@@ -22,10 +22,7 @@ test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resu
   const receiver = await startReceiver();
   try {
     await resetWebhooks(sandbox);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(sandbox.origin + '/');
-    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await openConsole(page, sandbox.origin);
     await page.getByRole('button', { name: 'Webhooks' }).click();
     await expect(page.getByText('No endpoints yet')).toBeVisible();
     await expect(page.getByText('Add an endpoint, then pay a link')).toBeVisible();
@@ -109,8 +106,6 @@ test('webhooks: edit an endpoint, send it a test event, inspect its verified sig
   try {
     await resetWebhooks(sandbox);
     await consoleCall(sandbox, 'POST', '/endpoints', { url: receiver.url, description: 'before' });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(sandbox.origin + '/');
     await page.getByRole('button', { name: 'Webhooks' }).click();
     const card = page.getByRole('listitem', { name: receiver.url });
