@@ -23,48 +23,45 @@ after(async () => {
 });
 
 /** The console calls the API as its own page does: no API key, same origin. */
-const consoleCall = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  sandbox.api(method, `/_console/api${path}`, { body, key: null, headers });
-
 describe('settings', () => {
   test('read, change one fee field, and refuse a bad value with what is allowed', async () => {
-    const before = (await consoleCall('GET', '/settings')).body.data;
+    const before = (await sandbox.consoleApi('GET', '/settings')).body.data;
     assert.equal(before.link_lifetime_seconds, 86_400);
-    const changed = await consoleCall('PATCH', '/settings', { fees: { transaction_percent: 1.5 } });
+    const changed = await sandbox.consoleApi('PATCH', '/settings', { fees: { transaction_percent: 1.5 } });
     assert.equal(changed.status, 200);
     assert.equal(changed.body.data.fees.transaction_percent, 1.5);
     assert.equal(changed.body.data.fees.paid_by, before.fees.paid_by);
     const link = await createLink(sandbox, { amount: 10_000 });
     assert.equal(link.fee.transaction, 150);
-    const bad = await consoleCall('PATCH', '/settings', { link_lifetime_seconds: 5 });
+    const bad = await sandbox.consoleApi('PATCH', '/settings', { link_lifetime_seconds: 5 });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.param, 'link_lifetime_seconds');
-    await consoleCall('PATCH', '/settings', { fees: before.fees });
+    await sandbox.consoleApi('PATCH', '/settings', { fees: before.fees });
   });
 });
 
 describe('endpoints', () => {
   test('add, read, change, rotate the secret, delete', async () => {
-    const created = await consoleCall('POST', '/endpoints', { url: receiverUrl, description: 'QA' });
+    const created = await sandbox.consoleApi('POST', '/endpoints', { url: receiverUrl, description: 'QA' });
     assert.equal(created.status, 201);
     const endpoint = created.body.data;
     assert.match(endpoint.secret, /^whsec_/);
     assert.equal(endpoint.event_types.length, 4);
-    const changed = await consoleCall('PATCH', `/endpoints/${endpoint.id}`, {
+    const changed = await sandbox.consoleApi('PATCH', `/endpoints/${endpoint.id}`, {
       event_types: ['payment_link.paid'],
     });
     assert.deepEqual(changed.body.data.event_types, ['payment_link.paid']);
-    const rotated = (await consoleCall('POST', `/endpoints/${endpoint.id}/rotate-secret`)).body.data;
+    const rotated = (await sandbox.consoleApi('POST', `/endpoints/${endpoint.id}/rotate-secret`)).body.data;
     assert.notEqual(rotated.secret, endpoint.secret);
     assert.equal(rotated.previous_secrets[0].secret, endpoint.secret);
-    assert.equal((await consoleCall('DELETE', `/endpoints/${endpoint.id}`)).status, 200);
-    const gone = await consoleCall('GET', `/endpoints/${endpoint.id}`);
+    assert.equal((await sandbox.consoleApi('DELETE', `/endpoints/${endpoint.id}`)).status, 200);
+    const gone = await sandbox.consoleApi('GET', `/endpoints/${endpoint.id}`);
     assert.equal(gone.status, 404);
     assert.equal(gone.body.error.code, 'resource_not_found');
   });
 
   test('a URL that cannot receive webhooks is refused, saying why', async () => {
-    const res = await consoleCall('POST', '/endpoints', { url: 'ftp://files.example/x' });
+    const res = await sandbox.consoleApi('POST', '/endpoints', { url: 'ftp://files.example/x' });
     assert.equal(res.status, 400);
     assert.equal(res.body.error.param, 'url');
     assert.match(res.body.error.message, /http:\/\/ and https:\/\//);
@@ -73,29 +70,29 @@ describe('endpoints', () => {
 
 describe('deliveries and the queue', () => {
   test('pause holds deliveries visibly; retry, delete and resume act on them; history clears', async () => {
-    const endpoint = (await consoleCall('POST', '/endpoints', { url: receiverUrl })).body.data;
+    const endpoint = (await sandbox.consoleApi('POST', '/endpoints', { url: receiverUrl })).body.data;
     try {
-      assert.equal((await consoleCall('POST', '/queue/pause')).body.data.paused, true);
+      assert.equal((await sandbox.consoleApi('POST', '/queue/pause')).body.data.paused, true);
       const link = await createLink(sandbox);
       await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
-      const listed = await consoleCall('GET', `/deliveries?link_id=${link.id}`);
+      const listed = await sandbox.consoleApi('GET', `/deliveries?link_id=${link.id}`);
       assert.equal(listed.body.pagination.total, 1);
       const row = listed.body.data[0];
       assert.equal(row.status, 'paused');
       assert.equal(row.event_type, 'payment_link.paid');
       assert.equal(row.attempt_count, 0);
-      assert.equal((await consoleCall('GET', '/queue')).body.data.waiting >= 1, true);
-      assert.equal((await consoleCall('POST', `/deliveries/${row.id}/retry`)).status, 200);
+      assert.equal((await sandbox.consoleApi('GET', '/queue')).body.data.waiting >= 1, true);
+      assert.equal((await sandbox.consoleApi('POST', `/deliveries/${row.id}/retry`)).status, 200);
 
       const second = await createLink(sandbox);
       await sandbox.api('POST', `/payment-links/${second.id}/cancel`);
-      const doomed = (await consoleCall('GET', `/deliveries?link_id=${second.id}`)).body.data[0];
-      assert.equal((await consoleCall('DELETE', `/deliveries/${doomed.id}`)).status, 200);
-      assert.equal((await consoleCall('GET', `/deliveries/${doomed.id}`)).status, 404);
+      const doomed = (await sandbox.consoleApi('GET', `/deliveries?link_id=${second.id}`)).body.data[0];
+      assert.equal((await sandbox.consoleApi('DELETE', `/deliveries/${doomed.id}`)).status, 200);
+      assert.equal((await sandbox.consoleApi('GET', `/deliveries/${doomed.id}`)).status, 404);
 
-      await consoleCall('POST', '/queue/resume');
+      await sandbox.consoleApi('POST', '/queue/resume');
       const delivered = await eventually(async () => {
-        const d = (await consoleCall('GET', `/deliveries/${row.id}`)).body.data;
+        const d = (await sandbox.consoleApi('GET', `/deliveries/${row.id}`)).body.data;
         return d.status === 'delivered' ? d : undefined;
       }, 'the delivery after resume');
       assert.equal(delivered.attempts.length, 1);
@@ -103,35 +100,35 @@ describe('deliveries and the queue', () => {
       assert.equal(delivered.attempts[0].request.headers['webhook-id'], delivered.event_id);
       assert.equal(delivered.attempts[0].signature_verified, true);
 
-      const resent = await consoleCall('POST', `/deliveries/${row.id}/resend`);
+      const resent = await sandbox.consoleApi('POST', `/deliveries/${row.id}/resend`);
       assert.equal(resent.body.data.series, 2);
       await eventually(async () => {
-        const d = (await consoleCall('GET', `/deliveries/${row.id}`)).body.data;
+        const d = (await sandbox.consoleApi('GET', `/deliveries/${row.id}`)).body.data;
         return d.status === 'delivered' && d.attempts.length === 2 ? d : undefined;
       }, 'the resend');
-      const cleared = await consoleCall('DELETE', '/deliveries');
+      const cleared = await sandbox.consoleApi('DELETE', '/deliveries');
       assert.ok(cleared.body.data.deleted >= 1);
-      assert.equal((await consoleCall('GET', `/deliveries/${row.id}`)).status, 404);
+      assert.equal((await sandbox.consoleApi('GET', `/deliveries/${row.id}`)).status, 404);
     } finally {
-      await consoleCall('POST', '/queue/resume');
-      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+      await sandbox.consoleApi('POST', '/queue/resume');
+      await sandbox.consoleApi('DELETE', `/endpoints/${endpoint.id}`);
     }
   });
 
   test('retry on a delivered delivery is a 409 that says what to do instead', async () => {
-    const endpoint = (await consoleCall('POST', '/endpoints', { url: receiverUrl })).body.data;
+    const endpoint = (await sandbox.consoleApi('POST', '/endpoints', { url: receiverUrl })).body.data;
     try {
       const link = await createLink(sandbox);
       await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });
       const d = await eventually(async () => {
-        const row = (await consoleCall('GET', `/deliveries?link_id=${link.id}`)).body.data[0];
+        const row = (await sandbox.consoleApi('GET', `/deliveries?link_id=${link.id}`)).body.data[0];
         return row?.status === 'delivered' ? row : undefined;
       }, 'delivery');
-      const res = await consoleCall('POST', `/deliveries/${d.id}/retry`);
+      const res = await sandbox.consoleApi('POST', `/deliveries/${d.id}/retry`);
       assert.equal(res.status, 409);
       assert.match(res.body.error.message, /resend/);
     } finally {
-      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+      await sandbox.consoleApi('DELETE', `/endpoints/${endpoint.id}`);
     }
   });
 });
@@ -144,11 +141,15 @@ describe('security (contract §10)', () => {
       headers: { host: 'evil.example' },
     });
     assert.equal(foreign.status, 421);
-    const cross = await consoleCall('POST', '/queue/pause', undefined, { origin: 'https://evil.example' });
+    const cross = await sandbox.consoleApi('POST', '/queue/pause', undefined, {
+      origin: 'https://evil.example',
+    });
     assert.equal(cross.status, 403);
     assert.equal(cross.body.error.code, 'origin_not_allowed');
-    assert.equal((await consoleCall('GET', '/queue')).body.data.paused, false);
-    const same = await consoleCall('POST', '/queue/resume', undefined, { origin: `http://${url.host}` });
+    assert.equal((await sandbox.consoleApi('GET', '/queue')).body.data.paused, false);
+    const same = await sandbox.consoleApi('POST', '/queue/resume', undefined, {
+      origin: `http://${url.host}`,
+    });
     assert.equal(same.status, 200);
   });
 
@@ -169,7 +170,7 @@ describe('security (contract §10)', () => {
 
 describe('the event stream', () => {
   test('a client sees a create, a simulate and a delivery attempt within 200 ms of each', async () => {
-    const endpoint = (await consoleCall('POST', '/endpoints', { url: receiverUrl })).body.data;
+    const endpoint = (await sandbox.consoleApi('POST', '/endpoints', { url: receiverUrl })).body.data;
     const controller = new AbortController();
     const seen: { type: string; data: any; at: number }[] = [];
     const stream = await fetch(`${sandbox.origin}/_console/api/events`, { signal: controller.signal });
@@ -220,7 +221,7 @@ describe('the event stream', () => {
     } finally {
       controller.abort();
       await reading;
-      await consoleCall('DELETE', `/endpoints/${endpoint.id}`);
+      await sandbox.consoleApi('DELETE', `/endpoints/${endpoint.id}`);
     }
   });
 });

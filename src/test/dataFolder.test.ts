@@ -3,10 +3,6 @@ import { after, before, describe, test } from 'node:test';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
 import { inSequence, WebhookReceiver } from './webhookReceiver';
 
-/** The console calls the API as its own page does: no API key. */
-const consoleCall = (sandbox: TestSandbox, method: string, path: string, body?: unknown) =>
-  sandbox.api(method, `/_console/api${path}`, { body, key: null });
-
 const importText = (sandbox: TestSandbox, text: string) =>
   sandbox.api('POST', '/_console/api/store/import', {
     raw: text,
@@ -14,8 +10,7 @@ const importText = (sandbox: TestSandbox, text: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-const counts = async (sandbox: TestSandbox) =>
-  (await consoleCall(sandbox, 'GET', '/server')).body.data.counts;
+const counts = async (sandbox: TestSandbox) => (await sandbox.consoleApi('GET', '/server')).body.data.counts;
 
 let receiver: WebhookReceiver;
 let source: TestSandbox;
@@ -26,8 +21,8 @@ let created: { id: string; replayBody: string };
 before(async () => {
   receiver = await WebhookReceiver.start({ plan: inSequence(200) });
   source = await startTestSandbox();
-  await consoleCall(source, 'PATCH', '/settings', { fees: { transaction_percent: 1.5 } });
-  await consoleCall(source, 'POST', '/endpoints', { url: receiver.url });
+  await source.consoleApi('PATCH', '/settings', { fees: { transaction_percent: 1.5 } });
+  await source.consoleApi('POST', '/endpoints', { url: receiver.url });
   const keyed = await source.api('POST', '/payment-links', {
     body: { amount: 10_000, title: 'Keyed' },
     headers: { 'idempotency-key': 'order-1' },
@@ -72,13 +67,10 @@ describe('export and import', () => {
         });
         assert.equal(replay.headers.get('idempotent-replayed'), 'true');
         assert.equal(replay.text, created.replayBody);
-        const deliveries = (await consoleCall(reopened, 'GET', '/deliveries')).body.data;
+        const deliveries = (await reopened.consoleApi('GET', '/deliveries')).body.data;
         assert.equal(deliveries.length, 1);
         assert.equal(deliveries[0].status, 'delivered');
-        assert.equal(
-          (await consoleCall(reopened, 'GET', '/settings')).body.data.fees.transaction_percent,
-          1.5,
-        );
+        assert.equal((await reopened.consoleApi('GET', '/settings')).body.data.fees.transaction_percent, 1.5);
         assert.equal((await reopened.api('GET', '/payment-links')).body.pagination.total, 2);
       } finally {
         await reopened.stop();
@@ -133,14 +125,14 @@ describe('export and import', () => {
     const withTest = await startTestSandbox({ inMemory: true });
     const target = await startTestSandbox({ inMemory: true });
     try {
-      const endpoint = (await consoleCall(withTest, 'POST', '/endpoints', { url: receiver.url })).body.data;
-      const sent = await consoleCall(withTest, 'POST', `/endpoints/${endpoint.id}/test`, {});
+      const endpoint = (await withTest.consoleApi('POST', '/endpoints', { url: receiver.url })).body.data;
+      const sent = await withTest.consoleApi('POST', `/endpoints/${endpoint.id}/test`, {});
       assert.equal(sent.status, 201);
       const file = (await withTest.api('GET', '/_console/api/store/export', { key: null })).text;
       assert.equal(JSON.parse(file).deliveries[0].test, true);
       const imported = await importText(target, file);
       assert.equal(imported.status, 200, imported.text);
-      const delivery = (await consoleCall(target, 'GET', `/deliveries/${sent.body.data.id}`)).body.data;
+      const delivery = (await target.consoleApi('GET', `/deliveries/${sent.body.data.id}`)).body.data;
       assert.equal(delivery.test, true);
     } finally {
       await withTest.stop();
@@ -184,13 +176,13 @@ describe('reset', () => {
     const dataDir = target.dir as string;
     try {
       await importText(target, exported);
-      await consoleCall(target, 'POST', '/queue/pause');
+      await target.consoleApi('POST', '/queue/pause');
       const waiting = await createLink(target);
       await target.api('POST', '/sandbox/simulate', {
         body: { payment_link_id: waiting.id, event: 'failed' },
       });
       const sentBefore = receiver.requests.length;
-      const reset = await consoleCall(target, 'POST', '/store/reset', {});
+      const reset = await target.consoleApi('POST', '/store/reset', {});
       assert.equal(reset.status, 200);
       assert.deepEqual(reset.body.data, {
         links: 0,
@@ -200,15 +192,12 @@ describe('reset', () => {
         idempotency_records: 0,
       });
       assert.equal((await target.api('GET', `/payment-links/${created.id}`)).status, 404);
-      assert.equal((await consoleCall(target, 'GET', '/queue')).body.data.paused, false);
+      assert.equal((await target.consoleApi('GET', '/queue')).body.data.paused, false);
       await target.stop({ keepDir: true });
       const reopened = await startTestSandbox({ dataDir });
       try {
         assert.equal((await reopened.api('GET', '/payment-links')).body.pagination.total, 0);
-        assert.equal(
-          (await consoleCall(reopened, 'GET', '/settings')).body.data.fees.transaction_percent,
-          1.5,
-        );
+        assert.equal((await reopened.consoleApi('GET', '/settings')).body.data.fees.transaction_percent, 1.5);
         // The same key now makes a new link: its record went with the reset.
         const again = await reopened.api('POST', '/payment-links', {
           body: { amount: 10_000, title: 'Keyed' },
@@ -232,14 +221,14 @@ describe('reset', () => {
       await importText(target, exported);
       const heard: string[] = [];
       target.core.events.on('event', (event) => heard.push(event.type));
-      const reset = await consoleCall(target, 'POST', '/store/reset', {
+      const reset = await target.consoleApi('POST', '/store/reset', {
         keep_settings: false,
         keep_endpoints: false,
       });
       assert.equal(reset.body.data.endpoints, 0);
-      assert.equal((await consoleCall(target, 'GET', '/settings')).body.data.fees.transaction_percent, 2.9);
+      assert.equal((await target.consoleApi('GET', '/settings')).body.data.fees.transaction_percent, 2.9);
       assert.ok(heard.includes('store.replaced'));
-      const bad = await consoleCall(target, 'POST', '/store/reset', { keep_links: true });
+      const bad = await target.consoleApi('POST', '/store/reset', { keep_links: true });
       assert.equal(bad.status, 400);
       assert.equal(bad.body.error.param, 'keep_links');
     } finally {

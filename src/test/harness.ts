@@ -38,6 +38,13 @@ export interface TestSandbox extends RunningSandbox {
   dir: string | undefined;
   clock: TestClock;
   api<T = any>(method: string, path: string, call?: ApiCall): Promise<ApiResponse<T>>;
+  /** A console API call (`/_console/api` + path) as the console's own page makes it: no API key. */
+  consoleApi<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   /** Stops the server and, unless `keepDir`, removes its data directory. */
   stop(options?: { keepDir?: boolean }): Promise<void>;
 }
@@ -59,6 +66,8 @@ export async function startTestSandbox(
     dir,
     clock,
     api: (method, path, call) => callApi(sandbox.origin, method, path, call),
+    consoleApi: (method, path, body, headers) =>
+      callApi(sandbox.origin, method, `/_console/api${path}`, { body, key: null, headers }),
     async stop({ keepDir = false } = {}) {
       if (!stopped) await sandbox.close();
       stopped = true;

@@ -18,18 +18,15 @@ after(async () => {
   await receiver.stop();
 });
 
-const consoleCall = (method: string, path: string, body?: unknown) =>
-  sandbox.api(method, `/_console/api${path}`, { body, key: null });
-
 async function addEndpoint(path: string, extra: Record<string, unknown> = {}) {
-  const res = await consoleCall('POST', '/endpoints', { url: `${receiver.url}${path}`, ...extra });
+  const res = await sandbox.consoleApi('POST', '/endpoints', { url: `${receiver.url}${path}`, ...extra });
   assert.equal(res.status, 201);
   return res.body.data;
 }
 
 const deliveredDetail = (id: string) =>
   eventually(async () => {
-    const detail = (await consoleCall('GET', `/deliveries/${id}`)).body.data;
+    const detail = (await sandbox.consoleApi('GET', `/deliveries/${id}`)).body.data;
     return detail.status === 'delivered' ? detail : undefined;
   }, `delivery ${id} delivered`);
 
@@ -37,7 +34,7 @@ describe('test events (console)', () => {
   test('a bodiless send is a signed payment_link.paid to that endpoint only, recorded as a test', async () => {
     const target = await addEndpoint('/target');
     const bystander = await addEndpoint('/bystander');
-    const sent = await consoleCall('POST', `/endpoints/${target.id}/test`);
+    const sent = await sandbox.consoleApi('POST', `/endpoints/${target.id}/test`);
     assert.equal(sent.status, 201);
     const delivery = sent.body.data;
     assert.equal(delivery.test, true);
@@ -63,14 +60,14 @@ describe('test events (console)', () => {
     const detail = await deliveredDetail(delivery.id);
     assert.equal(detail.test, true);
     assert.equal(detail.attempts[0].signature_verified, true);
-    const history = await consoleCall('GET', `/deliveries?endpoint_id=${target.id}`);
+    const history = await sandbox.consoleApi('GET', `/deliveries?endpoint_id=${target.id}`);
     assert.equal(history.body.pagination.total, 1);
     assert.equal(history.body.data[0].test, true);
 
     // Nobody else heard of it, and its sample link is not in the store.
     assert.equal(receiver.requests.filter((r) => r.path === '/webhooks/bystander').length, 0);
     assert.equal(
-      (await consoleCall('GET', `/deliveries?endpoint_id=${bystander.id}`)).body.pagination.total,
+      (await sandbox.consoleApi('GET', `/deliveries?endpoint_id=${bystander.id}`)).body.pagination.total,
       0,
     );
     assert.equal((await sandbox.api('GET', `/payment-links/${verified.data.id}`)).status, 404);
@@ -78,7 +75,7 @@ describe('test events (console)', () => {
 
   test('the chosen type is sent even when the endpoint filter leaves it out', async () => {
     const endpoint = await addEndpoint('/paid-only', { event_types: ['payment_link.paid'] });
-    const sent = await consoleCall('POST', `/endpoints/${endpoint.id}/test`, {
+    const sent = await sandbox.consoleApi('POST', `/endpoints/${endpoint.id}/test`, {
       event_type: 'payment_link.canceled',
     });
     assert.equal(sent.status, 201);
@@ -91,24 +88,24 @@ describe('test events (console)', () => {
 
   test('bad input gets a clear error: unknown type, unknown field, disabled or unknown endpoint', async () => {
     const endpoint = await addEndpoint('/errors');
-    const badType = await consoleCall('POST', `/endpoints/${endpoint.id}/test`, {
+    const badType = await sandbox.consoleApi('POST', `/endpoints/${endpoint.id}/test`, {
       event_type: 'payment_link.refunded',
     });
     assert.equal(badType.status, 400);
     assert.equal(badType.body.error.param, 'event_type');
     assert.match(badType.body.error.message, /payment_link\.paid, payment_link\.failed/);
 
-    const unknown = await consoleCall('POST', `/endpoints/${endpoint.id}/test`, { type: 'x' });
+    const unknown = await sandbox.consoleApi('POST', `/endpoints/${endpoint.id}/test`, { type: 'x' });
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.error.code, 'parameter_unknown');
 
-    await consoleCall('PATCH', `/endpoints/${endpoint.id}`, { enabled: false });
-    const disabled = await consoleCall('POST', `/endpoints/${endpoint.id}/test`);
+    await sandbox.consoleApi('PATCH', `/endpoints/${endpoint.id}`, { enabled: false });
+    const disabled = await sandbox.consoleApi('POST', `/endpoints/${endpoint.id}/test`);
     assert.equal(disabled.status, 409);
     assert.equal(disabled.body.error.code, 'invalid_state_transition');
     assert.match(disabled.body.error.message, /enable it/);
 
-    const missing = await consoleCall('POST', '/endpoints/we_nosuchendpoint/test');
+    const missing = await sandbox.consoleApi('POST', '/endpoints/we_nosuchendpoint/test');
     assert.equal(missing.status, 404);
     assert.equal(missing.body.error.code, 'resource_not_found');
   });
