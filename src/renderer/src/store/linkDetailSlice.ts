@@ -33,10 +33,12 @@ const closed: LinkDetailState = {
 };
 
 export const createLinkDetailSlice: StateCreator<ConsoleState, [], [], LinkDetailSlice> = (set, get) => {
-  const patchIfOpen = (id: string, update: (state: LinkDetailState) => Partial<LinkDetailState>) =>
-    set((state) =>
-      state.linkDetail.id === id ? { linkDetail: { ...state.linkDetail, ...update(state.linkDetail) } } : {},
-    );
+  // Called for every streamed change: when it is not about the open link, the store is not touched,
+  // so a burst of changes does not wake every subscriber once more per change.
+  const patchIfOpen = (id: string, update: (state: LinkDetailState) => Partial<LinkDetailState>) => {
+    if (get().linkDetail.id !== id) return;
+    set((state) => ({ linkDetail: { ...state.linkDetail, ...update(state.linkDetail) } }));
+  };
 
   return {
     linkDetail: closed,
