@@ -1,4 +1,5 @@
 import type { DeliveryStatus, Pagination, WebhookDelivery, WebhookEventType } from '../../shared/types';
+import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
 import type { StoreState } from '../store/storeState';
 
 export interface DeliveryListQuery {
@@ -11,29 +12,15 @@ export interface DeliveryListQuery {
   per_page?: number;
 }
 
-type Presented = Omit<WebhookDelivery, 'status'> & { status: DeliveryStatus };
-
-/** A list row: the delivery without its attempts' bodies, which can be large. */
-export function deliverySummary(delivery: Presented) {
-  const { attempts, ...rest } = delivery;
-  const last = attempts.at(-1);
-  return {
-    ...rest,
-    attempt_count: attempts.length,
-    last_status: last?.response?.status ?? null,
-    last_error: last?.error ?? null,
-  };
-}
-
 /**
  * Newest first (store order), filtered, one page. `before_seq` is a cursor: pages read below it
  * do not shift when newer deliveries arrive or older ones are cleared, as page numbers would.
  */
 export function listDeliveries(
   state: StoreState,
-  present: (d: WebhookDelivery) => Presented,
+  present: (d: WebhookDelivery) => PresentedDelivery,
   q: DeliveryListQuery,
-): { rows: ReturnType<typeof deliverySummary>[]; pagination: Pagination } {
+): { rows: DeliverySummary[]; pagination: Pagination } {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 25;
   const linkId = q.link_id?.toLowerCase();

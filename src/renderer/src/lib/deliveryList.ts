@@ -1,6 +1,7 @@
 // Pure helpers for the loaded part of the delivery history: newest first (store order), each
 // delivery once, kept true to the filter as live changes arrive.
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../shared/types';
+import { deliverySummary } from '../../../shared/deliverySummary';
 import type { DeliveryDetail, DeliveryListQuery, DeliveryRow } from '../api/consoleClient';
 
 export interface DeliveryFilter {
@@ -25,16 +26,7 @@ export const EMPTY_DELIVERIES: LoadedDeliveries = { ids: [], byId: {}, total: 0,
 export type DeliveryChange = { kind: 'changed'; row: DeliveryRow } | { kind: 'deleted'; id: string };
 
 /** The list row for a full delivery, as the list endpoint would have answered. */
-export function toRow(delivery: WebhookDelivery | DeliveryDetail): DeliveryRow {
-  const { attempts, ...rest } = delivery;
-  const last = attempts.at(-1);
-  return {
-    ...rest,
-    attempt_count: attempts.length,
-    last_status: last?.response?.status ?? null,
-    last_error: last?.error ?? null,
-  };
-}
+export const toRow = (delivery: WebhookDelivery | DeliveryDetail): DeliveryRow => deliverySummary(delivery);
 
 export const isFiltered = (filter: DeliveryFilter) =>
   filter.status !== 'all' || filter.event_type !== 'all' || filter.endpoint_id !== 'all';
