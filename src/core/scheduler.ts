@@ -50,7 +50,9 @@ export class Scheduler {
     if (!head(this.expiries) && !head(this.settlements)) return undefined;
     const ops: Op[] = [];
     const take = (list: SortedList<Due>, decide: (id: string) => LinkChange | null) => {
-      for (const due of list.takeWhile((d) => d.at <= now)) ops.push(...(decide(due.id)?.ops ?? []));
+      for (const due of list.takeWhile((d) => d.at <= now)) {
+        for (const op of decide(due.id)?.ops ?? []) ops.push(op);
+      }
     };
     take(this.expiries, (id) => this.links.expireIfDue(id, now));
     take(this.settlements, (id) => this.links.settleIfDue(id, now));
