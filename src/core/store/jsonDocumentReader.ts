@@ -1,0 +1,183 @@
+import { ByteWindow } from './byteWindow';
+
+/** A document that is not the JSON it should be, with the byte offset where reading stopped. */
+export class JsonDocumentError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+    /** Where in the document, as `links[12]`, when the problem is inside a streamed record. */
+    readonly place?: string,
+  ) {
+    super(message);
+    this.name = 'JsonDocumentError';
+  }
+}
+
+export interface DocumentHandlers {
+  /** Top-level keys whose array values arrive element by element instead of in the head. */
+  streamed: ReadonlySet<string>;
+  onRecord(list: string, index: number, value: unknown): void;
+}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+/** One record per line is what the sandbox writes; a longer line is scanned byte by byte. */
+const LINE_FAST_PATH_LIMIT = 1 << 20;
+
+/**
+ * Reads a top-level JSON object from a byte stream without ever holding the document as one
+ * string: V8 caps a string near 512 MiB, and a snapshot or an export of a million links is larger.
+ * Keys listed in `streamed` hand their array elements to `onRecord` one at a time; every other key
+ * is parsed whole and returned as the head.
+ */
+export async function readJsonDocument(
+  source: AsyncIterable<Uint8Array>,
+  handlers: DocumentHandlers,
+): Promise<Record<string, unknown>> {
+  const w = new ByteWindow(source[Symbol.asyncIterator]());
+  const head: Record<string, unknown> = {};
+  await expect(w, 0x7b, 'the document must be a JSON object');
+  await skipSpace(w);
+  if (!(await w.peekIs(0x7d))) {
+    for (;;) {
+      await skipSpace(w);
+      const key = (await readValue(w, 'a key')) as unknown;
+      if (typeof key !== 'string') throw new JsonDocumentError('expected a quoted key', w.offset);
+      await skipSpace(w);
+      await expect(w, 0x3a, `expected ":" after "${key}"`);
+      await skipSpace(w);
+      if (handlers.streamed.has(key) && (await w.peekIs(0x5b))) {
+        await readRecords(w, key, handlers);
+        head[key] = [];
+      } else {
+        head[key] = await readValue(w, `"${key}"`);
+      }
+      await skipSpace(w);
+      if (await w.peekIs(0x2c)) {
+        w.pos++;
+        continue;
+      }
+      break;
+    }
+  }
+  await expect(w, 0x7d, 'expected "," or "}" between top-level fields');
+  await skipSpace(w);
+  if (!(await w.atEnd())) throw new JsonDocumentError('unexpected data after the document', w.offset);
+  return head;
+}
+
+async function readRecords(w: ByteWindow, list: string, handlers: DocumentHandlers): Promise<void> {
+  w.pos++;
+  await skipSpace(w);
+  if (await w.peekIs(0x5d)) {
+    w.pos++;
+    return;
+  }
+  for (let index = 0; ; index++) {
+    await skipSpace(w);
+    const place = `${list}[${index}]`;
+    const value = (await readLineRecord(w)) ?? (await readValue(w, place));
+    handlers.onRecord(list, index, value === LINE_NULL ? null : value);
+    await skipSpace(w);
+    if (await w.peekIs(0x2c)) {
+      w.pos++;
+      continue;
+    }
+    await expect(w, 0x5d, `expected "," or "]" after ${place}`);
+    return;
+  }
+}
+
+const LINE_NULL = Symbol('null');
+
+/**
+ * The fast path for the layout the sandbox writes, one record per line ending in "," or nothing:
+ * if the rest of the line parses, it is the whole element (a complete JSON value cannot be the
+ * start of a longer one). Anything else falls back to the byte scanner.
+ */
+async function readLineRecord(w: ByteWindow): Promise<unknown> {
+  let nl = w.buf.indexOf(0x0a, w.pos);
+  while (nl === -1 && w.buf.length - w.pos < LINE_FAST_PATH_LIMIT && (await w.more())) {
+    nl = w.buf.indexOf(0x0a, w.pos);
+  }
+  let end = nl === -1 ? w.buf.length : nl;
+  if (end - w.pos > LINE_FAST_PATH_LIMIT) return undefined;
+  while (end > w.pos && isSpace(w.buf[end - 1] as number)) end--;
+  if (end > w.pos && w.buf[end - 1] === 0x2c) end--;
+  if (end === w.pos) return undefined;
+  try {
+    const value = JSON.parse(w.buf.toString('utf8', w.pos, end)) as unknown;
+    w.pos = end;
+    return value === null ? LINE_NULL : value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Finds one value's extent byte by byte (strings, nesting), then parses just that slice. */
+async function readValue(w: ByteWindow, what: string): Promise<unknown> {
+  let i = w.pos;
+  let depth = 0;
+  let inString = false;
+  for (;;) {
+    if (i >= w.buf.length) {
+      const shift = w.pos;
+      if (!(await w.more())) {
+        if (i === shift) throw new JsonDocumentError(`the document ends where ${what} should be`, w.offset);
+        break;
+      }
+      i -= shift;
+      continue;
+    }
+    const c = w.buf[i] as number;
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) {
+        inString = false;
+        if (depth === 0) {
+          i++;
+          break;
+        }
+      }
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) break;
+      if (--depth === 0) {
+        i++;
+        break;
+      }
+    } else if (depth === 0 && (c === 0x2c || isSpace(c))) break;
+    i++;
+  }
+  const end = Math.min(i, w.buf.length);
+  const text = w.buf.toString('utf8', w.pos, end);
+  try {
+    const value = JSON.parse(text) as unknown;
+    w.pos = end;
+    return value;
+  } catch (err) {
+    const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+    throw new JsonDocumentError(
+      `${what} is not valid JSON (${(err as Error).message.split('\n')[0]}): ${shown}`,
+      w.offset,
+      what.startsWith('"') || what === 'a key' ? undefined : what,
+    );
+  }
+}
+
+async function skipSpace(w: ByteWindow): Promise<void> {
+  for (;;) {
+    while (w.pos < w.buf.length && isSpace(w.buf[w.pos] as number)) w.pos++;
+    if (w.pos < w.buf.length || !(await w.more())) return;
+  }
+}
+
+async function expect(w: ByteWindow, byte: number, problem: string): Promise<void> {
+  if (!(await w.peekIs(byte))) {
+    throw new JsonDocumentError(
+      (await w.atEnd()) ? `the document ends too early (${problem})` : problem,
+      w.offset,
+    );
+  }
+  w.pos++;
+}
