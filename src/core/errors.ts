@@ -23,6 +23,8 @@ export const ERROR_CATALOG = {
   origin_not_allowed: { status: 403, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error' },
   internal_error: { status: 500, type: 'api_error' },
+  /** The data directory refused a write (disk full, read-only…): the change was rolled back. */
+  storage_unavailable: { status: 503, type: 'api_error' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

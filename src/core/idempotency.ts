@@ -44,19 +44,21 @@ export class IdempotencyGuard {
     IdempotencyGuard.validateKey(key);
     const scope = `${apiKey} ${key}`;
     const now = this.clock.now();
+    // Checked first: the first request's stored response is in memory before it is on disk, and
+    // replaying it then would acknowledge what a crash could still lose.
+    if (this.inFlight.has(scope)) {
+      throw new SandboxError(
+        'idempotency_request_in_progress',
+        `A request with Idempotency-Key "${key}" is still being processed; retry once it has finished.`,
+        'Idempotency-Key',
+      );
+    }
     const stored = this.state.idempotency.get(scope);
     if (stored && stored.expires_at_ms > now) {
       if (stored.fingerprint === print) return { replay: stored };
       throw new SandboxError(
         'idempotency_key_reused',
         `Idempotency-Key "${key}" was first used ${stored.created_at} for a different request; use a new key for a new request.`,
-        'Idempotency-Key',
-      );
-    }
-    if (this.inFlight.has(scope)) {
-      throw new SandboxError(
-        'idempotency_request_in_progress',
-        `A request with Idempotency-Key "${key}" is still being processed; retry once it has finished.`,
         'Idempotency-Key',
       );
     }

@@ -6,7 +6,7 @@ import { IdempotencyGuard } from './idempotency';
 import { Scheduler } from './scheduler';
 import { withDefaults } from './settings';
 import type { Op } from './store/ops';
-import { Store } from './store/store';
+import { Store, type StoreOptions } from './store/store';
 import type { StoreContents } from './store/storeState';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
 import { RequestHistory } from './requestHistory';
@@ -25,6 +25,8 @@ export interface CoreOptions {
   schedulerIntervalMs?: number;
   /** How long a webhook attempt may take (contract §8: 10 s). */
   deliveryTimeoutMs?: number;
+  /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
+  openSegment?: StoreOptions['openSegment'];
 }
 
 export interface ListeningInfo {
@@ -87,6 +89,7 @@ export class SandboxCore {
       dir: options.dataDir,
       compactAfter: options.compactAfter,
       now: () => clock.now(),
+      openSegment: options.openSegment,
     });
     const core = new SandboxCore(store, clock, options);
     const firstRun: Op[] = [];
@@ -157,9 +160,14 @@ export class SandboxCore {
       if (op.op === 'link') this.emit({ type: 'link.changed', link: op.v });
       else if (op.op === 'event') this.emit({ type: 'webhook_event.recorded', event: op.v });
       else if (op.op === 'settings') this.emit({ type: 'settings.changed', settings: op.v });
-      else if (op.op === 'delivery')
-        this.emit({ type: 'delivery.changed', delivery: this.presentDelivery(op.v) as WebhookDelivery });
-      else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
+      else if (op.op === 'delivery' || op.op === 'delivery.patch') {
+        const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
+        if (delivery)
+          this.emit({
+            type: 'delivery.changed',
+            delivery: this.presentDelivery(delivery) as WebhookDelivery,
+          });
+      } else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
       else if (op.op === 'endpoint') this.emit({ type: 'endpoint.changed', endpoint: op.v });
       else if (op.op === 'endpoint.delete') this.emit({ type: 'endpoint.deleted', id: op.id });
       else if (op.op === 'queue') {

@@ -10,6 +10,8 @@ interface Due {
   id: string;
 }
 
+const BATCH = 1000;
+
 const byTime = (a: Due, b: Due): number => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
@@ -43,20 +45,33 @@ export class Scheduler {
     this.timer = null;
   }
 
-  /** Commits every due change as one write; undefined when nothing is due. */
+  /**
+   * Commits the due changes, at most BATCH links a write (a day's worth of expiries must not make
+   * one journal line larger than a string can hold); undefined when nothing is due. A write the
+   * disk refuses puts its links back in line, since they are still due.
+   */
   catchUp(): Promise<void> | undefined {
     const now = this.clock.now();
     const head = (list: SortedList<Due>) => (list.peek()?.at ?? Infinity) <= now;
     if (!head(this.expiries) && !head(this.settlements)) return undefined;
-    const ops: Op[] = [];
-    const take = (list: SortedList<Due>, decide: (id: string) => LinkChange | null) => {
-      for (const due of list.takeWhile((d) => d.at <= now)) {
-        for (const op of decide(due.id)?.ops ?? []) ops.push(op);
+    const writes: Promise<void>[] = [];
+    const drain = (list: SortedList<Due>, decide: (id: string) => LinkChange | null) => {
+      while (head(list)) {
+        const taken = list.takeWhile((d) => d.at <= now, BATCH);
+        const ops: Op[] = [];
+        for (const due of taken) for (const op of decide(due.id)?.ops ?? []) ops.push(op);
+        if (ops.length === 0) continue;
+        writes.push(
+          this.store.commit(ops).catch((err: unknown) => {
+            for (const due of taken) list.insert(due);
+            throw err;
+          }),
+        );
       }
     };
-    take(this.expiries, (id) => this.links.expireIfDue(id, now));
-    take(this.settlements, (id) => this.links.settleIfDue(id, now));
-    return ops.length > 0 ? this.store.commit(ops) : undefined;
+    drain(this.expiries, (id) => this.links.expireIfDue(id, now));
+    drain(this.settlements, (id) => this.links.settleIfDue(id, now));
+    return writes.length > 0 ? Promise.all(writes).then(() => undefined) : undefined;
   }
 
   /** Everything due, read afresh from the store: at start, and when the whole store is replaced. */

@@ -10,6 +10,11 @@ export const ListEnvelope = Type.Object({
 
 const described = (description: string) => ({ ...ErrorBodySchema, description });
 
+/** Any route may write (a read applies due expiries first), and a disk may refuse the write. */
+const STORAGE_UNAVAILABLE = described(
+  'storage_unavailable: the data directory refused the write (disk full, read-only…); nothing was changed, retry once it is fixed',
+);
+
 /** The documented responses of an API route: its success plus the errors any API route can give. */
 export function apiResponses(
   success: Record<number, TSchema>,
@@ -22,6 +27,7 @@ export function apiResponses(
     ),
     401: described('api_key_missing, api_key_invalid or api_key_live_mode'),
     421: described('host_not_allowed'),
+    503: STORAGE_UNAVAILABLE,
     ...Object.fromEntries(Object.entries(errors).map(([status, text]) => [status, described(text)])),
   };
 }
@@ -44,6 +50,7 @@ export function consoleResponses(
     413: described('body_too_large'),
     415: described('unsupported_media_type'),
     421: described('host_not_allowed'),
+    503: STORAGE_UNAVAILABLE,
     ...Object.fromEntries(Object.entries(errors).map(([status, text]) => [status, described(text)])),
   };
 }

@@ -1,12 +1,27 @@
-import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDirectory } from './syncDirectory';
+import type { SandboxError } from '../errors';
+import { readLines } from './lineReader';
 import type { Op } from './ops';
+import { opProblem } from './recordChecks';
+import { storageFailure } from './storageFailure';
 import { StoreFileError } from './storeErrors';
+import { syncDirectory } from './syncDirectory';
+import { writeAll } from './writeAll';
 
 export interface JournalRecord {
   seq: number;
   ops: Op[];
+}
+
+export interface JournalOptions {
+  /** Opens a segment for appending; tests hand in a handle that fails on purpose. */
+  openSegment?: (path: string) => Promise<FileHandle>;
+  /**
+   * Told, before any waiting commit is rejected, that every commit not yet on disk is lost: the
+   * store undoes them in memory.
+   */
+  onFailure: (err: SandboxError) => void;
 }
 
 interface Waiter {
@@ -17,75 +32,104 @@ interface Waiter {
 
 const SEGMENT = /^journal-(\d{6,})\.ndjson$/;
 const segmentName = (n: number): string => `journal-${String(n).padStart(6, '0')}.ndjson`;
+/** A disk that is briefly full or out of descriptors often recovers within a second or two. */
+const RETRY_DELAYS_MS = [20, 100, 400, 1000];
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const RESTORE = 'restore the file from a backup, or move the data directory aside to start empty';
 
 /**
  * Append-only journal in numbered segment files. Commits that arrive while a write is on disk
  * wait and then share the next write and fdatasync (group commit), so the durable step costs in
- * proportion to the commits, never to the store. Compaction rotates to a new segment and deletes
- * the old ones once a snapshot covers them.
+ * proportion to the commits, never to the store. A failed write is retried; if it keeps failing,
+ * the segment is cut back to its last good byte and every commit not yet on disk is refused, so
+ * the journal never holds a line that was not acknowledged in order.
  */
 export class Journal {
   private fh: FileHandle | null = null;
   private fhSegment = -1;
+  /** Bytes of the open segment that are on disk and acknowledged. */
+  private goodSize = 0;
   private waiting: Waiter[] = [];
   private scheduled = false;
   private tail: Promise<void> = Promise.resolve();
-  private failure: Error | null = null;
+  /** Set when the segment could not even be cut back: nothing more can be written safely. */
+  private broken: SandboxError | null = null;
+  /** Bytes appended since the last rotation: compaction also waits on this. */
+  bytesSinceRotation = 0;
 
   private constructor(
     private readonly dir: string,
     private segment: number,
+    private readonly options: JournalOptions,
   ) {}
 
-  /** Reads every segment in order; a torn final line (a write cut off by a crash) was never acknowledged. */
-  static async replay(dir: string): Promise<{ records: JournalRecord[]; lastSegment: number }> {
+  /**
+   * Streams every segment in order, line by line. A torn final line (a write cut off by a crash)
+   * was never acknowledged and is skipped; any other bad line refuses the store, named.
+   */
+  static async replay(
+    dir: string,
+    onRecord: (record: JournalRecord, file: string, line: number) => void,
+  ): Promise<{ lastSegment: number; bytes: number }> {
     const segments = (await readdir(dir))
       .map((name) => SEGMENT.exec(name))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => Number(m[1]))
       .sort((a, b) => a - b);
-    const records: JournalRecord[] = [];
+    let bytes = 0;
     for (const n of segments) {
       const file = join(dir, segmentName(n));
-      const lines = (await readFile(file, 'utf8')).split('\n');
-      lines.forEach((line, i) => {
-        if (line === '') return;
-        const isTornTail = i === lines.length - 1;
+      bytes += await readLines(file, (text, line, unterminated) => {
+        let record: JournalRecord;
         try {
-          const record = JSON.parse(line) as JournalRecord;
-          if (typeof record.seq !== 'number' || !Array.isArray(record.ops))
-            throw new Error('not a journal record');
-          records.push(record);
+          record = JSON.parse(text) as JournalRecord;
         } catch (err) {
-          if (isTornTail) return;
-          throw new StoreFileError(
-            file,
-            `line ${i + 1} is corrupt (${(err as Error).message})`,
-            'restore the file from a backup, or move the data directory aside to start empty',
-          );
+          if (unterminated) return;
+          throw new StoreFileError(file, `line ${line} is corrupt (${(err as Error).message})`, RESTORE);
         }
+        const problem = recordShapeProblem(record);
+        if (problem) throw new StoreFileError(file, `line ${line} ${problem}`, RESTORE);
+        onRecord(record, file, line);
+      }).catch((err: unknown) => {
+        if (err instanceof StoreFileError) throw err;
+        throw new StoreFileError(file, `cannot be read (${(err as Error).message})`, RESTORE);
       });
     }
-    return { records, lastSegment: segments.at(-1) ?? 0 };
+    return { lastSegment: segments.at(-1) ?? 0, bytes };
   }
 
-  static start(dir: string, afterSegment: number): Journal {
-    return new Journal(dir, afterSegment + 1);
+  static start(dir: string, afterSegment: number, options: JournalOptions): Journal {
+    return new Journal(dir, afterSegment + 1, options);
   }
 
   append(record: JournalRecord): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ line: JSON.stringify(record) + '\n', resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        this.tail = this.tail.then(() => this.flush());
+      this.schedule();
+    });
+  }
+
+  /**
+   * Runs `task` in the journal's order: after every append made before, and before any made
+   * after, which wait for it. If it fails, those later appends fail with it (they counted on it).
+   */
+  exclusive(task: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(async () => {
+      try {
+        await task();
+      } catch (err) {
+        this.refuseWaiting(err as SandboxError);
+        throw err;
       }
     });
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
   /** Later writes go to a fresh segment; returns the last segment a snapshot taken now covers. */
   rotate(): number {
+    this.bytesSinceRotation = 0;
     return this.segment++;
   }
 
@@ -107,33 +151,84 @@ export class Journal {
     this.fh = null;
   }
 
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.tail = this.tail.then(() => this.flush());
+  }
+
   private async flush(): Promise<void> {
     this.scheduled = false;
     const batch = this.waiting;
     this.waiting = [];
     if (batch.length === 0) return;
-    try {
-      const fh = await this.currentFile();
-      const bytes = Buffer.from(batch.map((w) => w.line).join(''), 'utf8');
-      let written = 0;
-      while (written < bytes.length) {
-        written += (await fh.write(bytes, written, bytes.length - written)).bytesWritten;
+    const bytes = Buffer.from(batch.map((w) => w.line).join(''), 'utf8');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (this.broken) throw this.broken;
+        const fh = await this.currentFile();
+        await writeAll(fh, bytes);
+        await fh.datasync();
+        this.goodSize += bytes.length;
+        this.bytesSinceRotation += bytes.length;
+        for (const w of batch) w.resolve();
+        return;
+      } catch (err) {
+        const cutBack = await this.cutBack();
+        if (cutBack && attempt < RETRY_DELAYS_MS.length) {
+          await sleep(RETRY_DELAYS_MS[attempt] as number);
+          continue;
+        }
+        const failure = this.broken ?? storageFailure(this.dir, err, cutBack);
+        if (!cutBack) this.broken = failure;
+        this.waiting = [...batch, ...this.waiting];
+        this.refuseWaiting(failure);
+        return;
       }
-      await fh.datasync();
-      for (const w of batch) w.resolve();
-    } catch (err) {
-      // A journal that failed a write can no longer promise order: refuse everything after it.
-      this.failure = new Error(`the store could not write its journal: ${(err as Error).message}`);
-      for (const w of batch) w.reject(this.failure);
+    }
+  }
+
+  /** Every commit not on disk is lost together: the store undoes them, then each is refused. */
+  private refuseWaiting(failure: SandboxError): void {
+    const refused = this.waiting;
+    this.waiting = [];
+    this.options.onFailure(failure);
+    for (const w of refused) w.reject(failure);
+  }
+
+  /** Removes a partly written batch, so the segment ends on its last acknowledged line. */
+  private async cutBack(): Promise<boolean> {
+    if (this.broken) return false;
+    if (!this.fh) return true;
+    try {
+      await this.fh.truncate(this.goodSize);
+      return true;
+    } catch {
+      return false;
     }
   }
 
   private async currentFile(): Promise<FileHandle> {
     if (this.fh && this.fhSegment === this.segment) return this.fh;
-    await this.fh?.close();
-    this.fhSegment = this.segment;
-    this.fh = await open(join(this.dir, segmentName(this.segment)), 'a');
+    const path = join(this.dir, segmentName(this.segment));
+    const fh = await (this.options.openSegment ?? ((p: string) => open(p, 'a')))(path);
+    const size = (await fh.stat()).size;
     await syncDirectory(this.dir);
-    return this.fh;
+    await this.fh?.close().catch(() => undefined);
+    this.fh = fh;
+    this.fhSegment = this.segment;
+    this.goodSize = size;
+    return fh;
   }
+}
+
+function recordShapeProblem(record: JournalRecord): string | null {
+  if (typeof record !== 'object' || record === null) return 'is not a journal record';
+  if (typeof record.seq !== 'number' || !Number.isInteger(record.seq)) return 'has no sequence number';
+  if (!Array.isArray(record.ops)) return 'has no ops';
+  for (const op of record.ops) {
+    const problem = opProblem(op);
+    if (problem) return `(record ${record.seq}) is damaged: ${problem}`;
+  }
+  return null;
 }

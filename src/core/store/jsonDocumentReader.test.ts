@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { JsonDocumentError} from './jsonDocumentReader';
+import type { JsonDocumentError } from './jsonDocumentReader';
 import { readJsonDocument } from './jsonDocumentReader';
 
 async function* chunked(text: string, size: number): AsyncGenerator<Uint8Array> {

@@ -156,7 +156,8 @@ async function readValue(w: ByteWindow, what: string): Promise<unknown> {
     w.pos = end;
     return value;
   } catch (err) {
-    const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+    const flat = text.replace(/\s+/g, ' ');
+    const shown = flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
     throw new JsonDocumentError(
       `${what} is not valid JSON (${(err as Error).message.split('\n')[0]}): ${shown}`,
       w.offset,

@@ -54,6 +54,34 @@ export class LinkIndex {
     this.byStatus.clear();
   }
 
+  /** Fills an empty index in one sort per list: inserting one by one is quadratic when out of order. */
+  load(links: Iterable<PaymentLink>): void {
+    if (this.byId.size > 0) {
+      for (const link of links) this.put(link);
+      return;
+    }
+    for (const link of links) this.byId.set(link.id, link);
+    const all: IndexKey[] = [];
+    const byStatus = new Map<LinkStatus, IndexKey[]>();
+    for (const link of this.byId.values()) {
+      all.push(link);
+      let list = byStatus.get(link.status);
+      if (!list) byStatus.set(link.status, (list = []));
+      list.push(link);
+    }
+    this.all.reset(all);
+    for (const [status, list] of byStatus) this.statusList(status).reset(list);
+  }
+
+  /** Takes a link out entirely: only a rollback of a commit that created it does this. */
+  delete(id: string): void {
+    const previous = this.byId.get(id);
+    if (!previous) return;
+    this.byId.delete(id);
+    this.all.remove(previous);
+    this.statusList(previous.status).remove(previous);
+  }
+
   put(link: PaymentLink): void {
     const previous = this.byId.get(link.id);
     this.byId.set(link.id, link);

@@ -1,4 +1,5 @@
 import type {
+  DeliveryAttempt,
   PaymentLink,
   Settings,
   WebhookDelivery,
@@ -37,7 +38,23 @@ export type Op =
   | { op: 'endpoint'; v: WebhookEndpoint }
   | { op: 'endpoint.delete'; id: string }
   | { op: 'delivery'; v: WebhookDelivery }
+  /**
+   * A delivery's progress: the fields that change and, after an attempt, that attempt alone. Journaling
+   * the whole delivery instead would copy every earlier attempt (each up to 64 KiB of response)
+   * into every line, growing the journal with the square of the attempts.
+   */
+  | {
+      op: 'delivery.patch';
+      id: string;
+      set: Partial<
+        Pick<WebhookDelivery, 'status' | 'next_attempt_at' | 'updated_at' | 'series' | 'endpoint_url'>
+      >;
+      attempt?: DeliveryAttempt;
+    }
   | { op: 'delivery.delete'; id: string }
   | { op: 'queue'; paused: boolean }
-  /** Everything at once (an import or a reset): one journal line, so a crash leaves old or new, never a mix. */
+  /**
+   * Everything at once (an import or a reset). Written as a new snapshot, never as a journal line
+   * (a whole store does not fit in one); journals of earlier versions may still hold one.
+   */
   | { op: 'replace'; v: StoreContents };

@@ -1,51 +1,88 @@
-import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { SCHEMA_VERSION, type SnapshotData } from './storeState';
+import { JsonDocumentError, readJsonDocument } from './jsonDocumentReader';
+import { RECORD_LISTS, recordProblem } from './recordChecks';
 import { StoreFileError } from './storeErrors';
 import { syncDirectory } from './syncDirectory';
+import { writeAll } from './writeAll';
 
 const CHUNK = 500;
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * lowdb adapter for the snapshot. Unlike lowdb's JSONFile it fsyncs before the atomic rename,
- * refuses a file it cannot understand instead of treating it as empty, and serialises in chunks
- * that yield to the event loop, so folding 100,000 links into the snapshot never stalls a request.
+ * refuses a file it cannot understand instead of treating it as empty, reads and writes record by
+ * record (never the file as one string), and yields to the event loop between chunks of records,
+ * so folding a million links into the snapshot never stalls a request.
  */
 export class SnapshotFile implements Adapter<SnapshotData> {
   constructor(readonly file: string) {}
 
+  /** Bytes of the snapshot last read or written: compaction waits for a journal about as large. */
+  size = 0;
+  /**
+   * Runs after the new snapshot is on disk and before it replaces the old one; a throw abandons
+   * it. The store uses it to wait for the journal writes the capture counted on.
+   */
+  beforeRename: (() => Promise<void>) | null = null;
+
+  /** Streams the file record by record: a snapshot can be larger than one string can hold. */
   async read(): Promise<SnapshotData | null> {
-    let text: string;
+    let handle: FileHandle;
     try {
-      text = await readFile(this.file, 'utf8');
+      handle = await open(this.file, 'r');
+      const info = await handle.stat();
+      if (info.isDirectory()) {
+        await handle.close();
+        throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+      }
+      this.size = info.size;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      throw new StoreFileError(this.file, `cannot be read (${code ?? (err as Error).message})`, RESTORE);
     }
-    let data: SnapshotData;
+    const lists: Record<string, unknown[]> = Object.fromEntries(RECORD_LISTS.map((l) => [l, []]));
+    let head: Record<string, unknown>;
     try {
-      data = JSON.parse(text) as SnapshotData;
+      head = await readJsonDocument(handle.createReadStream({ highWaterMark: 1 << 20 }), {
+        streamed: new Set(RECORD_LISTS),
+        onRecord: (list, index, value) => {
+          const problem = recordProblem(list, value);
+          if (problem) throw new StoreFileError(this.file, `${list}[${index}] ${problem}`, RESTORE);
+          (lists[list] as unknown[]).push(value);
+        },
+      });
     } catch (err) {
+      if (err instanceof StoreFileError) throw err;
+      if (err instanceof JsonDocumentError) {
+        const where = await lineAt(this.file, err.offset);
+        throw new StoreFileError(
+          this.file,
+          `does not parse as JSON at line ${where}: ${err.message}`,
+          RESTORE,
+        );
+      }
+      throw new StoreFileError(this.file, `cannot be read (${(err as Error).message})`, RESTORE);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+    if (head.schema_version !== SCHEMA_VERSION) {
       throw new StoreFileError(
         this.file,
-        `does not parse as JSON (${whereJsonBroke(text, err as Error)})`,
-        RESTORE,
-      );
-    }
-    if (typeof data !== 'object' || data === null || data.schema_version !== SCHEMA_VERSION) {
-      const found = typeof data === 'object' && data !== null ? String(data.schema_version) : 'none';
-      throw new StoreFileError(
-        this.file,
-        `has schema version ${found}, and this version of Payment Links Sandbox reads only version ${SCHEMA_VERSION}`,
+        `has schema version ${head.schema_version === undefined ? 'none' : JSON.stringify(head.schema_version)}, and this version of Payment Links Sandbox reads only version ${SCHEMA_VERSION}`,
         'open it with the version that wrote it, or move the data directory aside to start empty',
       );
     }
+    if (typeof head.seq !== 'number')
+      throw new StoreFileError(this.file, 'has no journal position ("seq")', RESTORE);
     for (const key of ['links', 'events', 'idempotency', 'endpoints'] as const) {
-      if (!Array.isArray(data[key])) throw new StoreFileError(this.file, `has no "${key}" list`, RESTORE);
+      if (!Array.isArray(head[key])) throw new StoreFileError(this.file, `has no "${key}" list`, RESTORE);
     }
-    return data;
+    return { ...head, ...lists } as unknown as SnapshotData;
   }
 
   /** Removes temp files of snapshot writes that a crash cut short; the snapshot itself is whole. */
@@ -59,37 +96,50 @@ export class SnapshotFile implements Adapter<SnapshotData> {
   async write(data: SnapshotData): Promise<void> {
     const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     const fh = await open(temp, 'w');
+    let size = 0;
+    const put = async (text: string): Promise<void> => {
+      const bytes = Buffer.from(text, 'utf8');
+      await writeAll(fh, bytes);
+      size += bytes.length;
+    };
     try {
       const { links, events, idempotency, endpoints, deliveries = [], ...head } = data;
-      await fh.write(JSON.stringify(head).slice(0, -1));
+      await put(JSON.stringify(head).slice(0, -1));
       for (const [key, list] of Object.entries({ links, events, idempotency, endpoints, deliveries })) {
-        await fh.write(`,\n"${key}":[`);
+        await put(`,\n"${key}":[`);
         for (let i = 0; i < list.length; i += CHUNK) {
           const lines = list.slice(i, i + CHUNK).map((item) => '\n' + JSON.stringify(item));
-          await fh.write((i === 0 ? '' : ',') + lines.join(','));
+          await put((i === 0 ? '' : ',') + lines.join(','));
           await yieldToRequests();
         }
-        await fh.write('\n]');
+        await put('\n]');
       }
-      await fh.write('}\n');
+      await put('}\n');
       await fh.sync();
-    } catch (err) {
       await fh.close();
+      await this.beforeRename?.();
+    } catch (err) {
+      await fh.close().catch(() => undefined);
       await unlink(temp).catch(() => undefined);
       throw err;
     }
-    await fh.close();
     await rename(temp, this.file);
     await syncDirectory(dirname(this.file));
+    this.size = size;
   }
 }
 
-/** Where a parse failed, as line and column: V8's own message quotes the file, newlines and all. */
-function whereJsonBroke(text: string, err: Error): string {
-  const position = Number(/position (\d+)/.exec(err.message)?.[1] ?? NaN);
-  if (!Number.isFinite(position)) return text.trim() === '' ? 'the file is empty' : 'it ends too early';
-  const before = text.slice(0, position).split('\n');
-  return `error at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+/** The 1-based line holding byte `offset`, counted by streaming the file up to it. */
+async function lineAt(file: string, offset: number): Promise<number> {
+  let line = 1;
+  let seen = 0;
+  for await (const chunk of createReadStream(file, {
+    end: Math.max(0, offset - 1),
+  }) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) line++;
+    seen += chunk.length;
+  }
+  return seen === 0 ? 1 : line;
 }
 
 const RESTORE =

@@ -56,10 +56,10 @@ export class SortedList<T> {
     return false;
   }
 
-  /** Removes and returns the leading items for which `due` holds. */
-  takeWhile(due: (item: T) => boolean): T[] {
+  /** Removes and returns the leading items for which `due` holds, at most `max` of them. */
+  takeWhile(due: (item: T) => boolean, max = Infinity): T[] {
     let n = 0;
-    while (n < this.items.length && due(this.items[n] as T)) n++;
+    while (n < this.items.length && n < max && due(this.items[n] as T)) n++;
     return n === 0 ? [] : this.items.splice(0, n);
   }
 

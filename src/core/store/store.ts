@@ -1,23 +1,29 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Low } from 'lowdb';
+import { mkdir, type FileHandle } from 'node:fs/promises';
+import type { Low } from 'lowdb';
+import type { SandboxError } from '../errors';
+import { CompactionPolicy } from './compactionPolicy';
 import { lockDataDir } from './dataDirLock';
 import { Journal } from './journal';
 import type { Op } from './ops';
-import { SnapshotFile } from './snapshotFile';
+import type { SnapshotFile } from './snapshotFile';
+import { storageFailure } from './storageFailure';
 import { StoreFileError } from './storeErrors';
-import { SCHEMA_VERSION, StoreState, type SnapshotData, type StoreContents } from './storeState';
+import { loadStore, SNAPSHOT_FILE } from './storeLoader';
+import { StoreState, type SnapshotData, type StoreContents } from './storeState';
 
 export interface StoreOptions {
   /** Data directory; omitted means in memory (nothing is kept). */
   dir?: string;
-  /** Journal records after which the snapshot is rewritten in the background (default: see compactionThreshold). */
+  /** Journal records after which the snapshot is rewritten in the background (default: see CompactionPolicy). */
   compactAfter?: number;
   now?: () => number;
+  /** Told of problems no request hears about (a failed compaction, a refused write). */
+  warn?: (message: string) => void;
+  /** Opens journal segments; tests pass one whose handle fails on purpose. */
+  openSegment?: (path: string) => Promise<FileHandle>;
 }
 
-export const SNAPSHOT_FILE = 'sandbox.json';
-const DEFAULT_COMPACT_AFTER = 50_000;
+export { SNAPSHOT_FILE };
 
 type CommitListener = (ops: readonly Op[]) => void;
 /** Adds the ops that must land with a commit (a recorded event's deliveries). */
@@ -26,6 +32,7 @@ type CommitExpander = (ops: Op[]) => Op[];
 interface Durable {
   dir: string;
   db: Low<SnapshotData>;
+  snapshot: SnapshotFile;
   journal: Journal;
   unlock: () => Promise<void>;
 }
@@ -33,27 +40,33 @@ interface Durable {
 /**
  * The state in memory plus, unless in memory, its durable form: a lowdb snapshot and a journal.
  * `commit` applies ops at once (so the next request sees them) and resolves only when they are on
- * disk; listeners hear of a commit only then.
+ * disk; listeners hear of a commit only then. A commit the disk refuses is undone in memory, with
+ * every commit after it, before anyone is told.
  */
 export class Store {
-  readonly state = new StoreState();
-  private seq = 0;
-  private sinceSnapshot = 0;
+  /** Commits applied in memory and not yet on disk, oldest first, with what undoes each. */
+  private readonly unsettled = new Map<number, Array<() => void>>();
+  /** Bumped by every rollback, so a snapshot captured before one is never put in place. */
+  private rollbacks = 0;
   private compaction: Promise<void> | null = null;
   private readonly listeners = new Set<CommitListener>();
   private expander: CommitExpander = (ops) => ops;
   private closed = false;
 
   private constructor(
+    readonly state: StoreState,
     private readonly durable: Durable | null,
-    private readonly compactAfter: number | undefined,
+    private readonly policy: CompactionPolicy,
     private readonly now: () => number,
+    private readonly warn: (message: string) => void,
+    private seq: number,
   ) {}
 
   static async open(options: StoreOptions = {}): Promise<Store> {
     const now = options.now ?? Date.now;
-    const compactAfter = options.compactAfter;
-    if (!options.dir) return new Store(null, compactAfter, now);
+    const warn = options.warn ?? ((message: string) => process.emitWarning(message));
+    const policy = new CompactionPolicy(options.compactAfter);
+    if (!options.dir) return new Store(new StoreState(), null, policy, now, warn, 0);
     const dir = options.dir;
     try {
       await mkdir(dir, { recursive: true });
@@ -65,25 +78,25 @@ export class Store {
       throw new StoreFileError(dir, `is not writable (${err.code ?? err.message})`, CHOOSE_DIR);
     });
     try {
-      const snapshot = new SnapshotFile(join(dir, SNAPSHOT_FILE));
-      const db = new Low<SnapshotData>(snapshot, emptySnapshot());
-      await db.read();
-      await snapshot.discardUnfinishedWrites();
-      const { records, lastSegment } = await Journal.replay(dir);
-      const store = new Store(
-        { dir, db, journal: Journal.start(dir, lastSegment), unlock },
-        compactAfter,
+      const state = new StoreState();
+      const loaded = await loadStore(dir, state);
+      policy.reset(state.links.size, loaded.snapshot.size);
+      for (let i = 0; i < loaded.replayed; i++) policy.addRecord();
+      const journal = Journal.start(dir, loaded.lastSegment, {
+        openSegment: options.openSegment,
+        onFailure: (err) => store.rollback(err),
+      });
+      const { db, snapshot } = loaded;
+      const store: Store = new Store(
+        state,
+        { dir, db, snapshot, journal, unlock },
+        policy,
         now,
+        warn,
+        loaded.seq,
       );
-      store.state.load(db.data);
-      store.seq = db.data.seq;
-      for (const record of records) {
-        if (record.seq <= store.seq) continue;
-        for (const op of record.ops) store.state.apply(op);
-        store.seq = record.seq;
-        store.sinceSnapshot++;
-      }
-      if (lastSegment > 0) setImmediate(() => void store.compact().catch(() => undefined));
+      // Fold what start-up replayed into the snapshot, so the next start reads one file.
+      if (loaded.lastSegment > 0) setImmediate(() => void store.compact());
       return store;
     } catch (err) {
       await unlock();
@@ -108,56 +121,91 @@ export class Store {
   commit(requested: Op[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
     const ops = this.expander(requested);
-    for (const op of ops) this.state.apply(op);
+    const undo = ops.map((op) => this.state.apply(op));
     const seq = ++this.seq;
     if (!this.durable) {
       this.announce(ops);
       return Promise.resolve();
     }
-    const written = this.durable.journal.append({ seq, ops }).then(() => this.announce(ops));
-    if (++this.sinceSnapshot >= this.compactionThreshold() && !this.compaction) {
-      void this.compact().catch(() => undefined);
-    }
+    this.unsettled.set(seq, undo);
+    const line = { seq, ops };
+    const written = this.durable.journal.append(line).then(() => {
+      this.unsettled.delete(seq);
+      this.announce(ops);
+    });
+    this.policy.addRecord();
+    if (this.policy.due(this.durable.journal.bytesSinceRotation) && !this.compaction) void this.compact();
     return written;
   }
 
   /**
-   * Replaces the whole state with one journaled op: durable, and atomic across a crash (the line is
-   * whole or it was never acknowledged). The snapshot is then rewritten in the background, so the
-   * journal does not carry a copy of the whole store until the next compaction.
+   * Replaces the whole state (an import, a reset). The new state is written as a new snapshot,
+   * streamed, and putting that file in place is the commit: a crash leaves the old store or the
+   * new one. Commits made meanwhile apply to the new state and reach the journal after it.
    */
   async replace(contents: StoreContents): Promise<void> {
-    await this.commit([{ op: 'replace', v: contents }]);
-    void this.compact().catch(() => undefined);
-  }
-
-  /**
-   * Rewriting the snapshot costs in proportion to the store, so by default it waits for a journal
-   * at least as long as the store is large, which keeps compaction's cost per commit constant. An
-   * explicit `compactAfter` is taken as it is.
-   */
-  private compactionThreshold(): number {
-    return this.compactAfter ?? Math.max(DEFAULT_COMPACT_AFTER, this.state.links.size);
+    while (this.compaction) await this.compaction;
+    if (this.closed) throw new Error('the store is closed');
+    const undo = this.state.apply({ op: 'replace', v: contents });
+    const seq = ++this.seq;
+    const announced: Op[] = [{ op: 'replace', v: contents }];
+    const durable = this.durable;
+    if (!durable) return this.announce(announced);
+    this.unsettled.set(seq, [undo]);
+    const rollbacks = this.rollbacks;
+    const data = this.state.capture(seq, this.now());
+    const covered = durable.journal.rotate();
+    const written = durable.journal.exclusive(async () => {
+      if (this.rollbacks !== rollbacks)
+        throw storageFailure(durable.dir, new Error('an earlier write failed'), true);
+      durable.snapshot.beforeRename = null;
+      durable.db.data = data;
+      try {
+        await durable.db.write();
+      } catch (err) {
+        throw storageFailure(durable.dir, err, true);
+      }
+    });
+    this.compaction = written
+      .then(() => durable.journal.deleteSegmentsUpTo(covered))
+      .catch(() => undefined)
+      .finally(() => (this.compaction = null));
+    await written;
+    this.unsettled.delete(seq);
+    this.policy.reset(this.state.links.size, durable.snapshot.size);
+    this.announce(announced);
   }
 
   /**
    * Folds the journal into the snapshot. The capture and the journal rotation happen in the same
-   * tick, so every record in the segments deleted afterwards is covered by the snapshot.
+   * tick, so every record in the segments deleted afterwards is covered by the snapshot; the new
+   * snapshot replaces the old only once every write it counted on is on disk.
    */
   compact(): Promise<void> {
     const durable = this.durable;
     if (!durable) return Promise.resolve();
     this.compaction ??= (async () => {
+      const rollbacks = this.rollbacks;
       const data = this.state.capture(this.seq, this.now());
       const covered = durable.journal.rotate();
-      this.sinceSnapshot = 0;
+      this.policy.reset(this.state.links.size, durable.snapshot.size);
+      durable.snapshot.beforeRename = async () => {
+        await durable.journal.drained();
+        if (this.rollbacks !== rollbacks) throw new Error('a journal write it counted on failed');
+      };
       durable.db.data = data;
       await durable.db.write();
-      await durable.journal.drained();
+      this.policy.reset(this.state.links.size, durable.snapshot.size);
       await durable.journal.deleteSegmentsUpTo(covered);
-    })().finally(() => {
-      this.compaction = null;
-    });
+    })()
+      .catch((err: Error) =>
+        this.warn(
+          `the store could not compact its journal into ${SNAPSHOT_FILE}: ${err.message}; it will try again`,
+        ),
+      )
+      .finally(() => {
+        this.compaction = null;
+      });
     return this.compaction;
   }
 
@@ -166,9 +214,22 @@ export class Store {
     if (this.closed) return;
     this.closed = true;
     if (!this.durable) return;
-    await this.compaction?.catch(() => undefined);
+    await this.compaction;
     await this.durable.journal.close();
     await this.durable.unlock();
+  }
+
+  /** Undoes every commit not yet on disk, newest first: they were refused together. */
+  private rollback(err: SandboxError): void {
+    const seqs = [...this.unsettled.keys()];
+    for (let i = seqs.length - 1; i >= 0; i--) {
+      const undo = this.unsettled.get(seqs[i] as number) as Array<() => void>;
+      for (let j = undo.length - 1; j >= 0; j--) (undo[j] as () => void)();
+    }
+    if (seqs.length > 0) this.seq = (seqs[0] as number) - 1;
+    this.unsettled.clear();
+    this.rollbacks++;
+    this.warn(`${err.message} (${seqs.length} change${seqs.length === 1 ? '' : 's'} refused)`);
   }
 
   private announce(ops: readonly Op[]): void {
@@ -177,16 +238,3 @@ export class Store {
 }
 
 const CHOOSE_DIR = 'choose another directory with --data, or fix its permissions';
-
-function emptySnapshot(): SnapshotData {
-  return {
-    schema_version: SCHEMA_VERSION,
-    seq: 0,
-    settlement_account_id: null,
-    settings: null,
-    links: [],
-    events: [],
-    idempotency: [],
-    endpoints: [],
-  };
-}

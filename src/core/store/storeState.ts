@@ -1,4 +1,10 @@
-import type { Settings, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+import type {
+  PaymentLink,
+  Settings,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+} from '../../shared/types';
 import { LinkIndex } from './linkIndex';
 import type { IdempotencyRecord, Op } from './ops';
 
@@ -36,54 +42,81 @@ export class StoreState {
   settlementAccountId: string | null = null;
   settings: Settings | null = null;
 
-  apply(op: Op): void {
+  /**
+   * Applies one op and returns what undoes it. Commits apply before they are durable (the next
+   * request must see them); if the disk then refuses them, the store undoes them newest first.
+   */
+  apply(op: Op): () => void {
     switch (op.op) {
-      case 'link':
+      case 'link': {
+        const before = this.links.get(op.v.id);
         this.links.put(op.v);
-        break;
+        return () => (before ? this.links.put(before) : this.links.delete(op.v.id));
+      }
       case 'event':
-        this.events.set(op.v.id, op.v);
-        break;
-      case 'idem':
-        this.idempotency.set(op.v.scope, op.v);
-        break;
-      case 'settings':
+        return setIn(this.events, op.v.id, op.v);
+      case 'idem': {
+        // Re-inserted at the end, so the map stays in expiry order for the sweep.
+        const undo = deleteIn(this.idempotency, op.v.scope);
+        const undoSet = setIn(this.idempotency, op.v.scope, op.v);
+        return () => {
+          undoSet();
+          undo();
+        };
+      }
+      case 'settings': {
+        const before = this.settings;
         this.settings = op.v;
-        break;
-      case 'account':
+        return () => (this.settings = before);
+      }
+      case 'account': {
+        const before = this.settlementAccountId;
         this.settlementAccountId = op.v;
-        break;
+        return () => (this.settlementAccountId = before);
+      }
       case 'endpoint':
-        this.endpoints.set(op.v.id, op.v);
-        break;
+        return setIn(this.endpoints, op.v.id, op.v);
       case 'endpoint.delete':
-        this.endpoints.delete(op.id);
-        break;
+        return deleteIn(this.endpoints, op.id);
       case 'delivery':
-        this.deliveries.set(op.v.id, op.v);
         this.lastDeliverySeq = Math.max(this.lastDeliverySeq, op.v.seq);
-        break;
+        return setIn(this.deliveries, op.v.id, op.v);
+      case 'delivery.patch': {
+        const current = this.deliveries.get(op.id);
+        if (!current) return () => undefined;
+        const attempts = op.attempt ? [...current.attempts, op.attempt] : current.attempts;
+        return setIn(this.deliveries, op.id, { ...current, ...op.set, attempts });
+      }
       case 'delivery.delete':
-        this.deliveries.delete(op.id);
-        break;
-      case 'queue':
+        return deleteIn(this.deliveries, op.id);
+      case 'queue': {
+        const before = this.queuePaused;
         this.queuePaused = op.paused;
-        break;
-      case 'replace':
+        return () => (this.queuePaused = before);
+      }
+      case 'replace': {
+        const before = this.capture(0, -Infinity);
         this.clear();
         this.load(op.v);
-        break;
+        return () => {
+          this.clear();
+          this.load(before);
+        };
+      }
     }
   }
 
   load(data: StoreContents): void {
     this.settlementAccountId = data.settlement_account_id;
     this.settings = data.settings;
-    for (const link of data.links) this.links.put(link as never);
+    this.links.load(data.links as PaymentLink[]);
     for (const event of data.events) this.events.set(event.id, event);
     for (const record of data.idempotency) this.idempotency.set(record.scope, record);
     for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
-    for (const delivery of data.deliveries ?? []) this.apply({ op: 'delivery', v: delivery });
+    for (const delivery of data.deliveries ?? []) {
+      this.deliveries.set(delivery.id, delivery);
+      this.lastDeliverySeq = Math.max(this.lastDeliverySeq, delivery.seq);
+    }
     this.queuePaused = data.queue_paused ?? false;
   }
 
@@ -113,4 +146,18 @@ export class StoreState {
       queue_paused: this.queuePaused,
     };
   }
+}
+
+/** Sets a key and returns what puts the map back as it was. */
+function setIn<K, V>(map: Map<K, V>, key: K, value: V): () => void {
+  const before = map.get(key);
+  const had = map.has(key);
+  map.set(key, value);
+  return () => (had ? map.set(key, before as V) : map.delete(key));
+}
+
+function deleteIn<K, V>(map: Map<K, V>, key: K): () => void {
+  const before = map.get(key);
+  const had = map.delete(key);
+  return () => (had ? map.set(key, before as V) : undefined);
 }

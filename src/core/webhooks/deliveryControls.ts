@@ -28,9 +28,9 @@ export const deliveryControls = {
     const at = isoTime(now);
     return [
       {
-        op: 'delivery',
-        v: {
-          ...delivery,
+        op: 'delivery.patch',
+        id,
+        set: {
           status: 'queued',
           series: delivery.series + 1,
           next_attempt_at: isoTime(now + firstDelaySeconds * 1000),
@@ -50,7 +50,7 @@ export const deliveryControls = {
       );
     }
     const at = isoTime(now);
-    return [{ op: 'delivery', v: { ...delivery, next_attempt_at: at, updated_at: at } }];
+    return [{ op: 'delivery.patch', id, set: { next_attempt_at: at, updated_at: at } }];
   },
 
   /** Removes a delivery that has not been attempted or is waiting for a retry. */

@@ -76,9 +76,11 @@ export class DeliveryWorker {
       if (op.op === 'replace') {
         this.retrackAll();
         relevant = true;
-      } else if (op.op === 'delivery') {
-        if (isFinal(op.v)) this.untrack(op.v.id);
-        else this.track(op.v);
+      } else if (op.op === 'delivery' || op.op === 'delivery.patch') {
+        const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
+        if (!delivery) continue;
+        if (isFinal(delivery)) this.untrack(delivery.id);
+        else this.track(delivery);
         relevant = true;
       } else if (op.op === 'delivery.delete') {
         this.untrack(op.id);
@@ -174,7 +176,17 @@ export class DeliveryWorker {
       ...signedHeaders(endpoint, event.id, body, started),
     };
     void this.store
-      .commit([{ op: 'delivery', v: { ...delivery, status: 'delivering', updated_at: isoTime(started) } }])
+      .commit([
+        {
+          op: 'delivery.patch',
+          id: delivery.id,
+          set: {
+            status: 'delivering',
+            next_attempt_at: delivery.next_attempt_at,
+            updated_at: isoTime(started),
+          },
+        },
+      ])
       .catch(this.onError);
     const result = await sendAttempt(endpoint.url, headers, body, this.timeoutMs);
     const current = this.store.state.deliveries.get(delivery.id);
@@ -186,18 +198,17 @@ export class DeliveryWorker {
     const finished = this.clock.now();
     const delivered = result.error === null;
     const retry = !delivered && number < schedule.length;
-    const next: WebhookDelivery = {
-      ...current,
-      attempts: [
-        ...current.attempts,
-        { series: current.series, number, started_at: isoTime(started), ...result },
-      ],
-      status: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
-      next_attempt_at: retry ? isoTime(finished + (schedule[number] as number) * 1000) : null,
-      updated_at: isoTime(finished),
-    };
     await this.store.commit([
-      { op: 'delivery', v: next },
+      {
+        op: 'delivery.patch',
+        id: current.id,
+        set: {
+          status: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
+          next_attempt_at: retry ? isoTime(finished + (schedule[number] as number) * 1000) : null,
+          updated_at: isoTime(finished),
+        },
+        attempt: { series: current.series, number, started_at: isoTime(started), ...result },
+      },
       ...retentionOps(this.store.state, this.settings().delivery_retention),
     ]);
   }

@@ -58,7 +58,7 @@ export const endpointControls = {
           d.endpoint_url !== endpoint.url &&
           (d.status === 'queued' || d.status === 'retrying'),
       )
-      .map((d): Op => ({ op: 'delivery', v: { ...d, endpoint_url: endpoint.url } }));
+      .map((d): Op => ({ op: 'delivery.patch', id: d.id, set: { endpoint_url: endpoint.url } }));
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }, ...readdressed] };
   },
 
