@@ -183,7 +183,7 @@ export class Store {
    */
   compact(): Promise<void> {
     const durable = this.durable;
-    if (!durable) return Promise.resolve();
+    if (!durable || this.closed) return Promise.resolve();
     this.compaction ??= (async () => {
       const rollbacks = this.rollbacks;
       const data = this.state.capture(this.seq, this.now());
