@@ -1,68 +1,52 @@
-import { open, readFile, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { StoreFileError } from './storeErrors';
+import { acquireLock, type LockOutcome } from './lockFile';
+import { thisProcess, type LockOwner } from './lockOwner';
+import { directoryRefused, StoreFileError } from './storeErrors';
 
-interface LockOwner {
-  pid: number;
-  command: string;
-  started_at: string;
-}
+export const LOCK_FILE = 'sandbox.lock';
 
+/** Directories locked by this process: its own pid in a lock file cannot tell a second store apart. */
 const heldHere = new Set<string>();
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+function inUse(dir: string, owner: Pick<LockOwner, 'pid' | 'command' | 'started_at'>): StoreFileError {
+  return new StoreFileError(
+    dir,
+    `is in use by process ${owner.pid} (${owner.command}, started ${owner.started_at})`,
+    'stop that process, or give this one another directory with --data',
+  );
 }
 
-async function readOwner(file: string): Promise<LockOwner | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as LockOwner;
-  } catch {
-    return null;
-  }
+function refusal(dir: string, outcome: Exclude<LockOutcome, { acquired: true }>): StoreFileError {
+  if ('heldBy' in outcome) return inUse(dir, outcome.heldBy);
+  return new StoreFileError(
+    outcome.unreadable,
+    'names no process (a sandbox may be starting on this directory right now, or the file is damaged)',
+    'if no sandbox is using the directory, delete this file',
+  );
 }
 
 /**
  * Keeps a second sandbox (another process, or another store in this one) off a data directory.
- * A lock left by a process that died (kill -9, a crash) is taken over; a live owner is named.
+ * A lock left by a process that is gone (kill -9, a crash, a reboot) is taken over; a live owner is
+ * named. See lockFile.ts for how exactly one of several starting processes gets it.
  */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   const key = resolve(dir);
-  const file = join(key, 'sandbox.lock');
-  const refuse = (owner: LockOwner): never => {
-    throw new StoreFileError(
-      key,
-      `is in use by process ${owner.pid} (${owner.command}, started ${owner.started_at})`,
-      'stop that process, or give this one another directory with --data',
-    );
-  };
-  if (heldHere.has(key)) refuse({ pid: process.pid, command: 'this process', started_at: 'earlier' });
-  const me: LockOwner = {
-    pid: process.pid,
-    command: process.argv.slice(1).join(' ').slice(0, 200) || process.argv0,
-    started_at: new Date().toISOString(),
-  };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fh = await open(file, 'wx');
-      await fh.writeFile(JSON.stringify(me));
-      await fh.close();
-      heldHere.add(key);
-      return async () => {
-        heldHere.delete(key);
-        await unlink(file).catch(() => undefined);
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = await readOwner(file);
-      if (owner && owner.pid !== process.pid && isAlive(owner.pid)) refuse(owner);
-      await unlink(file).catch(() => undefined);
-    }
+  const file = join(key, LOCK_FILE);
+  if (heldHere.has(key))
+    throw inUse(key, { pid: process.pid, command: 'this process', started_at: 'earlier' });
+  // Taken before the first await, so two opens in this process at once cannot both get past it.
+  heldHere.add(key);
+  try {
+    const outcome = await acquireLock(file, await thisProcess());
+    if (!outcome.acquired) throw refusal(key, outcome);
+  } catch (err) {
+    heldHere.delete(key);
+    throw err instanceof StoreFileError ? err : directoryRefused(key, 'hold its lock file', err);
   }
-  throw new StoreFileError(key, 'could not be locked (another process keeps taking the lock)', 'try again');
+  return async () => {
+    await unlink(file).catch(() => undefined);
+    heldHere.delete(key);
+  };
 }
