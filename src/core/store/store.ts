@@ -7,7 +7,7 @@ import { Journal } from './journal';
 import type { Op } from './ops';
 import type { SnapshotFile } from './snapshotFile';
 import { storageFailure } from './storageFailure';
-import { StoreFileError } from './storeErrors';
+import { directoryRefused } from './storeErrors';
 import { loadStore, SNAPSHOT_FILE } from './storeLoader';
 import { StoreState, type SnapshotData, type StoreContents } from './storeState';
 
@@ -71,12 +71,9 @@ export class Store {
     try {
       await mkdir(dir, { recursive: true });
     } catch (err) {
-      throw new StoreFileError(dir, `cannot be created (${(err as NodeJS.ErrnoException).code})`, CHOOSE_DIR);
+      throw directoryRefused(dir, 'be created', err);
     }
-    const unlock = await lockDataDir(dir).catch((err: NodeJS.ErrnoException) => {
-      if (err instanceof StoreFileError) throw err;
-      throw new StoreFileError(dir, `is not writable (${err.code ?? err.message})`, CHOOSE_DIR);
-    });
+    const unlock = await lockDataDir(dir);
     try {
       const state = new StoreState();
       const loaded = await loadStore(dir, state);
@@ -237,4 +234,3 @@ export class Store {
   }
 }
 
-const CHOOSE_DIR = 'choose another directory with --data, or fix its permissions';
