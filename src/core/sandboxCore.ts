@@ -10,6 +10,7 @@ import { Store, type StoreOptions } from './store/store';
 import type { StoreContents } from './store/storeState';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
 import { RequestHistory } from './requestHistory';
+import { Retention } from './retention';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
@@ -80,7 +81,16 @@ export class SandboxCore {
         () => this.settings.webhook_retry_schedule_seconds[0] ?? 0,
       ),
     );
-    store.onCommit((ops) => this.announce(ops));
+    const retention = new Retention(
+      store.state,
+      () => this.settings,
+      () => clock.now(),
+    );
+    retention.sweep();
+    store.onCommit((ops) => {
+      retention.sweep();
+      this.announce(ops);
+    });
   }
 
   static async open(options: CoreOptions = {}): Promise<SandboxCore> {

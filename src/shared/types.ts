@@ -245,6 +245,18 @@ export const SettingsSchema = Type.Object(
       description:
         'a whole number from 100 to 1000000: how many deliveries are kept; the oldest finished ones go first',
     }),
+    event_retention: Type.Integer({
+      minimum: 100,
+      maximum: 1_000_000,
+      description:
+        'a whole number from 100 to 1000000: how many webhook events are kept (each holds a copy of its link); the oldest go first, except those a kept delivery still sends',
+    }),
+    idempotency_retention: Type.Integer({
+      minimum: 1000,
+      maximum: 10_000_000,
+      description:
+        'a whole number from 1000 to 10000000: how many Idempotency-Key responses are kept, each for at most 24 hours; past it the oldest are forgotten early',
+    }),
     preferred_port: Type.Union([Type.Integer({ minimum: 1024, maximum: 65535 }), Type.Null()], {
       description:
         'a port from 1024 to 65535, or null for 4545: where the sandbox listens from its next start when no --port or PORT is given',

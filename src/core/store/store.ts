@@ -233,4 +233,3 @@ export class Store {
     for (const listener of this.listeners) listener(ops);
   }
 }
-

@@ -21,6 +21,8 @@ export interface SettingsDraft {
   retry_schedule: string;
   delivery_concurrency: string;
   delivery_retention: string;
+  event_retention: string;
+  idempotency_retention: string;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -45,6 +47,8 @@ export function toDraft(settings: Settings): SettingsDraft {
     retry_schedule: formatDurationList(settings.webhook_retry_schedule_seconds),
     delivery_concurrency: String(settings.delivery_concurrency),
     delivery_retention: String(settings.delivery_retention),
+    event_retention: String(settings.event_retention),
+    idempotency_retention: String(settings.idempotency_retention),
   };
 }
 
@@ -74,6 +78,8 @@ const KNOWN_FIELDS: Record<DraftField, true> = {
   retry_schedule: true,
   delivery_concurrency: true,
   delivery_retention: true,
+  event_retention: true,
+  idempotency_retention: true,
 };
 
 /** Which API parameter each field is, so an error from the API lands beside its field. */

@@ -34,6 +34,15 @@ export function ApiSection({ draft, errors, change }: SectionProps) {
           onChange={change('require_idempotency_key')}
         />
       </div>
+      <FormField
+        name="idempotency_retention"
+        label="Idempotency-Keys kept"
+        hint="1,000 to 10,000,000 stored responses, each for 24 hours; past this the oldest are forgotten early."
+        value={draft.idempotency_retention}
+        error={errors.idempotency_retention}
+        onChange={change('idempotency_retention')}
+        inputMode="numeric"
+      />
     </SettingsSection>
   );
 }

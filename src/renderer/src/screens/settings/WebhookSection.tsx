@@ -38,6 +38,15 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
         onChange={change('delivery_retention')}
         inputMode="numeric"
       />
+      <FormField
+        name="event_retention"
+        label="Webhook events kept"
+        hint="100 to 1,000,000; the oldest go first, unless a kept delivery still sends them."
+        value={draft.event_retention}
+        error={errors.event_retention}
+        onChange={change('event_retention')}
+        inputMode="numeric"
+      />
     </SettingsSection>
   );
 }
