@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { StoreCounts } from '../shared/dataFolder';
 import { after, test } from 'node:test';
 import { startTestSandbox, type TestSandbox } from './harness';
 
@@ -6,7 +7,7 @@ const running: TestSandbox[] = [];
 after(() => Promise.all(running.map((s) => s.stop())));
 
 async function counts(sandbox: TestSandbox) {
-  return (await sandbox.consoleApi('GET', '/server')).body.data.counts as Record<string, number>;
+  return (await sandbox.consoleApi('GET', '/server')).body.data.counts as StoreCounts;
 }
 
 test('webhook events are kept up to event_retention (plus a tenth, at least 100), newest first; one a kept delivery sends stays', async () => {
