@@ -107,6 +107,48 @@ describe('export and import', () => {
           JSON.stringify({ ...file, links: [file.links[0], file.links[0]] }),
           /links\[1\] has the same id as links\[0\]/,
         ],
+        [
+          'duplicate ids apart, one in capitals',
+          JSON.stringify({
+            ...file,
+            links: [file.links[0], file.links[1], { ...file.links[0], id: file.links[0].id.toUpperCase() }],
+          }),
+          /links\[2\] has the same id as links\[0\]/,
+        ],
+        [
+          'a bad link, pretty-printed',
+          JSON.stringify({ ...file, links: [file.links[0], { ...file.links[1], amount: 'x' }] }, null, 2),
+          /links\[1\]\.amount must be integer/,
+        ],
+        [
+          'a bad attempt deep inside a delivery',
+          JSON.stringify({
+            ...file,
+            deliveries: [
+              { ...file.deliveries[0], attempts: [{ ...file.deliveries[0].attempts[0], number: 0 }] },
+            ],
+          }),
+          /deliveries\[0\]\.attempts\[0\]\.number must be >= 1; got 0/,
+        ],
+        [
+          'a bad setting',
+          JSON.stringify({ ...file, settings: { ...file.settings, link_lifetime_seconds: 'long' } }),
+          /settings\.link_lifetime_seconds must be integer/,
+        ],
+        [
+          // Key-sorted (as jq -S writes it), so the bad link comes before the version it cannot be read with.
+          'a future schema with keys sorted and a bad link',
+          JSON.stringify(
+            Object.fromEntries(
+              Object.entries({ ...file, schema_version: 2, links: [{ ...file.links[0], amount: 'x' }] }).sort(
+                ([a], [b]) => a.localeCompare(b),
+              ),
+            ),
+          ),
+          /schema version 2/,
+        ],
+        ['a file cut short', exported.slice(0, Math.floor(exported.length / 2)), /ends early/],
+        ['an empty file', '', /empty/],
       ];
       for (const [what, text, message] of cases) {
         const res = await importText(target, text);

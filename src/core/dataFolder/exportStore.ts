@@ -1,16 +1,21 @@
+import type { Readable } from 'node:stream';
 import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type StoreExport } from '../../shared/dataFolder';
 import { isoTime } from '../clock';
 import { withDefaults } from '../settings';
+import { jsonDocumentStream } from '../store/jsonDocumentWriter';
 import type { StoreState } from '../store/storeState';
 import { VERSION } from '../version';
 
 /**
- * The whole store as one file. Taken by reference in one tick (records are immutable), so it is
- * one consistent moment even while requests go on; expired idempotency records are left out.
+ * The whole store as one file, written as it is read: a store of a million links is larger than
+ * any string or Buffer should be. Taken by reference in this tick (records are immutable), so the
+ * file is one consistent moment however long it takes to send and whatever requests change
+ * meanwhile; expired idempotency records are left out.
  */
-export function exportStore(state: StoreState, nowMs: number): StoreExport {
+export function exportStream(state: StoreState, nowMs: number): Readable {
   const { settings, settlement_account_id, ...data } = state.capture(0, nowMs);
-  return {
+  // Typed as the whole file, so its fields and their order are the schema's.
+  const { links, events, endpoints, deliveries, idempotency, ...head }: StoreExport = {
     format: EXPORT_FORMAT,
     schema_version: EXPORT_SCHEMA_VERSION,
     exported_at: isoTime(nowMs),
@@ -24,6 +29,7 @@ export function exportStore(state: StoreState, nowMs: number): StoreExport {
     deliveries: data.deliveries ?? [],
     idempotency: data.idempotency,
   };
+  return jsonDocumentStream(head, { links, events, endpoints, deliveries, idempotency });
 }
 
 /** payment-links-sandbox-2026-11-22T15-41-48Z.json: sortable, and legal on every file system. */

@@ -5,120 +5,191 @@ import {
   StoreExportSchema,
   type StoreExport,
 } from '../../shared/dataFolder';
+import type { Settings } from '../../shared/types';
 import { isoTime } from '../clock';
-import { SandboxError } from '../errors';
-import { describeValue, makeAjv } from '../http/validation';
+import type { SandboxError } from '../errors';
+import { makeAjv } from '../http/validation';
 import { withDefaults } from '../settings';
+import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
 import type { StoreContents } from '../store/storeState';
+import {
+  duplicateId,
+  missingField,
+  notAnExport,
+  otherSchemaVersion,
+  problemAt,
+  unknownField,
+  unreadableFile,
+} from './importProblems';
 
-const NOTHING_CHANGED = 'Choose a file made by Settings → Export; nothing was changed.';
-let validator: ValidateFunction | null = null;
+const LISTS = ['links', 'events', 'endpoints', 'deliveries', 'idempotency'] as const;
+type ListName = (typeof LISTS)[number];
+const STREAMED: ReadonlySet<string> = new Set(LISTS);
+/** Idempotency records are keyed by scope, and a repeated one simply replaces the first. */
+const UNIQUE_IDS: ReadonlySet<string> = new Set(['links', 'events', 'endpoints', 'deliveries']);
+
+interface Validators {
+  /** One per top-level field, lists included (a list that is not an array arrives as a field). */
+  fields: Map<string, ValidateFunction>;
+  records: Record<ListName, ValidateFunction>;
+}
+let validators: Validators | null = null;
+
+/** The export schema taken apart: every record is checked on its own, as it arrives. */
+function compileValidators(): Validators {
+  const ajv = makeAjv();
+  const properties = StoreExportSchema.properties as Record<string, object>;
+  const fields = new Map(Object.entries(properties).map(([key, schema]) => [key, ajv.compile(schema)]));
+  const itemsOf = (list: ListName) => ajv.compile((properties[list] as { items: object }).items);
+  const records = Object.fromEntries(LISTS.map((list) => [list, itemsOf(list)])) as Validators['records'];
+  return { fields, records };
+}
 
 /**
- * Reads an export file back into store contents, or refuses it with the first problem, named by
+ * Reads an export file back into store contents as it arrives, never holding it as one string
+ * (a million links are more than V8's string cap), or refuses it with the first problem, named by
  * its place in the file (links[3].amount), what was found and what is allowed. Refusing happens
  * before anything is touched, so a bad file changes nothing.
  */
-export function readImport(text: string, nowMs: number): StoreContents {
-  let data: unknown;
+export async function readImport(body: AsyncIterable<Uint8Array>, nowMs: number): Promise<StoreContents> {
+  const file = new ImportedFile(nowMs);
+  const seen: { firstByte?: number } = {};
   try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new SandboxError(
-      'body_invalid_json',
-      `The file is not JSON (${(err as Error).message}). ${NOTHING_CHANGED}`,
-    );
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new SandboxError(
-      'body_invalid_json',
-      `The file holds ${describeValue(data)}; an export is a JSON object. ${NOTHING_CHANGED}`,
-    );
-  }
-  const file = data as Record<string, unknown>;
-  if (file.format !== EXPORT_FORMAT) {
-    throw new SandboxError(
-      'parameter_invalid',
-      `This is not a Payment Links Sandbox export: "format" must be "${EXPORT_FORMAT}"; got ${file.format === undefined ? 'none' : describeValue(file.format)}. ${NOTHING_CHANGED}`,
-      'format',
-    );
-  }
-  if (file.schema_version !== EXPORT_SCHEMA_VERSION) {
-    throw new SandboxError(
-      'parameter_invalid',
-      `The file has schema version ${describeValue(file.schema_version)}; this version of Payment Links Sandbox reads version ${EXPORT_SCHEMA_VERSION}. Nothing was changed.`,
-      'schema_version',
-    );
-  }
-  // Settings added in a later version than the file's get their defaults.
-  if (typeof file.settings === 'object' && file.settings !== null && !Array.isArray(file.settings)) {
-    file.settings = withDefaults(file.settings);
-  }
-  validator ??= makeAjv().compile(StoreExportSchema);
-  if (!validator(file)) throw problemAt(validator.errors?.[0] as ErrorObject);
-  const checked = file as StoreExport;
-  refuseDuplicates(checked);
-  return toContents(checked, nowMs);
-}
-
-/** links/3/amount → links[3].amount */
-function placeOf(instancePath: string): string {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
-    .join('')
-    .replace(/^\./, '');
-}
-
-function problemAt(error: ErrorObject): SandboxError {
-  const place = placeOf(error.instancePath);
-  const where = place === '' ? 'The file' : place;
-  let problem: string;
-  if (error.keyword === 'required') {
-    problem = `${where} is missing "${(error.params as { missingProperty: string }).missingProperty}"`;
-  } else if (error.keyword === 'additionalProperties') {
-    problem = `${where} has an unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`;
-  } else {
-    problem = `${where} ${error.message ?? 'is not valid'}; got ${describeValue(error.data)}`;
-  }
-  return new SandboxError('parameter_invalid', `${problem}. ${NOTHING_CHANGED}`, place || undefined);
-}
-
-function refuseDuplicates(file: StoreExport): void {
-  for (const list of ['links', 'events', 'endpoints', 'deliveries'] as const) {
-    const seen = new Map<string, number>();
-    file[list].forEach((record, index) => {
-      const id = record.id.toLowerCase();
-      const first = seen.get(id);
-      if (first !== undefined) {
-        throw new SandboxError(
-          'parameter_invalid',
-          `${list}[${index}] has the same id as ${list}[${first}] (${record.id}); ids must be unique. Nothing was changed.`,
-          `${list}[${index}].id`,
-        );
-      }
-      seen.set(id, index);
+    const head = await readJsonDocument(noticingFirstByte(body, seen), {
+      streamed: STREAMED,
+      onField: (key, value) => file.field(key, value),
+      onRecord: (list, index, value) => file.record(list as ListName, index, value),
     });
+    return file.contents(head);
+  } catch (err) {
+    if (err instanceof JsonDocumentError) throw unreadableFile(err, seen.firstByte);
+    throw err;
   }
 }
 
 /**
- * Link ids are kept lowercase (lookups lowercase what they are given); a delivery that was on the
- * wire when the file was written is tried again at once, as after a restart.
+ * The file as it is read. A problem is refused at once when the file has already shown itself to
+ * be an export of this version (format and schema_version come first in every export); before
+ * that it is held until the end, so that a file that is not an export at all is called that rather
+ * than refused for some detail.
  */
-function toContents(file: StoreExport, nowMs: number): StoreContents {
-  const now = isoTime(nowMs);
-  return {
-    settlement_account_id: file.settlement_account_id.toLowerCase(),
-    settings: file.settings,
-    queue_paused: file.queue_paused,
-    links: file.links.map((link) => ({ ...link, id: link.id.toLowerCase() })),
-    events: file.events,
-    endpoints: file.endpoints,
-    deliveries: file.deliveries.map((d) =>
-      d.status === 'delivering' ? { ...d, status: 'retrying', next_attempt_at: now, updated_at: now } : d,
-    ),
-    idempotency: file.idempotency.filter((record) => record.expires_at_ms > nowMs),
+class ImportedFile {
+  private readonly validators = (validators ??= compileValidators());
+  private readonly kept: { [L in ListName]: StoreExport[L][number][] } = {
+    links: [],
+    events: [],
+    endpoints: [],
+    deliveries: [],
+    idempotency: [],
   };
+  /** Lowercase id → index, per list: a repeated id names both places. */
+  private readonly ids = new Map<string, Map<string, number>>();
+  private readonly fields: Record<string, unknown> = {};
+  private held: SandboxError | null = null;
+  private readonly now: string;
+
+  constructor(private readonly nowMs: number) {
+    this.now = isoTime(nowMs);
+  }
+
+  field(key: string, value: unknown): void {
+    if (key === 'format' && value !== EXPORT_FORMAT) throw notAnExport(value);
+    if (key === 'schema_version' && value !== EXPORT_SCHEMA_VERSION) {
+      if (this.fields.format !== undefined) throw otherSchemaVersion(value);
+    }
+    // Settings added in a later version than the file's get their defaults.
+    const checked = key === 'settings' && isObject(value) ? withDefaults(value) : value;
+    this.fields[key] = checked;
+    const validate = this.validators.fields.get(key);
+    if (!validate) this.refuse(unknownField(key));
+    else if (!validate(checked)) this.refuse(problemAt(`/${key}`, firstError(validate)));
+  }
+
+  record(list: ListName, index: number, value: unknown): void {
+    if (this.held) return;
+    const validate = this.validators.records[list];
+    if (!validate(value)) {
+      this.refuse(problemAt(`/${list}/${index}`, firstError(validate)));
+      return;
+    }
+    this.keep(list, value as StoreExport[ListName][number]);
+    if (UNIQUE_IDS.has(list)) this.refuseRepeatedId(list, index, (value as { id: string }).id);
+  }
+
+  contents(head: Record<string, unknown>): StoreContents {
+    if (head.format !== EXPORT_FORMAT) throw notAnExport(head.format);
+    if (head.schema_version !== EXPORT_SCHEMA_VERSION) throw otherSchemaVersion(head.schema_version);
+    if (this.held) throw this.held;
+    for (const key of StoreExportSchema.required) if (!(key in head)) throw missingField(key);
+    return {
+      settlement_account_id: (this.fields.settlement_account_id as string).toLowerCase(),
+      settings: this.fields.settings as Settings,
+      queue_paused: this.fields.queue_paused as boolean,
+      ...this.kept,
+    };
+  }
+
+  private refuse(problem: SandboxError): void {
+    const isExport =
+      this.fields.format === EXPORT_FORMAT && this.fields.schema_version === EXPORT_SCHEMA_VERSION;
+    if (isExport) throw problem;
+    this.held ??= problem;
+  }
+
+  /**
+   * Link ids are kept lowercase (lookups lowercase what they are given); a delivery that was on
+   * the wire when the file was written is tried again at once, as after a restart; idempotency
+   * records that have expired since are left behind.
+   */
+  private keep<L extends ListName>(list: L, record: StoreExport[L][number]): void {
+    let kept = record;
+    if (list === 'links') {
+      const link = record as StoreExport['links'][number];
+      const id = link.id.toLowerCase();
+      if (id !== link.id) kept = { ...link, id } as typeof record;
+    } else if (list === 'deliveries') {
+      const delivery = record as StoreExport['deliveries'][number];
+      if (delivery.status === 'delivering') {
+        kept = {
+          ...delivery,
+          status: 'retrying',
+          next_attempt_at: this.now,
+          updated_at: this.now,
+        } as typeof record;
+      }
+    } else if (list === 'idempotency') {
+      if ((record as StoreExport['idempotency'][number]).expires_at_ms <= this.nowMs) return;
+    }
+    (this.kept[list] as StoreExport[L][number][]).push(kept);
+  }
+
+  private refuseRepeatedId(list: string, index: number, id: string): void {
+    let seen = this.ids.get(list);
+    if (!seen) this.ids.set(list, (seen = new Map()));
+    // The record's own string when it is already lowercase (as the sandbox writes them), so a
+    // million ids cost no copies.
+    const lower = id.toLowerCase();
+    const key = lower === id ? id : lower;
+    const first = seen.get(key);
+    if (first !== undefined) this.refuse(duplicateId(list, index, first, id));
+    else seen.set(key, index);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const firstError = (validate: ValidateFunction): ErrorObject => validate.errors?.[0] as ErrorObject;
+
+/** Passes the body through, noting its first non-blank byte: what a file that is not an object holds. */
+async function* noticingFirstByte(
+  body: AsyncIterable<Uint8Array>,
+  seen: { firstByte?: number },
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    if (seen.firstByte === undefined) {
+      seen.firstByte = chunk.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09);
+    }
+    yield chunk;
+  }
 }

@@ -8,21 +8,28 @@ const BODY_PROBLEMS: Record<string, (request: FastifyRequest) => SandboxError> =
       'unsupported_media_type',
       `Unsupported Content-Type ${JSON.stringify(request.headers['content-type'] ?? 'none')}; send the body as JSON with Content-Type: application/json.`,
     ),
-  FST_ERR_CTP_BODY_TOO_LARGE: (request) => {
-    // Each route may set its own limit (a store import takes far more than an API call).
-    const limit = request.routeOptions.bodyLimit ?? 64 * 1024;
-    const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit / 1024} KiB`;
-    return new SandboxError(
-      'body_too_large',
-      `The request body is larger than ${size} (${limit} bytes), the most this route accepts.`,
-    );
-  },
+  // Each route may set its own limit (a store import takes far more than an API call).
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) => bodyTooLarge(request.routeOptions.bodyLimit ?? 64 * 1024),
   FST_ERR_CTP_EMPTY_JSON_BODY: () =>
     new SandboxError(
       'body_invalid_json',
       'The body is empty but Content-Type says application/json; send a JSON object.',
     ),
 };
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
+
+/** A body past the route's own limit, named in the unit a person would use. */
+export function bodyTooLarge(limit: number): SandboxError {
+  const size =
+    limit >= GiB ? `${limit / GiB} GiB` : limit >= MiB ? `${limit / MiB} MiB` : `${limit / KiB} KiB`;
+  return new SandboxError(
+    'body_too_large',
+    `The request body is larger than ${size} (${limit} bytes), the most this route accepts.`,
+  );
+}
 
 export function sendError(reply: FastifyReply, err: SandboxError): FastifyReply {
   if (err.code.startsWith('api_key_')) reply.header('www-authenticate', 'Bearer');

@@ -79,6 +79,13 @@ test('a broken record is named by its place and offset', async () => {
 test('truncated documents and trailing data are refused', async () => {
   await assert.rejects(read('{"links":[{"id":"a"},', 4), /ends/);
   await assert.rejects(read('{"links":[{"id":"a"}', 4), /ends too early/);
+  for (const cut of ['{"links":[{"id":"a"},{"id":"b', '{"links":[{"id":"a"},{"id":"b"']) {
+    await assert.rejects(read(cut, 4), (err: JsonDocumentError) => {
+      assert.equal(err.message, 'the document ends inside links[1]');
+      assert.equal(err.place, 'links[1]');
+      return true;
+    });
+  }
   await assert.rejects(read('{"a":1}{"b":2}', 4), /unexpected data after the document/);
   await assert.rejects(read('[1,2]', 4), /must be a JSON object/);
   await assert.rejects(read('', 4), /ends too early/);

@@ -17,6 +17,8 @@ export interface DocumentHandlers {
   /** Top-level keys whose array values arrive element by element instead of in the head. */
   streamed: ReadonlySet<string>;
   onRecord(list: string, index: number, value: unknown): void;
+  /** Each head field as soon as it is read, so a caller can refuse a document before its lists. */
+  onField?(key: string, value: unknown): void;
 }
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -35,6 +37,7 @@ export async function readJsonDocument(
 ): Promise<Record<string, unknown>> {
   const w = new ByteWindow(source[Symbol.asyncIterator]());
   const head: Record<string, unknown> = {};
+  await skipSpace(w);
   await expect(w, 0x7b, 'the document must be a JSON object');
   await skipSpace(w);
   if (!(await w.peekIs(0x7d))) {
@@ -50,6 +53,7 @@ export async function readJsonDocument(
         head[key] = [];
       } else {
         head[key] = await readValue(w, `"${key}"`);
+        handlers.onField?.(key, head[key]);
       }
       await skipSpace(w);
       if (await w.peekIs(0x2c)) {
@@ -72,10 +76,11 @@ async function readRecords(w: ByteWindow, list: string, handlers: DocumentHandle
     w.pos++;
     return;
   }
+  const lines: LongLine = { until: -1 };
   for (let index = 0; ; index++) {
     await skipSpace(w);
     const place = `${list}[${index}]`;
-    const value = (await readLineRecord(w)) ?? (await readValue(w, place));
+    const value = (await readLineRecord(w, lines)) ?? (await readValue(w, place));
     handlers.onRecord(list, index, value === LINE_NULL ? null : value);
     await skipSpace(w);
     if (await w.peekIs(0x2c)) {
@@ -90,17 +95,30 @@ async function readRecords(w: ByteWindow, list: string, handlers: DocumentHandle
 const LINE_NULL = Symbol('null');
 
 /**
+ * The absolute offset up to which the line being read is known to hold more than one record, or to
+ * be too long to try: the fast path is skipped until then. A minified file is one such line, and
+ * without this every record in it would scan, and try to parse, up to a megabyte ahead again.
+ */
+interface LongLine {
+  until: number;
+}
+
+/**
  * The fast path for the layout the sandbox writes, one record per line ending in "," or nothing:
  * if the rest of the line parses, it is the whole element (a complete JSON value cannot be the
  * start of a longer one). Anything else falls back to the byte scanner.
  */
-async function readLineRecord(w: ByteWindow): Promise<unknown> {
+async function readLineRecord(w: ByteWindow, lines: LongLine): Promise<unknown> {
+  if (w.offset < lines.until) return undefined;
   let nl = w.buf.indexOf(0x0a, w.pos);
   while (nl === -1 && w.buf.length - w.pos < LINE_FAST_PATH_LIMIT && (await w.more())) {
     nl = w.buf.indexOf(0x0a, w.pos);
   }
   let end = nl === -1 ? w.buf.length : nl;
-  if (end - w.pos > LINE_FAST_PATH_LIMIT) return undefined;
+  if (end - w.pos > LINE_FAST_PATH_LIMIT) {
+    lines.until = w.offset + (end - w.pos);
+    return undefined;
+  }
   while (end > w.pos && isSpace(w.buf[end - 1] as number)) end--;
   if (end > w.pos && w.buf[end - 1] === 0x2c) end--;
   if (end === w.pos) return undefined;
@@ -109,6 +127,7 @@ async function readLineRecord(w: ByteWindow): Promise<unknown> {
     w.pos = end;
     return value === null ? LINE_NULL : value;
   } catch {
+    lines.until = w.offset + (end - w.pos);
     return undefined;
   }
 }
@@ -123,6 +142,10 @@ async function readValue(w: ByteWindow, what: string): Promise<unknown> {
       const shift = w.pos;
       if (!(await w.more())) {
         if (i === shift) throw new JsonDocumentError(`the document ends where ${what} should be`, w.offset);
+        // A cut-off copy, named as one rather than as whatever the broken slice fails to parse as.
+        if (depth > 0 || inString) {
+          throw new JsonDocumentError(`the document ends inside ${what}`, w.offset, recordPlace(what));
+        }
         break;
       }
       i -= shift;
@@ -161,10 +184,14 @@ async function readValue(w: ByteWindow, what: string): Promise<unknown> {
     throw new JsonDocumentError(
       `${what} is not valid JSON (${(err as Error).message.split('\n')[0]}): ${shown}`,
       w.offset,
-      what.startsWith('"') || what === 'a key' ? undefined : what,
+      recordPlace(what),
     );
   }
 }
+
+/** `what` names a record's place (links[3]), a head field ("settings") or a key. */
+const recordPlace = (what: string): string | undefined =>
+  what.startsWith('"') || what === 'a key' ? undefined : what;
 
 async function skipSpace(w: ByteWindow): Promise<void> {
   for (;;) {

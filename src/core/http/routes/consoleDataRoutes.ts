@@ -9,17 +9,22 @@ import {
   type ResetOptions,
 } from '../../../shared/dataFolder';
 import { MetaSchema } from '../../../shared/types';
-import { exportFileName, exportStore } from '../../dataFolder/exportStore';
+import { exportFileName, exportStream } from '../../dataFolder/exportStore';
 import { readImport } from '../../dataFolder/importStore';
 import { resetContents } from '../../dataFolder/resetStore';
 import { serverInfo, storeCounts } from '../../dataFolder/serverInfo';
 import type { SandboxCore } from '../../sandboxCore';
 import { consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
+import { readStreamedBody } from '../streamedBody';
 
 const TAG = ['Console'];
-/** An export holds the whole store, far beyond the API's 64 KiB bodies. */
-const IMPORT_BODY_LIMIT = 512 * 1024 * 1024;
+/**
+ * An export holds the whole store, far beyond the API's 64 KiB bodies. It is read as it arrives
+ * and never held as one string, so the limit is not V8's string cap but what a store can sensibly
+ * hold in memory: a million links make about 0.7 GiB of file.
+ */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024 * 1024;
 const CountsEnvelope = Type.Object({ data: StoreCountsSchema, meta: MetaSchema });
 
 /** What the server runs with, and the data folder: export, import, reset. */
@@ -45,19 +50,18 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         tags: TAG,
         summary: 'Download the whole store as one JSON file',
         description:
-          'Settings, settlement account, links, webhook events, endpoints (with their secrets), deliveries and unexpired idempotency records, as an attachment. POST it to /_console/api/store/import to restore it.',
+          'Settings, settlement account, links, webhook events, endpoints (with their secrets), deliveries and unexpired idempotency records, as an attachment. POST it to /_console/api/store/import to restore it. The file is one consistent moment of the store, streamed as it is written (chunked, one record per line), so a store of any size exports.',
         response: consoleResponses({ 200: StoreExportSchema }),
       },
     },
     (request, reply) => {
       const now = core.clock.now();
-      const file = JSON.stringify(exportStore(core.store.state, now));
       return reply
         .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
         .header('cache-control', 'no-store')
         .code(200)
         .type('application/json; charset=utf-8')
-        .send(file);
+        .send(exportStream(core.store.state, now));
     },
   );
 
@@ -80,12 +84,11 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
     },
   );
 
-  // The file is read as text, so a broken one is refused with the import's own words.
+  // The file is handed over unread, as a stream: it is read as it arrives, and a broken one is
+  // refused with the import's own words.
   void app.register(async (importScope) => {
     importScope.removeContentTypeParser('application/json');
-    importScope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
+    importScope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
     importScope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/_console/api/store/import',
       {
@@ -96,13 +99,15 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
           tags: TAG,
           summary: 'Replace the whole store with an export file',
           description:
-            'The body is a file from GET /_console/api/store/export. It replaces everything, in one durable step. A file that is not JSON, not an export, of another schema version or with any invalid record is refused with 400 naming the first problem (links[3].amount …), and nothing is changed. The event stream then sends store.replaced.',
+            'The body is a file from GET /_console/api/store/export, up to 4 GiB (413 beyond), read as it arrives. It replaces everything, in one durable step. A file that is not JSON, not an export, of another schema version, cut short, or with any invalid record is refused with 400 naming the first problem (links[3].amount …), and nothing is changed; so is an upload the client abandons. The event stream then sends store.replaced.',
           body: StoreExportSchema,
           response: consoleResponses({ 200: CountsEnvelope }),
         },
       },
       async (request, reply) => {
-        await core.replaceStore(readImport(String(request.body ?? ''), core.clock.now()));
+        const now = core.clock.now();
+        const contents = await readStreamedBody(request, reply, (body) => readImport(body, now));
+        await core.replaceStore(contents);
         return sendData(reply, 200, storeCounts(core.store.state));
       },
     );

@@ -110,7 +110,7 @@ export interface DownloadedFile {
   filename: string;
 }
 
-async function send(method: string, path: string, body?: string): Promise<Response> {
+async function send(method: string, path: string, body?: string | Blob): Promise<Response> {
   try {
     return await fetch(BASE + path, {
       method,
@@ -122,8 +122,12 @@ async function send(method: string, path: string, body?: string): Promise<Respon
   }
 }
 
-/** `raw` is sent as the body as it is (a file being imported), instead of JSON of `body`. */
-async function request<T>(method: string, path: string, body?: unknown, raw?: string): Promise<T> {
+/**
+ * `raw` is sent as the body as it is (a file being imported), instead of JSON of `body`. A file
+ * goes as the Blob it is: the browser streams it from disk, where its text could exceed the
+ * largest string a browser can hold.
+ */
+async function request<T>(method: string, path: string, body?: unknown, raw?: Blob): Promise<T> {
   const response = await send(method, path, raw ?? (body === undefined ? undefined : JSON.stringify(body)));
   return readJson<T>(response);
 }
@@ -168,8 +172,8 @@ export const consoleClient = {
     return { blob: await response.blob(), filename };
   },
 
-  importStore: (fileText: string) =>
-    request<{ data: StoreCounts }>('POST', '/store/import', undefined, fileText).then((r) => r.data),
+  importStore: (file: Blob) =>
+    request<{ data: StoreCounts }>('POST', '/store/import', undefined, file).then((r) => r.data),
 
   resetStore: (options: ResetOptions) =>
     request<{ data: StoreCounts }>('POST', '/store/reset', options).then((r) => r.data),

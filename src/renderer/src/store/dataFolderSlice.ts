@@ -60,7 +60,7 @@ export const createDataFolderSlice: StateCreator<ConsoleState, [], [], DataFolde
       run(
         'import',
         async () => {
-          const counts = await consoleClient.importStore(await file.text());
+          const counts = await consoleClient.importStore(file);
           return `Imported ${file.name}: ${describeCounts(counts)}.`;
         },
         `Could not import ${file.name}`,

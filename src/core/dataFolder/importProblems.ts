@@ -1,0 +1,88 @@
+import type { ErrorObject } from 'ajv';
+import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from '../../shared/dataFolder';
+import { SandboxError } from '../errors';
+import { describeValue } from '../http/validation';
+import type { JsonDocumentError } from '../store/jsonDocumentReader';
+
+/**
+ * How an import names what is wrong with a file: its place in the file (links[3].amount), what
+ * was found, what is allowed, and that nothing was changed.
+ */
+export const NOTHING_CHANGED = 'Choose a file made by Settings → Export; nothing was changed.';
+
+export const notAnExport = (found: unknown): SandboxError =>
+  new SandboxError(
+    'parameter_invalid',
+    `This is not a Payment Links Sandbox export: "format" must be "${EXPORT_FORMAT}"; got ${found === undefined ? 'none' : describeValue(found)}. ${NOTHING_CHANGED}`,
+    'format',
+  );
+
+export const otherSchemaVersion = (found: unknown): SandboxError =>
+  new SandboxError(
+    'parameter_invalid',
+    `The file has schema version ${describeValue(found)}; this version of Payment Links Sandbox reads version ${EXPORT_SCHEMA_VERSION}. Nothing was changed.`,
+    'schema_version',
+  );
+
+/** links/3/amount → links[3].amount */
+function placeOf(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
+/** The first problem ajv found in the value at `at` (a JSON pointer into the file, "" for the file). */
+export function problemAt(at: string, error: ErrorObject): SandboxError {
+  const place = placeOf(at + error.instancePath);
+  const where = place === '' ? 'The file' : place;
+  let problem: string;
+  if (error.keyword === 'required') {
+    problem = `${where} is missing "${(error.params as { missingProperty: string }).missingProperty}"`;
+  } else if (error.keyword === 'additionalProperties') {
+    problem = `${where} has an unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+  } else {
+    problem = `${where} ${error.message ?? 'is not valid'}; got ${describeValue(error.data)}`;
+  }
+  return new SandboxError('parameter_invalid', `${problem}. ${NOTHING_CHANGED}`, place || undefined);
+}
+
+export const missingField = (key: string): SandboxError =>
+  new SandboxError('parameter_invalid', `The file is missing "${key}". ${NOTHING_CHANGED}`, key);
+
+export const unknownField = (key: string): SandboxError =>
+  new SandboxError('parameter_invalid', `The file has an unknown field "${key}". ${NOTHING_CHANGED}`, key);
+
+export const duplicateId = (list: string, index: number, first: number, id: string): SandboxError =>
+  new SandboxError(
+    'parameter_invalid',
+    `${list}[${index}] has the same id as ${list}[${first}] (${id}); ids must be unique. Nothing was changed.`,
+    `${list}[${index}].id`,
+  );
+
+const NOT_AN_OBJECT = 'the document must be a JSON object';
+const FIRST_BYTE_HOLDS: Record<string, string> = { '[': 'an array', '"': 'a string', '-': 'a number' };
+
+/**
+ * A file that does not read as JSON: empty, cut short (a copy that stopped early), a JSON value
+ * that is not an object, or broken somewhere, named by its byte offset and, inside a list, its place.
+ */
+export function unreadableFile(err: JsonDocumentError, firstByte: number | undefined): SandboxError {
+  if (firstByte === undefined) {
+    return new SandboxError('body_invalid_json', `The file is empty. ${NOTHING_CHANGED}`);
+  }
+  const first = String.fromCharCode(firstByte);
+  const holds = FIRST_BYTE_HOLDS[first] ?? (/\d/.test(first) ? 'a number' : undefined);
+  if (err.message === NOT_AN_OBJECT && holds !== undefined) {
+    return new SandboxError(
+      'body_invalid_json',
+      `The file holds ${holds}; an export is a JSON object. ${NOTHING_CHANGED}`,
+    );
+  }
+  const problem = err.message.startsWith('the document ends')
+    ? `The file ends early, at byte ${err.offset} (${err.message}): it was cut short`
+    : `The file is not JSON: ${err.message} (at byte ${err.offset})`;
+  return new SandboxError('body_invalid_json', `${problem}. ${NOTHING_CHANGED}`, err.place);
+}
