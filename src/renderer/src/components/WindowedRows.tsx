@@ -7,6 +7,8 @@ import { rowsInView } from '../lib/scrollScale';
 
 /** Rows drawn beyond each edge of the view. */
 const OVERSCAN = 4;
+/** How far the top row may move (a burst of live rows above it) and still be kept in view. */
+const ANCHOR_REACH = 200;
 
 export interface Jump {
   index: number;
@@ -46,12 +48,30 @@ export function WindowedRows({
   const [rowsTop, setRowsTop] = useState(0);
   useLayoutEffect(() => setRowsTop(body.current?.offsetTop ?? 0), [scrollElement]);
   const scroll = useScaledScroll(scrollElement, total, rowHeight, rowsTop);
-  const { offset, scrollTop, viewport, height, scrollToIndex } = scroll;
+  const { offset, scrollTop, viewport, height, scrollToIndex, scrollToOffset } = scroll;
 
   const inView = rowsInView(offset, viewport, rowHeight, total, 0);
   useEffect(() => {
     if (total > 0) onRowsShown(inView.first, inView.last);
   }, [inView.first, inView.last, total, onRowsShown]);
+
+  // Rows that arrive above the view (live links, a block read again) move the rows in it down:
+  // the table scrolls with them, so what the tester reads stays put. At the very top it does
+  // not, so new rows there come into view.
+  const anchor = useRef<{ id: string; index: number } | null>(null);
+  useLayoutEffect(() => {
+    const was = anchor.current;
+    if (was && offset > 0 && idAt(was.index) !== was.id) {
+      for (let index = was.index - ANCHOR_REACH; index <= was.index + ANCHOR_REACH; index++) {
+        if (idAt(index) !== was.id) continue;
+        anchor.current = { id: was.id, index };
+        scrollToOffset(offset + (index - was.index) * rowHeight);
+        return;
+      }
+    }
+    const id = idAt(inView.first);
+    anchor.current = id ? { id, index: inView.first } : null;
+  });
 
   const jumped = useRef(0);
   useEffect(() => {

@@ -12,6 +12,8 @@ export interface ScaledScroll extends ScrollScale {
   /** The height of the rows' part of the view (below the header). */
   viewport: number;
   scrollToIndex(index: number, align: 'start' | 'center' | 'end'): void;
+  /** Scrolls to a content offset. */
+  scrollToOffset(offset: number): void;
 }
 
 const LINE_PX = 40;
@@ -109,5 +111,5 @@ export function useScaledScroll(
     [moveTo, rowHeight],
   );
 
-  return { ...scale, ...position, viewport, scrollToIndex };
+  return { ...scale, ...position, viewport, scrollToIndex, scrollToOffset: moveTo };
 }
