@@ -1,13 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: Playwright's own browser download cannot run on the CI machines.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_LAUNCH } from './chromiumLaunch';
 
 export default defineConfig({
   testDir: '.',
@@ -23,7 +15,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     colorScheme: 'light',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     { name: 'chromium', testIgnore: /electron\.spec\.ts/ },

@@ -13,16 +13,13 @@ export interface Sandbox {
   stop(): void;
 }
 
-/** The real headless CLI on a free port, in memory. */
-export async function launchSandbox(): Promise<Sandbox> {
-  const child = spawn(
-    process.execPath,
-    ['src/cli/bin.mjs', 'serve', '--port', '0', '--in-memory', '--quiet'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+/** The real headless CLI on a free port, in memory unless given a data directory. */
+export async function launchSandbox(options: { dataDir?: string } = {}): Promise<Sandbox> {
+  const storage = options.dataDir ? ['--data', options.dataDir] : ['--in-memory'];
+  const child = spawn(process.execPath, ['src/cli/bin.mjs', 'serve', '--port', '0', ...storage, '--quiet'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const origin = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {

@@ -9,6 +9,8 @@ export const ERROR_CATALOG = {
   api_key_invalid: { status: 401, type: 'authentication_error' },
   api_key_live_mode: { status: 401, type: 'authentication_error' },
   resource_not_found: { status: 404, type: 'invalid_request_error' },
+  /** Console API only: the link exists, but the Links table's filters leave it out. */
+  link_not_in_view: { status: 404, type: 'invalid_request_error' },
   route_not_found: { status: 404, type: 'invalid_request_error' },
   method_not_allowed: { status: 405, type: 'invalid_request_error' },
   payment_link_not_cancelable: { status: 409, type: 'invalid_request_error' },

@@ -14,6 +14,7 @@ import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
 import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
+import { consoleLinkViewRoutes } from './routes/consoleLinkViewRoutes';
 import { consoleRequestRoutes } from './routes/consoleRequestRoutes';
 import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
 import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
@@ -158,6 +159,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     });
     consoleSettingsRoutes(consoleApi, core);
     consoleLinkRoutes(consoleApi, core);
+    consoleLinkViewRoutes(consoleApi, core);
     consoleRequestRoutes(consoleApi, core);
     consoleWebhookRoutes(consoleApi, core);
     consoleDeliveryRoutes(consoleApi, core);

@@ -95,13 +95,7 @@ export class LinkIndex {
   }
 
   list(window: ListWindow): { total: number; links: PaymentLink[] } {
-    const list = window.status ? this.statusList(window.status) : this.all;
-    const lo = window.createdAfter
-      ? list.bound((k) => (k.created_at <= (window.createdAfter as string) ? -1 : 1))
-      : 0;
-    const hi = window.createdBefore
-      ? list.bound((k) => (k.created_at < (window.createdBefore as string) ? -1 : 1))
-      : list.length;
+    const { list, lo, hi } = this.range(window);
     const total = Math.max(0, hi - lo);
     const links: PaymentLink[] = [];
     for (let i = hi - 1 - window.offset; i >= lo && links.length < window.limit; i--) {
@@ -109,6 +103,24 @@ export class LinkIndex {
       links.push(this.byId.get(key.id) as PaymentLink);
     }
     return { total, links };
+  }
+
+  /** Where the link stands among those `list` would count, newest first; -1 when not among them. */
+  positionOf(link: IndexKey, range: Omit<ListWindow, 'offset' | 'limit'>): number {
+    const { list, lo, hi } = this.range(range);
+    const at = list.bound((k) => byCreated(k, link));
+    return at >= lo && at < hi && list.at(at)?.id === link.id ? hi - 1 - at : -1;
+  }
+
+  private range(window: Omit<ListWindow, 'offset' | 'limit'>) {
+    const list = window.status ? this.statusList(window.status) : this.all;
+    const lo = window.createdAfter
+      ? list.bound((k) => (k.created_at <= (window.createdAfter as string) ? -1 : 1))
+      : 0;
+    const hi = window.createdBefore
+      ? list.bound((k) => (k.created_at < (window.createdBefore as string) ? -1 : 1))
+      : list.length;
+    return { list, lo, hi };
   }
 
   private statusList(status: LinkStatus): SortedList<IndexKey> {

@@ -40,6 +40,13 @@ export interface LinkListQuery {
   per_page?: number;
 }
 
+/** Where a link stands in a view of the links: its 0-based row, and how many rows there are. */
+export interface LinkPosition {
+  id: string;
+  index: number;
+  total: number;
+}
+
 export interface LinkPage {
   data: PaymentLink[];
   pagination: Pagination;
@@ -179,6 +186,12 @@ export const consoleClient = {
     request<{ data: StoreCounts }>('POST', '/store/reset', options).then((r) => r.data),
 
   listLinks: (query: LinkListQuery) => request<LinkPage>('GET', `/links${queryString(query)}`),
+
+  /** A 404 says the link does not exist, or (link_not_in_view) which filter leaves it out. */
+  findLinkPosition: (id: string, query: Omit<LinkListQuery, 'page' | 'per_page'>) =>
+    request<{ data: LinkPosition }>('GET', `/links/position${queryString({ id, ...query })}`).then(
+      (r) => r.data,
+    ),
 
   createLink: (input: NewLinkInput) =>
     request<{ data: PaymentLink }>('POST', '/links', input).then((r) => r.data),

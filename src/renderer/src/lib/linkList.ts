@@ -1,7 +1,8 @@
-// Pure helpers for the loaded part of the links list: in the table's order, each link once.
+// Pure helpers for the loaded parts of the links list: which links match, and live changes.
 import type { LinkStatus, PaymentLink } from '../../../shared/types';
 import type { CreatedBounds, CreatedRange } from './createdRange';
 import { compareLinks, type LinkOrder } from './linkOrder';
+import { insertAt, newRowPlace, type RowMap } from './rowWindow';
 
 export type StatusFilter = LinkStatus | 'all';
 
@@ -23,10 +24,12 @@ export interface LinkFilter extends LinkOrder {
 }
 
 export interface LoadedLinks {
-  ids: string[];
+  /** Loaded link ids by their row in the view (see rowWindow). */
+  rows: RowMap;
+  /** The loaded links, and only those, so memory stays bounded however long the list. */
   byId: Record<string, PaymentLink>;
+  /** How many links match the filter, on the server and since then. */
   total: number;
-  hasMore: boolean;
 }
 
 /** The same test the console API applies: status, created range, and q in the id, title or reference. */
@@ -43,73 +46,53 @@ export function matchesFilter(link: PaymentLink, filter: LinkFilter): boolean {
   );
 }
 
-/** Where a link goes so the ids stay in the table's order: after any it ties with. */
-function insertionIndex(
-  ids: string[],
-  byId: Record<string, PaymentLink>,
-  link: PaymentLink,
-  compare: (a: PaymentLink, b: PaymentLink) => number,
-): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compare(byId[ids[mid] as string] as PaymentLink, link) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /**
- * Applies changed links: known rows are replaced in place (even when they no longer match the
- * filter or their sort key changed, so a row never jumps away from the pointer); a new match is
- * inserted if it falls within the loaded range, otherwise a later page brings it.
+ * Applies changed links. A loaded row is replaced in place, even when it no longer matches the
+ * filter or its sort key changed (a row never jumps away from the pointer); the count follows the
+ * filter. A new link (links are pending from creation until their first change, so an unknown
+ * pending link is a new one) moves the rows below its place down: into view when its neighbours
+ * are loaded, else into the unloaded gap it falls in. `unsure` says an unloaded link changed in a
+ * way that may have moved rows (it left or entered a filtered status, or the order is by status):
+ * only the server can say where, so the caller reads the rows in view again. A new link that fell
+ * in a gap is in `counted`, and is not counted again when it comes back (the answer to "create",
+ * then the stream) while the caller passes it in `alreadyCounted`.
  */
-export function mergeChanges(list: LoadedLinks, changed: PaymentLink[], filter: LinkFilter): LoadedLinks {
-  let { ids, byId, total } = list;
+export function mergeChanges(
+  list: LoadedLinks,
+  changed: PaymentLink[],
+  filter: LinkFilter,
+  alreadyCounted: ReadonlySet<string>,
+): LoadedLinks & { unsure: boolean; counted: string[] } {
+  let { rows, total } = list;
+  const byId = { ...list.byId };
   const compare = compareLinks(filter);
-  let copiedById = false;
-  let copiedIds = false;
+  let unsure = false;
+  const counted: string[] = [];
   for (const link of changed) {
     const known = byId[link.id];
     const matches = matchesFilter(link, filter);
-    if (!copiedById) {
-      byId = { ...byId };
-      copiedById = true;
-    }
     if (known) {
-      const matched = matchesFilter(known, filter);
-      if (matched !== matches) total += matches ? 1 : -1;
+      if (matchesFilter(known, filter) !== matches) total += matches ? 1 : -1;
       byId[link.id] = link;
       continue;
     }
-    if (!matches) continue;
-    const last = ids.length ? byId[ids[ids.length - 1] as string] : undefined;
-    if (list.hasMore && last && compare(link, last) > 0) continue;
-    if (!copiedIds) {
-      ids = [...ids];
-      copiedIds = true;
+    if (link.status !== 'pending') {
+      unsure ||= filter.status !== 'all' || filter.sort === 'status';
+      continue;
     }
-    ids.splice(insertionIndex(ids, byId, link, compare), 0, link.id);
-    byId[link.id] = link;
+    if (!matches || alreadyCounted.has(link.id) || counted.includes(link.id)) continue;
+    const place = newRowPlace(rows, total, (id) => compare(byId[id] as PaymentLink, link) < 0);
+    rows = insertAt(rows, place.position, place.exact ? link.id : undefined);
+    if (place.exact) byId[link.id] = link;
+    else counted.push(link.id);
     total += 1;
   }
-  return { ids, byId, total, hasMore: list.hasMore };
+  return { rows, byId, total, unsure, counted };
 }
 
-/** Adds a page below the loaded rows, skipping links already there. */
-export function appendPage(
-  list: Pick<LoadedLinks, 'ids' | 'byId'>,
-  rows: PaymentLink[],
-): { ids: string[]; byId: Record<string, PaymentLink>; added: number } {
-  const byId = { ...list.byId };
-  const ids = [...list.ids];
-  let added = 0;
-  for (const link of rows) {
-    if (byId[link.id]) continue;
-    byId[link.id] = link;
-    ids.push(link.id);
-    added += 1;
-  }
-  return { ids, byId, added };
+/** Only the links of loaded rows. */
+export function loadedOnly(rows: RowMap, byId: Record<string, PaymentLink>): Record<string, PaymentLink> {
+  const kept: Record<string, PaymentLink> = {};
+  for (const id of rows.values()) if (byId[id]) kept[id] = byId[id];
+  return kept;
 }

@@ -1,36 +1,55 @@
-// The links the console shows, filtered and sorted: loaded a page of 500 at a time, kept live by
-// the event stream.
+// The links the console shows, filtered and sorted: a list of any length, of which only the blocks
+// of rows around where the tester looks are loaded, kept live by the event stream.
 import type { StateCreator } from 'zustand';
 import type { PaymentLink } from '../../../shared/types';
 import { consoleClient, type LinkListQuery, type NewLinkInput } from '../api/consoleClient';
+import { createBlockLoader } from '../lib/blockLoader';
 import { ANY_TIME, createdBounds } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
-import { appendPage, mergeChanges, type LinkFilter, type StatusFilter } from '../lib/linkList';
+import {
+  loadedOnly,
+  mergeChanges,
+  type LinkFilter,
+  type LoadedLinks,
+  type StatusFilter,
+} from '../lib/linkList';
 import { DEFAULT_ORDER, isDefaultOrder } from '../lib/linkOrder';
 import type { LinkAction } from '../lib/linkRules';
+import { blocksOf, evictFar, placeBlock, type RowMap } from '../lib/rowWindow';
 import type { ConsoleState } from './consoleStore';
 
-export const PAGE_SIZE = 500;
+/** Rows per request: one page of the console API. */
+export const LINK_BLOCK = 100;
+/** At most this many rows stay loaded, the nearest to the view; the rest are fetched again. */
+const KEEP_ROWS = 2_000;
+/** Rows above and below the view fetched ahead of the scrolling. */
+const MARGIN_ROWS = 30;
+/** After a change that may have moved rows out of sight, the rows in view are read again. */
+const REFRESH_MS = 300;
 
-export interface LinksState extends LinkFilter {
-  ids: string[];
-  byId: Record<string, PaymentLink>;
-  /** How many links match the filter, on the server and since then. */
-  total: number;
+export type JumpAlign = 'start' | 'center' | 'end';
+
+export interface LinksState extends LinkFilter, LoadedLinks {
   phase: 'loading' | 'ready' | 'error';
-  loadingMore: boolean;
-  hasMore: boolean;
   /** The row action in flight, per link. */
   busy: Record<string, LinkAction>;
-  /** Changes that arrived while the first page was loading, applied once it is in. */
+  /** Changes that arrived while the first block was loading, applied once it is in. */
   buffered: PaymentLink[] | null;
+  /** The row the table is asked to scroll to (Go to, Home, End); `seq` tells one ask from the next. */
+  jump: { index: number; align: JumpAlign; seq: number } | null;
+  /** The rows in view, 0-based and inclusive, so the toolbar can say where the table is. */
+  shownRows: { first: number; last: number };
 }
 
 export interface LinksSlice {
   links: LinksState;
   setLinkFilter(filter: Partial<Omit<LinkFilter, 'bounds'>>): void;
   loadLinks(): Promise<void>;
-  loadMoreLinks(): Promise<void>;
+  /** The rows in view, 0-based; the blocks they need are fetched once scrolling rests. */
+  showLinkRows(first: number, last: number): void;
+  goToLinkRow(index: number, align: JumpAlign): void;
+  /** Scrolls to the link and opens it; throws the console API's error when it is not in the view. */
+  goToLink(id: string): Promise<void>;
   applyLinkChanges(changed: PaymentLink[]): void;
   runLinkAction(id: string, action: LinkAction): Promise<void>;
   /** Throws the API's error, so the form can show it next to its field. */
@@ -38,7 +57,7 @@ export interface LinksSlice {
 }
 
 const initial: LinksState = {
-  ids: [],
+  rows: new Map(),
   byId: {},
   total: 0,
   status: 'all',
@@ -47,10 +66,10 @@ const initial: LinksState = {
   created: ANY_TIME,
   bounds: {},
   phase: 'loading',
-  loadingMore: false,
-  hasMore: false,
   busy: {},
   buffered: null,
+  jump: null,
+  shownRows: { first: 0, last: 0 },
 };
 
 const statusParam = (status: StatusFilter) => (status === 'all' ? undefined : status);
@@ -64,14 +83,78 @@ const filterQuery = (filter: LinkFilter): LinkListQuery => ({
   ...(isDefaultOrder(filter) ? {} : { sort: filter.sort, order: filter.order }),
 });
 
-const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);
-
-/** Later pages read below the oldest loaded link, so new links never shift them. */
-const cursorAfter = (link: PaymentLink) => new Date(Date.parse(link.created_at) + 1).toISOString();
-
 export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = (set, get) => {
-  let generation = 0;
   const patch = (update: Partial<LinksState>) => set((state) => ({ links: { ...state.links, ...update } }));
+  let jumps = 0;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let stale = () => false;
+  /** New links counted into rows not loaded (see mergeChanges); forgotten when rows are read again. */
+  let counted = new Set<string>();
+
+  const readBlock = (block: number) =>
+    consoleClient.listLinks({ ...filterQuery(get().links), page: block + 1, per_page: LINK_BLOCK });
+
+  /** Puts fetched blocks in their places; links already loaded keep their streamed versions. */
+  const place = (base: RowMap, blocks: { block: number; data: PaymentLink[]; total: number }[]) => {
+    const links = get().links;
+    let rows = base;
+    let total = links.total;
+    const fetched: Record<string, PaymentLink> = {};
+    for (const { block, data, total: answered } of blocks) {
+      rows = placeBlock(
+        rows,
+        block * LINK_BLOCK,
+        data.map((link) => link.id),
+        answered,
+      );
+      for (const link of data) fetched[link.id] = link;
+      total = answered;
+    }
+    const shown = links.shownRows;
+    rows = evictFar(rows, Math.round((shown.first + shown.last) / 2), KEEP_ROWS);
+    const keepStreamed = base === links.rows ? links.byId : {};
+    if (base !== links.rows) counted = new Set();
+    patch({ rows, total, byId: loadedOnly(rows, { ...fetched, ...keepStreamed }) });
+  };
+
+  const loader = createBlockLoader({
+    blockSize: LINK_BLOCK,
+    margin: MARGIN_ROWS,
+    current: () => get().links,
+    async fetchBlock(block, superseded) {
+      try {
+        const page = await readBlock(block);
+        if (!superseded())
+          place(get().links.rows, [{ block, data: page.data, total: page.pagination.total }]);
+      } catch (error) {
+        if (!superseded()) get().pushToast('error', `Could not load links: ${messageOf(error)}`);
+      }
+    },
+  });
+
+  /** Reads the rows in view again, and forgets the others: the server knows where rows went. */
+  const refreshSoon = () => {
+    refreshTimer ??= setTimeout(async () => {
+      refreshTimer = undefined;
+      const superseded = (stale = loader.reset());
+      const shown = get().links.shownRows;
+      const blocks = blocksOf(Math.max(0, shown.first - MARGIN_ROWS), shown.last + MARGIN_ROWS, LINK_BLOCK);
+      try {
+        const pages = await Promise.all(blocks.map(readBlock));
+        if (superseded()) return;
+        place(
+          new Map(),
+          pages.map((page, i) => ({
+            block: blocks[i] as number,
+            data: page.data,
+            total: page.pagination.total,
+          })),
+        );
+      } catch {
+        // The rows stay as they were; the next change or scroll tries again.
+      }
+    }, REFRESH_MS);
+  };
 
   return {
     links: initial,
@@ -82,73 +165,60 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     },
 
     async loadLinks() {
-      const current = ++generation;
+      const superseded = (stale = loader.reset());
+      clearTimeout(refreshTimer);
+      refreshTimer = undefined;
       patch({ phase: 'loading', buffered: [], bounds: createdBounds(get().links.created, Date.now()) });
       try {
-        const page = await consoleClient.listLinks({
-          ...filterQuery(get().links),
-          page: 1,
-          per_page: PAGE_SIZE,
-        });
-        if (current !== generation) return;
-        const { ids, byId } = appendPage({ ids: [], byId: {} }, page.data);
+        const page = await readBlock(0);
+        if (superseded()) return;
         const buffered = get().links.buffered ?? [];
-        patch({
-          ids,
-          byId,
-          total: page.pagination.total,
-          hasMore: page.pagination.last_page > 1,
-          phase: 'ready',
-          loadingMore: false,
-          buffered: null,
-        });
+        patch({ rows: new Map(), byId: {}, phase: 'ready', buffered: null });
+        place(new Map(), [{ block: 0, data: page.data, total: page.pagination.total }]);
         if (buffered.length) get().applyLinkChanges(buffered);
+        loader.now();
       } catch (error) {
-        if (current !== generation) return;
+        if (superseded()) return;
         patch({ phase: 'error', buffered: null });
         get().pushToast('error', `Could not load the links: ${messageOf(error)}`);
       }
     },
 
-    async loadMoreLinks() {
-      const links = get().links;
-      const last = links.byId[links.ids[links.ids.length - 1] ?? ''];
-      if (links.phase !== 'ready' || links.loadingMore || !links.hasMore || !last) return;
-      const current = generation;
-      patch({ loadingMore: true });
-      try {
-        // Newest first pages by time, below the oldest loaded link, so new links never shift
-        // them; links created in its millisecond come again and appendPage skips them. Other
-        // orders page by number from the rows loaded so far, skipping any that came again.
-        const keyset = isDefaultOrder(links);
-        const query = filterQuery(links);
-        if (keyset) query.created_before = earlier(query.created_before, cursorAfter(last));
-        let pageNumber = keyset ? 1 : Math.floor(links.ids.length / PAGE_SIZE) + 1;
-        for (;;) {
-          const page = await consoleClient.listLinks({ ...query, page: pageNumber, per_page: PAGE_SIZE });
-          if (current !== generation) return;
-          const merged = appendPage(get().links, page.data);
-          const more = page.pagination.last_page > pageNumber;
-          if (merged.added === 0 && more) {
-            pageNumber += 1;
-            continue;
-          }
-          patch({ ids: merged.ids, byId: merged.byId, hasMore: more, loadingMore: false });
-          return;
-        }
-      } catch (error) {
-        if (current !== generation) return;
-        patch({ loadingMore: false });
-        get().pushToast('error', `Could not load more links: ${messageOf(error)}`);
-      }
+    showLinkRows(first, last) {
+      const { shownRows, phase } = get().links;
+      if (shownRows.first !== first || shownRows.last !== last) patch({ shownRows: { first, last } });
+      if (phase === 'ready') loader.show(first, last);
+    },
+
+    goToLinkRow(index, align) {
+      const total = get().links.total;
+      if (total === 0) return;
+      const row = Math.min(total - 1, Math.max(0, index));
+      patch({ jump: { index: row, align, seq: ++jumps } });
+      get().showLinkRows(row, row);
+      loader.now();
+    },
+
+    async goToLink(id) {
+      const superseded = stale;
+      const position = await consoleClient.findLinkPosition(id.trim(), filterQuery(get().links));
+      if (superseded()) return;
+      patch({ total: position.total });
+      get().goToLinkRow(position.index, 'center');
+      get().openLinkDetail(position.id);
     },
 
     applyLinkChanges(changed) {
-      set((state) => {
-        const links = state.links;
-        if (links.buffered) return { links: { ...links, buffered: [...links.buffered, ...changed] } };
-        return { links: { ...links, ...mergeChanges(links, changed, links) } };
-      });
+      const links = get().links;
+      if (links.buffered) {
+        patch({ buffered: [...links.buffered, ...changed] });
+        return;
+      }
+      const { unsure, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
+      for (const id of more) counted.add(id);
+      patch(merged);
+      // Past a few thousand, reading the rows in view again is cheaper than remembering more.
+      if (unsure || counted.size > KEEP_ROWS) refreshSoon();
     },
 
     async runLinkAction(id, action) {

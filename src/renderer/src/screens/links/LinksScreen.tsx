@@ -9,7 +9,7 @@ import { NewLinkDialog } from './NewLinkDialog';
 
 export function LinksScreen() {
   const [creating, setCreating] = useState(false);
-  const empty = useConsoleStore((state) => state.links.ids.length === 0);
+  const empty = useConsoleStore((state) => state.links.total === 0);
   const phase = useConsoleStore((state) => state.links.phase);
   const filtered = useConsoleStore(
     (state) =>

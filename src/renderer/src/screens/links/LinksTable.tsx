@@ -1,14 +1,13 @@
-// The links table: sortable headers over virtualised rows that load page after page.
-import { useEffect, useState } from 'react';
-import { VirtualRows } from '../../components/VirtualRows';
+// The links table: sortable headers over windowed rows; the scrollbar stands for every matching
+// link, and the rows in view are fetched as they come into view.
+import { useCallback, useEffect, useState } from 'react';
+import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../lib/linkOrder';
 import { LinkRow } from './LinkRow';
 import { SortableHeader } from './SortableHeader';
 
 const ROW_HEIGHT = 56;
-/** Start loading the next page this many rows before the end of the loaded ones. */
-const PREFETCH_ROWS = 100;
 
 const COLUMNS: { label: string; sort?: LinkSort }[] = [
   { label: 'Status', sort: 'status' },
@@ -21,10 +20,10 @@ const COLUMNS: { label: string; sort?: LinkSort }[] = [
 ];
 
 export function LinksTable() {
-  const ids = useConsoleStore((state) => state.links.ids);
+  const rows = useConsoleStore((state) => state.links.rows);
   const total = useConsoleStore((state) => state.links.total);
-  const hasMore = useConsoleStore((state) => state.links.hasMore);
-  const loadMore = useConsoleStore((state) => state.loadMoreLinks);
+  const jump = useConsoleStore((state) => state.links.jump);
+  const showRows = useConsoleStore((state) => state.showLinkRows);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // A new filter or order is a new list: it starts at its top, not where the last one was left.
   const view = useConsoleStore(({ links }) =>
@@ -33,9 +32,11 @@ export function LinksTable() {
   useEffect(() => {
     scrollElement?.scrollTo(0, 0);
   }, [view, scrollElement]);
+  const idAt = useCallback((index: number) => rows.get(index), [rows]);
 
   return (
-    <div className="table-scroll" ref={setScrollElement}>
+    // Focusable, so Home, End and the arrow keys scroll the table.
+    <div className="table-scroll" ref={setScrollElement} tabIndex={0}>
       <div className="table" role="table" aria-label="Payment links" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>
@@ -50,14 +51,14 @@ export function LinksTable() {
             )}
           </div>
         </div>
-        <VirtualRows
-          ids={ids}
-          hasMore={hasMore}
-          loadMore={loadMore}
-          scrollElement={scrollElement}
+        <WindowedRows
+          total={total}
           rowHeight={ROW_HEIGHT}
-          prefetchRows={PREFETCH_ROWS}
-          loadingText="Loading more links…"
+          scrollElement={scrollElement}
+          idAt={idAt}
+          onRowsShown={showRows}
+          jump={jump}
+          rowNoun="link"
           renderRow={(id, index, top) => <LinkRow key={id} id={id} index={index} top={top} />}
         />
       </div>

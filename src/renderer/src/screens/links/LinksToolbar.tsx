@@ -1,8 +1,10 @@
-// Above the table: the status and created filters, the search box, the count and "New link".
+// Above the table: the status and created filters, the search box, Go to, the count and the rows
+// in view, and "New link".
 import { useEffect, useState } from 'react';
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/linkList';
 import { useConsoleStore } from '../../store/consoleStore';
 import { CreatedFilter } from './CreatedFilter';
+import { GoToControl } from './GoToControl';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -11,6 +13,7 @@ export function LinksToolbar({ onNewLink }: { onNewLink(): void }) {
   const q = useConsoleStore((state) => state.links.q);
   const total = useConsoleStore((state) => state.links.total);
   const phase = useConsoleStore((state) => state.links.phase);
+  const shown = useConsoleStore((state) => state.links.shownRows);
   const setFilter = useConsoleStore((state) => state.setLinkFilter);
   const [search, setSearch] = useState(q);
 
@@ -45,9 +48,20 @@ export function LinksToolbar({ onNewLink }: { onNewLink(): void }) {
           onChange={(event) => setSearch(event.target.value)}
         />
       </label>
-      <span className="count" aria-live="polite">
-        {phase === 'loading' ? 'Loading…' : `${total.toLocaleString('en')} ${total === 1 ? 'link' : 'links'}`}
-      </span>
+      <GoToControl />
+      <div className="count-block">
+        <span className="count" aria-live="polite">
+          {phase === 'loading'
+            ? 'Loading…'
+            : `${total.toLocaleString('en')} ${total === 1 ? 'link' : 'links'}`}
+        </span>
+        {total > 0 && (
+          <span className="row-range" title="The rows in view">
+            rows {(shown.first + 1).toLocaleString('en')}–
+            {(Math.min(shown.last, total - 1) + 1).toLocaleString('en')}
+          </span>
+        )}
+      </div>
       <button type="button" className="button button-primary" onClick={onNewLink}>
         New link
       </button>

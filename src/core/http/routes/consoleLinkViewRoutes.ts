@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { LINK_STATUSES, MetaSchema } from '../../../shared/types';
+import { SandboxError } from '../../errors';
+import { LINK_SORTS } from '../../linkViews/linkOrdering';
+import { viewOf, whyNotInView } from '../../linkViews/linkView';
+import { LinkViews } from '../../linkViews/linkViews';
+import type { SandboxCore } from '../../sandboxCore';
+import { ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
+import { afterDueChanges, sendData, sendJson } from '../respond';
+
+const TAG = ['Console'];
+/** The Links table's view: which links, in what order. */
+const VIEW_PARAMETERS = {
+  status: Type.Optional(
+    Type.Enum(LINK_STATUSES, { description: 'one of pending, succeeded, expired, canceled, failed' }),
+  ),
+  q: Type.Optional(
+    Type.String({ maxLength: 255, description: 'text found in the id, title or reference_id' }),
+  ),
+  created_after: Type.Optional(
+    Type.String({ format: 'date-time', description: 'an RFC 3339 date-time (exclusive)' }),
+  ),
+  created_before: Type.Optional(
+    Type.String({ format: 'date-time', description: 'an RFC 3339 date-time (exclusive)' }),
+  ),
+  sort: Type.Optional(Type.Enum(LINK_SORTS, { description: `one of ${LINK_SORTS.join(', ')}` })),
+  order: Type.Optional(Type.Enum(['asc', 'desc'], { description: 'asc or desc' })),
+};
+const ListQuery = Type.Object(
+  {
+    ...VIEW_PARAMETERS,
+    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const PositionQuery = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'a payment link id (a UUID)' }),
+    ...VIEW_PARAMETERS,
+  },
+  { additionalProperties: false },
+);
+const PositionEnvelope = Type.Object({
+  data: Type.Object({
+    id: Type.String(),
+    index: Type.Integer({ description: "the link's 0-based row in the view" }),
+    total: Type.Integer({ description: 'how many links the view holds' }),
+  }),
+  meta: MetaSchema,
+});
+
+/**
+ * The Links table's reads: any window of any view (filters, search, sort) and where a link
+ * stands in it, fast at a million links (see LinkViews).
+ */
+export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const views = new LinkViews(core.store);
+  app.addHook('onClose', async () => views.close());
+
+  api.get(
+    '/_console/api/links',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'List links for the console',
+        description:
+          'Newest first unless sorted otherwise; q searches id, title and reference_id; up to 1000 a page. Page n of per_page is the window of rows from (n - 1) × per_page: the console reads any part of a view this way.',
+        querystring: ListQuery,
+        response: consoleResponses({ 200: ConsoleListEnvelope }),
+      },
+    },
+    (request, reply) =>
+      afterDueChanges(core, () => {
+        const page = request.query.page ?? 1;
+        const perPage = request.query.per_page ?? 100;
+        const { total, links } = views.window(viewOf(request.query), (page - 1) * perPage, perPage);
+        const pagination = {
+          current_page: page,
+          per_page: perPage,
+          total,
+          last_page: Math.max(1, Math.ceil(total / perPage)),
+        };
+        return sendJson(
+          reply,
+          200,
+          JSON.stringify({ data: links, pagination, meta: { request_id: request.id } }),
+        );
+      }),
+  );
+
+  api.get(
+    '/_console/api/links/position',
+    {
+      schema: {
+        tags: TAG,
+        summary: "A link's row in a view of the links",
+        description:
+          "Where the link stands (0-based) among the links the same filters and sort list, and how many they are: the console's Go to. 404 link_not_in_view says which filter leaves it out.",
+        querystring: PositionQuery,
+        response: consoleResponses(
+          { 200: PositionEnvelope },
+          { 404: 'resource_not_found (no such link), link_not_in_view (the filters leave it out)' },
+        ),
+      },
+    },
+    (request, reply) =>
+      afterDueChanges(core, () => {
+        const { id, ...query } = request.query;
+        const link = core.links.find(id);
+        const view = viewOf(query);
+        const why = whyNotInView(link, view);
+        const at = why === null ? views.position(view, link) : null;
+        if (!at) {
+          throw new SandboxError(
+            'link_not_in_view',
+            `Link ${link.id} is not in this view: ${why ?? 'it changed while it was looked up'}. Clear the filters and search to find it.`,
+            'id',
+          );
+        }
+        return sendData(reply, 200, { id: link.id, ...at });
+      }),
+  );
+}

@@ -1,0 +1,146 @@
+import type { PaymentLink } from '../../shared/types';
+import type { LinkIndex } from '../store/linkIndex';
+import type { Op } from '../store/ops';
+import { compareBy, indexOfVersion, lowerBound, sortLinks } from './linkOrdering';
+import { inView, type LinkView } from './linkView';
+
+/** Sorted orders kept at once; each costs a pointer per matching link (8 MB at a million). */
+const MAX_ORDERS = 8;
+/** Up to this many changed links are patched in one by one (a binary search and a splice each). */
+const PATCH_ONE_BY_ONE = 256;
+
+interface CachedOrder {
+  view: Omit<LinkView, 'order'>;
+  /** Ascending by the view's sort; the descending order reads it backwards. */
+  links: PaymentLink[];
+  /** Links changed since `links` was last brought up to date. */
+  changed: Set<string>;
+}
+
+type CommitListener = (ops: readonly Op[]) => void;
+
+/**
+ * The sorted order of the links in a view, per filter and sort field, for the orders the link
+ * index does not keep (anything but newest first without a search). Sorting a million links takes
+ * most of a second, so an order is sorted once and then patched: each commit notes the links it
+ * changed, and the next read moves just those (or, after a burst, merges them in one pass).
+ * Least recently read orders are dropped beyond MAX_ORDERS, and so is one that has fallen so far
+ * behind that sorting again is cheaper than catching up.
+ */
+export class LinkOrderCache {
+  private readonly orders = new Map<string, CachedOrder>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly index: LinkIndex,
+    onCommit: (listener: CommitListener) => () => void,
+  ) {
+    this.unsubscribe = onCommit((ops) => this.hear(ops));
+  }
+
+  /** The links in the view, ascending by its sort field; read-only, and valid until the next commit. */
+  sorted(view: Omit<LinkView, 'order'>): readonly PaymentLink[] {
+    const key = keyOf(view);
+    let order = this.orders.get(key);
+    if (order) {
+      this.orders.delete(key);
+      this.catchUp(order);
+    } else {
+      order = { view, links: this.build(view), changed: new Set() };
+    }
+    this.orders.set(key, order);
+    for (const stale of this.orders.keys()) {
+      if (this.orders.size <= MAX_ORDERS) break;
+      this.orders.delete(stale);
+    }
+    return order.links;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.orders.clear();
+  }
+
+  private hear(ops: readonly Op[]): void {
+    for (const op of ops) {
+      if (op.op === 'replace') this.orders.clear();
+      if (op.op !== 'link') continue;
+      for (const [key, order] of this.orders) {
+        order.changed.add(op.v.id);
+        if (order.changed.size > Math.max(4 * PATCH_ONE_BY_ONE, order.links.length / 8))
+          this.orders.delete(key);
+      }
+    }
+  }
+
+  private build(view: Omit<LinkView, 'order'>): PaymentLink[] {
+    const { q, ...filters } = view;
+    const unfiltered = { sort: view.sort };
+    // Filtering an order already sorted is one pass; sorting the matches again would be many.
+    const base = q || filters.status || filters.createdAfter || filters.createdBefore;
+    const sortedBase = base ? this.orders.get(keyOf(unfiltered)) : undefined;
+    if (sortedBase) {
+      this.catchUp(sortedBase);
+      return sortedBase.links.filter((link) => inView(link, view));
+    }
+    const newestFirst = this.index.list({ ...filters, offset: 0, limit: Infinity }).links;
+    const matching = q ? newestFirst.filter((link) => inView(link, view)) : newestFirst;
+    // The index already holds creation order; reversed, it is ascending.
+    return view.sort === 'created_at' ? matching.reverse() : sortLinks(matching, view.sort);
+  }
+
+  /**
+   * Applies the changes noted since the order was last read, judged by each link as the index holds
+   * it now (the commits announced so far may lag the index by a journal write, never lead it).
+   */
+  private catchUp(order: CachedOrder): void {
+    if (order.changed.size === 0) return;
+    const current = [...order.changed].flatMap((id) => this.index.get(id) ?? []);
+    order.changed.clear();
+    if (current.length <= PATCH_ONE_BY_ONE) {
+      for (const link of current) patchOne(order, link);
+      return;
+    }
+    const ids = new Set(current.map((link) => link.id));
+    const kept = order.links.filter((link) => !ids.has(link.id));
+    const added = sortLinks(
+      current.filter((link) => inView(link, order.view)),
+      order.view.sort,
+    );
+    order.links = mergeSorted(kept, added, compareBy(order.view.sort));
+  }
+}
+
+const keyOf = (view: Omit<LinkView, 'order'>) =>
+  JSON.stringify([view.sort, view.status, view.q, view.createdAfter, view.createdBefore]);
+
+function patchOne(order: CachedOrder, link: PaymentLink): void {
+  const { links, view } = order;
+  const at = indexOfVersion(links, link, view.sort);
+  const belongs = inView(link, view);
+  if (at >= 0 && belongs && (links[at] as PaymentLink)[view.sort] === link[view.sort]) {
+    links[at] = link;
+    return;
+  }
+  if (at >= 0) links.splice(at, 1);
+  if (belongs) links.splice(lowerBound(links, link, compareBy(view.sort)), 0, link);
+}
+
+function mergeSorted(
+  a: PaymentLink[],
+  b: PaymentLink[],
+  compare: (x: PaymentLink, y: PaymentLink) => number,
+): PaymentLink[] {
+  const out = new Array<PaymentLink>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length)
+    out[k++] =
+      compare(a[i] as PaymentLink, b[j] as PaymentLink) <= 0
+        ? (a[i++] as PaymentLink)
+        : (b[j++] as PaymentLink);
+  while (i < a.length) out[k++] = a[i++] as PaymentLink;
+  while (j < b.length) out[k++] = b[j++] as PaymentLink;
+  return out;
+}

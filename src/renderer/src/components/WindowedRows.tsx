@@ -1,0 +1,114 @@
+// The body of a table over a list of any length, of which only some rows are loaded: the scroll
+// space stands for every row, only the rows in view are in the DOM, and a row not loaded yet shows
+// as a placeholder until its block arrives.
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useScaledScroll } from '../hooks/useScaledScroll';
+import { rowsInView } from '../lib/scrollScale';
+
+/** Rows drawn beyond each edge of the view. */
+const OVERSCAN = 4;
+/** How far the top row may move (a burst of live rows above it) and still be kept in view. */
+const ANCHOR_REACH = 200;
+
+export interface Jump {
+  index: number;
+  align: 'start' | 'center' | 'end';
+  seq: number;
+}
+
+interface WindowedRowsProps {
+  total: number;
+  rowHeight: number;
+  /**
+   * The scrolling element, as state rather than a ref: it is attached after this child's first
+   * layout effects, and the rows must render again once it exists.
+   */
+  scrollElement: HTMLDivElement | null;
+  idAt(index: number): string | undefined;
+  renderRow(id: string, index: number, top: number): ReactNode;
+  /** The rows in view changed (0-based, inclusive): the caller fetches what is missing. */
+  onRowsShown(first: number, last: number): void;
+  /** Scroll a row into view; a new `seq` asks again for the same row. */
+  jump?: Jump | null;
+  /** What one row is called, for the placeholder: "link" gives "Loading link 50,001…". */
+  rowNoun: string;
+}
+
+export function WindowedRows({
+  total,
+  rowHeight,
+  scrollElement,
+  idAt,
+  renderRow,
+  onRowsShown,
+  jump,
+  rowNoun,
+}: WindowedRowsProps) {
+  const body = useRef<HTMLDivElement>(null);
+  const [rowsTop, setRowsTop] = useState(0);
+  useLayoutEffect(() => setRowsTop(body.current?.offsetTop ?? 0), [scrollElement]);
+  const scroll = useScaledScroll(scrollElement, total, rowHeight, rowsTop);
+  const { offset, scrollTop, viewport, height, scrollToIndex, scrollToOffset } = scroll;
+
+  const inView = rowsInView(offset, viewport, rowHeight, total, 0);
+  useEffect(() => {
+    if (total > 0) onRowsShown(inView.first, inView.last);
+  }, [inView.first, inView.last, total, onRowsShown]);
+
+  // Rows that arrive above the view (live links, a block read again) move the rows in it down:
+  // the table scrolls with them, so what the tester reads stays put. At the very top it does
+  // not, so new rows there come into view.
+  const anchor = useRef<{ id: string; index: number } | null>(null);
+  useLayoutEffect(() => {
+    const was = anchor.current;
+    if (was && offset > 0 && idAt(was.index) !== was.id) {
+      for (let index = was.index - ANCHOR_REACH; index <= was.index + ANCHOR_REACH; index++) {
+        if (idAt(index) !== was.id) continue;
+        anchor.current = { id: was.id, index };
+        scrollToOffset(offset + (index - was.index) * rowHeight);
+        return;
+      }
+    }
+    const id = idAt(inView.first);
+    anchor.current = id ? { id, index: inView.first } : null;
+  });
+
+  const jumped = useRef(0);
+  useEffect(() => {
+    if (!jump || jump.seq === jumped.current || !scrollElement) return;
+    jumped.current = jump.seq;
+    scrollToIndex(jump.index, jump.align);
+  }, [jump, scrollToIndex, scrollElement]);
+
+  const { first, last } = rowsInView(offset, viewport, rowHeight, total, OVERSCAN);
+  const rows: ReactNode[] = [];
+  for (let index = first; index <= last && total > 0; index++) {
+    // Scaled, the rows are drawn where the view is, at their distance from its content offset.
+    const top = scrollTop + index * rowHeight - offset;
+    const id = idAt(index);
+    rows.push(
+      id ? (
+        renderRow(id, index, top)
+      ) : (
+        <div
+          key={`placeholder-${index}`}
+          className="table-row table-placeholder"
+          role="row"
+          aria-rowindex={index + 2}
+          aria-busy="true"
+          style={{ transform: `translateY(${top}px)` }}
+        >
+          <div role="cell" className="cell">
+            Loading {rowNoun} {(index + 1).toLocaleString('en')}…
+          </div>
+        </div>
+      ),
+    );
+  }
+
+  return (
+    <div className="table-body" role="rowgroup" ref={body} style={{ height }}>
+      {rows}
+    </div>
+  );
+}
