@@ -83,6 +83,8 @@ export function unreadableFile(err: JsonDocumentError, firstByte: number | undef
   }
   const problem = err.message.startsWith('the document ends')
     ? `The file ends early, at byte ${err.offset} (${err.message}): it was cut short`
-    : `The file is not JSON: ${err.message} (at byte ${err.offset})`;
+    : err.message.includes(' is longer than ')
+      ? `The file cannot be read: ${err.message} (at byte ${err.offset})`
+      : `The file is not JSON: ${err.message} (at byte ${err.offset})`;
   return new SandboxError('body_invalid_json', `${problem}. ${NOTHING_CHANGED}`, err.place);
 }

@@ -90,3 +90,11 @@ test('truncated documents and trailing data are refused', async () => {
   await assert.rejects(read('[1,2]', 4), /must be a JSON object/);
   await assert.rejects(read('', 4), /ends too early/);
 });
+
+test('a value many chunks long, then records: each read whole', async () => {
+  const long = 'é'.repeat(1_500_000);
+  const text = JSON.stringify({ settings: { long }, links: [{ id: 'a' }, { id: 'b', long }, { id: 'c' }] });
+  const { head, records } = await read(text, 64 * 1024);
+  assert.equal((head.settings as { long: string }).long, long);
+  assert.deepEqual(records.links, [{ id: 'a' }, { id: 'b', long }, { id: 'c' }]);
+});

@@ -22,6 +22,8 @@ export interface DocumentHandlers {
 }
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const MAX_VALUE_BYTES = 256 * 1024 * 1024;
+const VALUE_CAP = '256 MiB, more than any one value may be';
 /** One record per line is what the sandbox writes; a longer line is scanned byte by byte. */
 const LINE_FAST_PATH_LIMIT = 1 << 20;
 
@@ -139,6 +141,10 @@ async function readValue(w: ByteWindow, what: string): Promise<unknown> {
   let inString = false;
   for (;;) {
     if (i >= w.buf.length) {
+      // Past this no value can be a record, and V8 could not make a string of it anyway.
+      if (w.buf.length - w.pos > MAX_VALUE_BYTES) {
+        throw new JsonDocumentError(`${what} is longer than ${VALUE_CAP}`, w.offset, recordPlace(what));
+      }
       const shift = w.pos;
       if (!(await w.more())) {
         if (i === shift) throw new JsonDocumentError(`the document ends where ${what} should be`, w.offset);
