@@ -11,6 +11,7 @@ import type { StoreContents } from './store/storeState';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
 import { RequestHistory } from './requestHistory';
 import { Retention } from './retention';
+import { AttemptBodies } from './webhooks/attemptBodies';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
@@ -87,8 +88,10 @@ export class SandboxCore {
       () => clock.now(),
     );
     retention.sweep();
+    const bodies = new AttemptBodies(store.state, () => this.settings);
     store.onCommit((ops) => {
       retention.sweep();
+      bodies.observe(ops);
       this.announce(ops);
     });
   }

@@ -18,6 +18,7 @@ export const DEFAULT_SETTINGS: Settings = {
   webhook_retry_schedule_seconds: [0, 5, 30, 120, 600, 3600],
   delivery_concurrency: 8,
   delivery_retention: 10_000,
+  attempt_bodies_mb: 256,
   event_retention: 10_000,
   idempotency_retention: 100_000,
   preferred_port: null,

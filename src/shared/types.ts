@@ -245,6 +245,12 @@ export const SettingsSchema = Type.Object(
       description:
         'a whole number from 100 to 1000000: how many deliveries are kept; the oldest finished ones go first',
     }),
+    attempt_bodies_mb: Type.Integer({
+      minimum: 16,
+      maximum: 8192,
+      description:
+        'a whole number of MiB from 16 to 8192: webhook response bodies kept in memory; past it the oldest finished deliveries keep the first 1 KiB of each',
+    }),
     event_retention: Type.Integer({
       minimum: 100,
       maximum: 1_000_000,

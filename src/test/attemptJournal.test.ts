@@ -44,3 +44,35 @@ test('each webhook attempt is journaled alone: a 64 KiB error page appears once 
     await receiver.stop();
   }
 });
+
+test('past attempt_bodies_mb the oldest finished deliveries keep 1 KiB of each response body; the newest keep all', async () => {
+  const page = 'y'.repeat(64 * 1024);
+  const receiver = await WebhookReceiver.start({ plan: () => ({ status: 500, body: page }) });
+  const sandbox = await startTestSandbox({
+    inMemory: true,
+    port: 0,
+    webhookEndpoints: [{ url: receiver.url }],
+  });
+  try {
+    await sandbox.core.updateSettings({ attempt_bodies_mb: 16, webhook_retry_schedule_seconds: [0] });
+    const count = 350;
+    for (let i = 0; i < count; i++) {
+      const link = await createLink(sandbox);
+      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+    }
+    const deliveries = await eventually(async () => {
+      const all = [...sandbox.core.store.state.deliveries.values()];
+      return all.length === count && all.every((d) => d.status === 'failed') ? all : undefined;
+    }, 'every delivery fails after its one attempt');
+    const held = deliveries.reduce((sum, d) => sum + (d.attempts[0]?.response?.body.length ?? 0), 0);
+    assert.ok(held <= 16 * 1024 * 1024 * 1.1, `bodies held: ${held}`);
+    const oldest = deliveries[0]?.attempts[0]?.response;
+    assert.equal(oldest?.body.length, 1024);
+    assert.equal(oldest?.body_truncated, true);
+    const newest = deliveries.at(-1)?.attempts[0]?.response;
+    assert.equal(newest?.body, page, 'the newest keep the whole 64 KiB');
+  } finally {
+    await sandbox.stop();
+    await receiver.stop();
+  }
+});

@@ -22,6 +22,7 @@ export interface SettingsDraft {
   delivery_concurrency: string;
   delivery_retention: string;
   event_retention: string;
+  attempt_bodies_mb: string;
   idempotency_retention: string;
 }
 
@@ -48,6 +49,7 @@ export function toDraft(settings: Settings): SettingsDraft {
     delivery_concurrency: String(settings.delivery_concurrency),
     delivery_retention: String(settings.delivery_retention),
     event_retention: String(settings.event_retention),
+    attempt_bodies_mb: String(settings.attempt_bodies_mb),
     idempotency_retention: String(settings.idempotency_retention),
   };
 }
@@ -79,6 +81,7 @@ const KNOWN_FIELDS: Record<DraftField, true> = {
   delivery_concurrency: true,
   delivery_retention: true,
   event_retention: true,
+  attempt_bodies_mb: true,
   idempotency_retention: true,
 };
 

@@ -47,6 +47,15 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
         onChange={change('event_retention')}
         inputMode="numeric"
       />
+      <FormField
+        name="attempt_bodies_mb"
+        label="Response bodies kept (MiB)"
+        hint="16 to 8,192; past it the oldest finished deliveries keep the first 1 KiB of each response."
+        value={draft.attempt_bodies_mb}
+        error={errors.attempt_bodies_mb}
+        onChange={change('attempt_bodies_mb')}
+        inputMode="numeric"
+      />
     </SettingsSection>
   );
 }
