@@ -44,6 +44,12 @@ test('webhooks: the history pages as it scrolls, keeps few rows in the DOM, filt
     // Live: a new delivery counts at once and shows at the top.
     await send('payment_link.canceled');
     await expect(count).toHaveText(`${total + 1} deliveries`);
+    // Home and End, with the table focused, go to the newest and the oldest.
+    await scroller.focus();
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toContainText('payment_link.canceled');
+    await page.keyboard.press('End');
+    await expect(page.locator(`[aria-rowindex="${total + 2}"]`)).toContainText('payment_link.paid');
     await scroller.evaluate((el) => el.scrollTo(0, 0));
     await expect(rows.first()).toContainText('payment_link.canceled');
 

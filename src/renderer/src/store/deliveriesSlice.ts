@@ -1,10 +1,10 @@
-// The delivery history: loaded a page at a time as the table scrolls, filtered, and kept live by
-// the event stream.
+// The delivery history: all of it behind the scrollbar, the blocks of rows around the view loaded
+// as the table scrolls, filtered, and kept live by the event stream.
 import type { StateCreator } from 'zustand';
 import type { WebhookDelivery } from '../../../shared/types';
-import { consoleClient, type DeliveryDetail } from '../api/consoleClient';
+import { consoleClient, type DeliveryDetail, type DeliveryRow } from '../api/consoleClient';
+import { createBlockLoader } from '../lib/blockLoader';
 import {
-  appendPage,
   EMPTY_DELIVERIES,
   filterQuery,
   mergeChanges,
@@ -15,19 +15,24 @@ import {
   type LoadedDeliveries,
 } from '../lib/deliveryList';
 import { messageOf } from '../lib/errorMessage';
+import { blocksOf, evictFar, placeBlock, type RowMap } from '../lib/rowWindow';
 import type { ConsoleState } from './consoleStore';
 
 export type DeliveryAction = 'resend' | 'retry' | 'delete';
 
-/** The console API's largest page. */
+/** The console API's largest page: one block of rows. */
 export const DELIVERY_PAGE = 100;
+/** At most this many rows stay loaded, the nearest to the view. */
+const KEEP_ROWS = 1_000;
+const MARGIN_ROWS = 30;
 /** Live changes are gathered for this long, so a burst (a clear, a resume) costs one render. */
 const BATCH_MS = 50;
+/** After a change that may have moved rows out of sight, the rows in view are read again. */
+const REFRESH_MS = 300;
 
 export interface DeliveriesState extends LoadedDeliveries {
   filter: DeliveryFilter;
   phase: 'loading' | 'ready' | 'error';
-  loadingMore: boolean;
   /** The row action in flight, per delivery. */
   busy: Record<string, DeliveryAction>;
 }
@@ -35,7 +40,8 @@ export interface DeliveriesState extends LoadedDeliveries {
 export interface DeliveriesSlice {
   deliveries: DeliveriesState;
   loadDeliveries(): Promise<void>;
-  loadMoreDeliveries(): Promise<void>;
+  /** The rows in view, 0-based; the blocks they need are fetched once scrolling rests. */
+  showDeliveryRows(first: number, last: number): void;
   setDeliveryFilter(filter: Partial<DeliveryFilter>): void;
   runDeliveryAction(id: string, action: DeliveryAction): Promise<void>;
   clearDeliveryHistory(): Promise<void>;
@@ -49,49 +55,88 @@ const ACTION_DONE: Record<DeliveryAction, string> = {
   delete: 'Delivery deleted.',
 };
 
+const newestOf = (rows: DeliveryRow[]) => rows.reduce((seq, row) => Math.max(seq, row.seq), 0);
+
 export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], DeliveriesSlice> = (set, get) => {
-  let generation = 0;
   let pending: DeliveryChange[] = [];
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  let totalTimer: ReturnType<typeof setTimeout> | undefined;
-  // While a page is on its way, changes are also kept here and replayed on top of it: the page may
-  // have been read before them, and must not undo them.
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let shown = { first: 0, last: 0 };
+  let newestSeq = 0;
+  // While a block is on its way, changes are also kept here and replayed on top of it: the block
+  // may have been read before them, and must not undo them.
   let loadsInFlight = 0;
   let recorded: DeliveryChange[] = [];
   const patch = (update: Partial<DeliveriesState>) =>
     set((state) => ({ deliveries: { ...state.deliveries, ...update } }));
 
-  /** Runs a page load, recording the changes that arrive meanwhile. */
-  const loading = async (load: () => Promise<void>) => {
+  const readBlock = (block: number) =>
+    consoleClient.listDeliveries({
+      ...filterQuery(get().deliveries.filter),
+      page: block + 1,
+      per_page: DELIVERY_PAGE,
+    });
+
+  const applyChanges = (changes: DeliveryChange[]) => {
+    const { filter, ...list } = get().deliveries;
+    const { unsure, newestSeq: newest, ...merged } = mergeChanges(list, changes, filter, newestSeq);
+    newestSeq = newest;
+    patch(merged);
+    if (unsure) refreshSoon();
+  };
+
+  /** Reads blocks, and puts them in their places over `base`, then the changes made meanwhile. */
+  const readInto = async (base: () => RowMap, blocks: number[], superseded: () => boolean) => {
     if (loadsInFlight++ === 0) recorded = [];
     try {
-      await load();
+      const pages = await Promise.all(blocks.map(readBlock));
+      if (superseded()) return;
+      let rows = base();
+      const byId: Record<string, DeliveryRow> = {};
+      let total = get().deliveries.total;
+      pages.forEach((page, i) => {
+        rows = placeBlock(
+          rows,
+          (blocks[i] as number) * DELIVERY_PAGE,
+          page.data.map((row) => row.id),
+          page.pagination.total,
+        );
+        for (const row of page.data) byId[row.id] = row;
+        newestSeq = Math.max(newestSeq, newestOf(page.data));
+        total = page.pagination.total;
+      });
+      rows = evictFar(rows, Math.round((shown.first + shown.last) / 2), KEEP_ROWS);
+      const known = { ...get().deliveries.byId, ...byId };
+      const kept: Record<string, DeliveryRow> = {};
+      for (const id of rows.values()) if (known[id]) kept[id] = known[id];
+      patch({ rows, byId: kept, total, phase: 'ready' });
+      applyChanges(recorded);
     } finally {
       if (--loadsInFlight === 0) recorded = [];
     }
   };
 
-  /** A deletion outside the loaded range leaves the count unsure: one read settles it. */
-  const refreshTotalSoon = () => {
-    totalTimer ??= setTimeout(() => {
-      totalTimer = undefined;
-      const current = generation;
-      const { filter } = get().deliveries;
-      consoleClient.listDeliveries({ ...filterQuery(filter), per_page: 1 }).then(
-        (page) => {
-          if (current === generation) patch({ total: page.pagination.total });
-        },
-        () => undefined,
-      );
-    }, 300);
-  };
+  const loader = createBlockLoader({
+    blockSize: DELIVERY_PAGE,
+    margin: MARGIN_ROWS,
+    current: () => get().deliveries,
+    fetchBlock: (block, superseded) =>
+      readInto(() => get().deliveries.rows, [block], superseded).catch((error: unknown) => {
+        if (!superseded()) get().pushToast('error', `Could not load deliveries: ${messageOf(error)}`);
+      }),
+  });
 
-  const applyChanges = (changes: DeliveryChange[]) => {
-    const { filter, ...list } = get().deliveries;
-    const { totalUnsure, ...merged } = mergeChanges(list, changes, filter);
-    patch(merged);
-    if (totalUnsure) refreshTotalSoon();
-  };
+  function refreshSoon() {
+    refreshTimer ??= setTimeout(() => {
+      refreshTimer = undefined;
+      const blocks = blocksOf(
+        Math.max(0, shown.first - MARGIN_ROWS),
+        shown.last + MARGIN_ROWS,
+        DELIVERY_PAGE,
+      );
+      readInto(() => new Map(), blocks, loader.reset()).catch(() => undefined);
+    }, REFRESH_MS);
+  }
 
   const flush = () => {
     flushTimer = undefined;
@@ -110,65 +155,26 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
   };
 
   return {
-    deliveries: {
-      ...EMPTY_DELIVERIES,
-      filter: NO_DELIVERY_FILTER,
-      phase: 'loading',
-      loadingMore: false,
-      busy: {},
+    deliveries: { ...EMPTY_DELIVERIES, filter: NO_DELIVERY_FILTER, phase: 'loading', busy: {} },
+
+    async loadDeliveries() {
+      const superseded = loader.reset();
+      clearTimeout(refreshTimer);
+      refreshTimer = undefined;
+      newestSeq = 0;
+      try {
+        await readInto(() => new Map(), [0], superseded);
+        if (!superseded()) loader.now();
+      } catch (error) {
+        if (superseded()) return;
+        patch({ phase: 'error' });
+        get().pushToast('error', `Could not load the deliveries: ${messageOf(error)}`);
+      }
     },
 
-    loadDeliveries: () =>
-      loading(async () => {
-        const current = ++generation;
-        const { filter } = get().deliveries;
-        try {
-          const page = await consoleClient.listDeliveries({
-            ...filterQuery(filter),
-            per_page: DELIVERY_PAGE,
-          });
-          if (current !== generation) return;
-          const first = appendPage(
-            { ...EMPTY_DELIVERIES, total: page.pagination.total, hasMore: page.pagination.last_page > 1 },
-            page.data,
-          );
-          patch({ ...first, phase: 'ready', loadingMore: false });
-          applyChanges(recorded);
-        } catch (error) {
-          if (current !== generation) return;
-          patch({ phase: 'error' });
-          get().pushToast('error', `Could not load the deliveries: ${messageOf(error)}`);
-        }
-      }),
-
-    async loadMoreDeliveries() {
-      const list = get().deliveries;
-      const oldest = list.byId[list.ids[list.ids.length - 1] ?? ''];
-      if (list.phase !== 'ready' || list.loadingMore || !list.hasMore || !oldest) return;
-      const current = generation;
-      patch({ loadingMore: true });
-      await loading(async () => {
-        try {
-          const page = await consoleClient.listDeliveries({
-            ...filterQuery(list.filter),
-            before_seq: oldest.seq,
-            per_page: DELIVERY_PAGE,
-          });
-          if (current !== generation) return;
-          const more = appendPage(get().deliveries, page.data);
-          patch({
-            ids: more.ids,
-            byId: more.byId,
-            hasMore: page.pagination.last_page > 1,
-            loadingMore: false,
-          });
-          applyChanges(recorded);
-        } catch (error) {
-          if (current !== generation) return;
-          patch({ loadingMore: false });
-          get().pushToast('error', `Could not load more deliveries: ${messageOf(error)}`);
-        }
-      });
+    showDeliveryRows(first, last) {
+      shown = { first, last };
+      if (get().deliveries.phase === 'ready') loader.show(first, last);
     },
 
     setDeliveryFilter(filter) {
@@ -206,7 +212,7 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
           'success',
           `Cleared ${deleted.toLocaleString('en')} finished ${deleted === 1 ? 'delivery' : 'deliveries'}; waiting ones stay.`,
         );
-        // Older pages shrank under the loaded ones: start again from the newest.
+        // Rows went from all over the history: start again from the newest.
         await get().loadDeliveries();
       } catch (error) {
         get().pushToast('error', `Could not clear the history: ${messageOf(error)}`);
