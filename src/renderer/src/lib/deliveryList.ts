@@ -3,7 +3,7 @@
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../shared/types';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import type { DeliveryDetail, DeliveryListQuery, DeliveryRow } from '../api/consoleClient';
-import { insertAt, newRowPlace, positionOf, removeAt, type RowMap } from './rowWindow';
+import { insertAt, newRowPlace, positionOf, removeAt, type LoadedRows } from './rowWindow';
 
 export interface DeliveryFilter {
   status: DeliveryStatus | 'all';
@@ -13,14 +13,7 @@ export interface DeliveryFilter {
 
 export const NO_DELIVERY_FILTER: DeliveryFilter = { status: 'all', event_type: 'all', endpoint_id: 'all' };
 
-export interface LoadedDeliveries {
-  /** Loaded delivery ids by their row in the history. */
-  rows: RowMap;
-  /** The loaded deliveries, and only those. */
-  byId: Record<string, DeliveryRow>;
-  /** How many deliveries match the filter, on the server and since then. */
-  total: number;
-}
+export type LoadedDeliveries = LoadedRows<DeliveryRow>;
 
 export const EMPTY_DELIVERIES: LoadedDeliveries = { rows: new Map(), byId: {}, total: 0 };
 

@@ -3,7 +3,6 @@
 import type { StateCreator } from 'zustand';
 import type { WebhookDelivery } from '../../../shared/types';
 import { consoleClient, type DeliveryDetail, type DeliveryRow } from '../api/consoleClient';
-import { createBlockLoader } from '../lib/blockLoader';
 import {
   EMPTY_DELIVERIES,
   filterQuery,
@@ -15,8 +14,8 @@ import {
   type LoadedDeliveries,
 } from '../lib/deliveryList';
 import { messageOf } from '../lib/errorMessage';
-import { blocksOf, evictFar, placeBlock, type RowMap } from '../lib/rowWindow';
 import type { ConsoleState } from './consoleStore';
+import { createWindowedRows } from './windowedRows';
 
 export type DeliveryAction = 'resend' | 'retry' | 'delete';
 
@@ -27,8 +26,6 @@ const KEEP_ROWS = 1_000;
 const MARGIN_ROWS = 30;
 /** Live changes are gathered for this long, so a burst (a clear, a resume) costs one render. */
 const BATCH_MS = 50;
-/** After a change that may have moved rows out of sight, the rows in view are read again. */
-const REFRESH_MS = 300;
 
 export interface DeliveriesState extends LoadedDeliveries {
   filter: DeliveryFilter;
@@ -60,89 +57,44 @@ const newestOf = (rows: DeliveryRow[]) => rows.reduce((seq, row) => Math.max(seq
 export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], DeliveriesSlice> = (set, get) => {
   let pending: DeliveryChange[] = [];
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let shown = { first: 0, last: 0 };
   let newestSeq = 0;
-  // While a block is on its way, changes are also kept here and replayed on top of it: the block
-  // may have been read before them, and must not undo them.
-  let loadsInFlight = 0;
-  let recorded: DeliveryChange[] = [];
   const patch = (update: Partial<DeliveriesState>) =>
     set((state) => ({ deliveries: { ...state.deliveries, ...update } }));
-
-  const readBlock = (block: number) =>
-    consoleClient.listDeliveries({
-      ...filterQuery(get().deliveries.filter),
-      page: block + 1,
-      per_page: DELIVERY_PAGE,
-    });
 
   const applyChanges = (changes: DeliveryChange[]) => {
     const { filter, ...list } = get().deliveries;
     const { unsure, newestSeq: newest, ...merged } = mergeChanges(list, changes, filter, newestSeq);
     newestSeq = newest;
     patch(merged);
-    if (unsure) refreshSoon();
+    if (unsure) windowed.refreshSoon();
   };
 
-  /** Reads blocks, and puts them in their places over `base`, then the changes made meanwhile. */
-  const readInto = async (base: () => RowMap, blocks: number[], superseded: () => boolean) => {
-    if (loadsInFlight++ === 0) recorded = [];
-    try {
-      const pages = await Promise.all(blocks.map(readBlock));
-      if (superseded()) return;
-      let rows = base();
-      const byId: Record<string, DeliveryRow> = {};
-      let total = get().deliveries.total;
-      pages.forEach((page, i) => {
-        rows = placeBlock(
-          rows,
-          (blocks[i] as number) * DELIVERY_PAGE,
-          page.data.map((row) => row.id),
-          page.pagination.total,
-        );
-        for (const row of page.data) byId[row.id] = row;
-        newestSeq = Math.max(newestSeq, newestOf(page.data));
-        total = page.pagination.total;
-      });
-      rows = evictFar(rows, Math.round((shown.first + shown.last) / 2), KEEP_ROWS);
-      const known = { ...get().deliveries.byId, ...byId };
-      const kept: Record<string, DeliveryRow> = {};
-      for (const id of rows.values()) if (known[id]) kept[id] = known[id];
-      patch({ rows, byId: kept, total, phase: 'ready' });
-      applyChanges(recorded);
-    } finally {
-      if (--loadsInFlight === 0) recorded = [];
-    }
-  };
-
-  const loader = createBlockLoader({
+  const windowed = createWindowedRows<DeliveryRow, DeliveryChange>({
     blockSize: DELIVERY_PAGE,
+    keepRows: KEEP_ROWS,
     margin: MARGIN_ROWS,
+    async read(block) {
+      const page = await consoleClient.listDeliveries({
+        ...filterQuery(get().deliveries.filter),
+        page: block + 1,
+        per_page: DELIVERY_PAGE,
+      });
+      newestSeq = Math.max(newestSeq, newestOf(page.data));
+      return { data: page.data, total: page.pagination.total };
+    },
     current: () => get().deliveries,
-    fetchBlock: (block, superseded) =>
-      readInto(() => get().deliveries.rows, [block], superseded).catch((error: unknown) => {
-        if (!superseded()) get().pushToast('error', `Could not load deliveries: ${messageOf(error)}`);
-      }),
+    shown: () => shown,
+    commit: (update) => patch({ ...update, phase: 'ready' }),
+    replay: applyChanges,
+    failed: (error) => get().pushToast('error', `Could not load deliveries: ${messageOf(error)}`),
   });
-
-  function refreshSoon() {
-    refreshTimer ??= setTimeout(() => {
-      refreshTimer = undefined;
-      const blocks = blocksOf(
-        Math.max(0, shown.first - MARGIN_ROWS),
-        shown.last + MARGIN_ROWS,
-        DELIVERY_PAGE,
-      );
-      readInto(() => new Map(), blocks, loader.reset()).catch(() => undefined);
-    }, REFRESH_MS);
-  }
 
   const flush = () => {
     flushTimer = undefined;
     const changes = pending;
     pending = [];
-    if (loadsInFlight > 0) recorded.push(...changes);
+    windowed.record(changes);
     applyChanges(changes);
     const changed = changes.flatMap((c) => (c.kind === 'changed' ? [c.row.id] : []));
     get().refreshInspected(changed);
@@ -158,15 +110,10 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
     deliveries: { ...EMPTY_DELIVERIES, filter: NO_DELIVERY_FILTER, phase: 'loading', busy: {} },
 
     async loadDeliveries() {
-      const superseded = loader.reset();
-      clearTimeout(refreshTimer);
-      refreshTimer = undefined;
       newestSeq = 0;
       try {
-        await readInto(() => new Map(), [0], superseded);
-        if (!superseded()) loader.now();
+        await windowed.load();
       } catch (error) {
-        if (superseded()) return;
         patch({ phase: 'error' });
         get().pushToast('error', `Could not load the deliveries: ${messageOf(error)}`);
       }
@@ -174,7 +121,7 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
 
     showDeliveryRows(first, last) {
       shown = { first, last };
-      if (get().deliveries.phase === 'ready') loader.show(first, last);
+      if (get().deliveries.phase === 'ready') windowed.show(first, last);
     },
 
     setDeliveryFilter(filter) {
