@@ -6,8 +6,11 @@ import { inView, type LinkView } from './linkView';
 
 /** Sorted orders kept at once; each costs a pointer per matching link (8 MB at a million). */
 const MAX_ORDERS = 8;
-/** Up to this many changed links are patched in one by one (a binary search and a splice each). */
-const PATCH_ONE_BY_ONE = 64;
+/**
+ * Up to this many changed links are patched in one by one (a binary search and a splice each);
+ * more are merged in one pass. Measured at a million links: a splice ~0.1 ms, a merge ~250 ms.
+ */
+const PATCH_ONE_BY_ONE = 2_000;
 
 interface CachedOrder {
   view: Omit<LinkView, 'order'>;

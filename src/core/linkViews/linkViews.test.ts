@@ -91,7 +91,7 @@ for (const sort of LINK_SORTS) {
     await changeStatuses(store, 30);
     checkViews(store, views, sort);
     // A burst is merged in one pass.
-    await create(100);
+    await create(2_100);
     await changeStatuses(store, 60);
     checkViews(store, views, sort);
     // An import or a reset replaces everything.
