@@ -46,7 +46,13 @@ export function WindowedRows({
 }: WindowedRowsProps) {
   const body = useRef<HTMLDivElement>(null);
   const [rowsTop, setRowsTop] = useState(0);
-  useLayoutEffect(() => setRowsTop(body.current?.offsetTop ?? 0), [scrollElement]);
+  // Where the rows start below the top of the scrolled content: the header's height, measured
+  // against the scroll element (offsetTop would count from whichever ancestor is positioned).
+  useLayoutEffect(() => {
+    if (!body.current || !scrollElement) return;
+    const top = body.current.getBoundingClientRect().top - scrollElement.getBoundingClientRect().top;
+    setRowsTop(top + scrollElement.scrollTop - scrollElement.clientTop);
+  }, [scrollElement]);
   const scroll = useScaledScroll(scrollElement, total, rowHeight, rowsTop);
   const { offset, scrollTop, viewport, height, scrollToIndex, scrollToOffset } = scroll;
 
