@@ -10,7 +10,7 @@ const OVERSCAN = 4;
 /** How far the top row may move (a burst of live rows above it) and still be kept in view. */
 const ANCHOR_REACH = 200;
 
-export interface Jump {
+interface Jump {
   index: number;
   align: 'start' | 'center' | 'end';
   seq: number;
@@ -79,7 +79,8 @@ export function WindowedRows({
     anchor.current = id ? { id, index: inView.first } : null;
   });
 
-  const jumped = useRef(0);
+  // A jump asked for before this table was shown (another screen, an empty list) is history.
+  const jumped = useRef(jump?.seq ?? 0);
   useEffect(() => {
     if (!jump || jump.seq === jumped.current || !scrollElement) return;
     jumped.current = jump.seq;

@@ -12,7 +12,7 @@ import type { ConsoleState } from './consoleStore';
 import { createWindowedRows } from './windowedRows';
 
 /** Rows per request: one page of the console API. */
-export const LINK_BLOCK = 100;
+const LINK_BLOCK = 100;
 /** At most this many rows stay loaded, the nearest to the view; the rest are fetched again. */
 const KEEP_ROWS = 2_000;
 /** Rows above and below the view fetched ahead of the scrolling. */
@@ -24,7 +24,7 @@ export interface LinksState extends LinkFilter, LoadedLinks {
   phase: 'loading' | 'ready' | 'error';
   /** The row action in flight, per link. */
   busy: Record<string, LinkAction>;
-  /** The row the table is asked to scroll to (Go to, Home, End); `seq` tells one ask from the next. */
+  /** The row Go to asks the table to scroll to; `seq` tells one ask from the next. */
   jump: { index: number; align: JumpAlign; seq: number } | null;
   /** The rows in view, 0-based and inclusive, so the toolbar can say where the table is. */
   shownRows: { first: number; last: number };
