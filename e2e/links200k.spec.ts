@@ -101,6 +101,15 @@ test('200,000 links: drag the thumb to the middle, End, Go to by id and row, liv
   await expect(rowWithTitle(page, 'Bench link 0')).toHaveAttribute('aria-rowindex', String(200_001 + 1));
   await page.keyboard.press('Home');
   await expect(rowWithTitle(page, 'Live while in the middle')).toBeVisible();
+  // "rows a–b" above the table names exactly the rows the view shows.
+  const lastInView = await scroller.evaluate((el) => {
+    const bottom = el.getBoundingClientRect().top + el.clientTop + el.clientHeight;
+    const shown = [...el.querySelectorAll('[data-link-id]')].filter(
+      (row) => row.getBoundingClientRect().top < bottom,
+    );
+    return Math.max(...shown.map((row) => Number(row.getAttribute('aria-rowindex')) - 1));
+  });
+  await expect(page.locator('.row-range')).toHaveText(`rows 1–${lastInView}`);
 
   // Go to by id finds the link's row in the current order, scrolls there and opens it.
   const goTo = page.getByPlaceholder('Go to row or link id');

@@ -89,3 +89,28 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
     sandbox.stop();
   }
 });
+
+test('requests: with the table focused, End shows the oldest request and Home the newest', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    for (let i = 0; i < 40; i++) {
+      const { status } = await sandbox.api('GET', `/payment-links?page=${i + 1}&per_page=1`);
+      expect(status).toBe(200);
+    }
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Requests' }).click();
+    await expect(page.locator('.count')).toHaveText('40 requests');
+    const oldest = page.locator('tr[data-request-id]').filter({ hasText: 'page=1&' });
+    const newest = page.locator('tr[data-request-id]').filter({ hasText: 'page=40&' });
+    await expect(oldest).not.toBeInViewport();
+    await page.locator('.table-scroll').focus();
+    await page.keyboard.press('End');
+    await expect(oldest).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect(newest).toBeInViewport();
+  } finally {
+    sandbox.stop();
+  }
+});

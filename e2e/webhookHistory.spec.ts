@@ -29,10 +29,19 @@ test('webhooks: the history pages as it scrolls, keeps few rows in the DOM, filt
     const rows = page.locator('[data-delivery-id]');
     await expect(rows.first()).toBeVisible();
     expect(await rows.count()).toBeLessThan(50);
+    // The rows drawn fill the table's view down to its bottom edge.
+    const scroller = page.locator('.table-scroll');
+    const drawnToBottom = () =>
+      scroller.evaluate((el) => {
+        const bottoms = [...el.querySelectorAll('[data-delivery-id]')].map(
+          (r) => r.getBoundingClientRect().bottom,
+        );
+        return Math.max(...bottoms) >= el.getBoundingClientRect().bottom;
+      });
+    expect(await drawnToBottom()).toBe(true);
     await page.screenshot({ path: 'test-results/webhooks-history-light.png' });
 
     // Scrolling to the end loads the older pages; the DOM keeps only the rows in view.
-    const scroller = page.locator('.table-scroll');
     const lastRow = page.locator(`[aria-rowindex="${total + 1}"]`);
     await expect(async () => {
       await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -44,6 +53,12 @@ test('webhooks: the history pages as it scrolls, keeps few rows in the DOM, filt
     // Live: a new delivery counts at once and shows at the top.
     await send('payment_link.canceled');
     await expect(count).toHaveText(`${total + 1} deliveries`);
+    // Home and End, with the table focused, go to the newest and the oldest.
+    await scroller.focus();
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toContainText('payment_link.canceled');
+    await page.keyboard.press('End');
+    await expect(page.locator(`[aria-rowindex="${total + 2}"]`)).toContainText('payment_link.paid');
     await scroller.evaluate((el) => el.scrollTo(0, 0));
     await expect(rows.first()).toContainText('payment_link.canceled');
 

@@ -6,8 +6,11 @@ import { inView, type LinkView } from './linkView';
 
 /** Sorted orders kept at once; each costs a pointer per matching link (8 MB at a million). */
 const MAX_ORDERS = 8;
-/** Up to this many changed links are patched in one by one (a binary search and a splice each). */
-const PATCH_ONE_BY_ONE = 256;
+/**
+ * Up to this many changed links are patched in one by one (a binary search and a splice each);
+ * more are merged in one pass. Measured at a million links: a splice ~0.1 ms, a merge ~250 ms.
+ */
+const PATCH_ONE_BY_ONE = 2_000;
 
 interface CachedOrder {
   view: Omit<LinkView, 'order'>;
@@ -74,19 +77,25 @@ export class LinkOrderCache {
   }
 
   private build(view: Omit<LinkView, 'order'>): PaymentLink[] {
-    const { q, ...filters } = view;
-    const unfiltered = { sort: view.sort };
+    const filtered = view.q || view.status || view.createdAfter || view.createdBefore;
     // Filtering an order already sorted is one pass; sorting the matches again would be many.
-    const base = q || filters.status || filters.createdAfter || filters.createdBefore;
-    const sortedBase = base ? this.orders.get(keyOf(unfiltered)) : undefined;
+    const sortedBase = filtered ? this.orders.get(keyOf({ sort: view.sort })) : undefined;
     if (sortedBase) {
       this.catchUp(sortedBase);
       return sortedBase.links.filter((link) => inView(link, view));
     }
-    const newestFirst = this.index.list({ ...filters, offset: 0, limit: Infinity }).links;
-    const matching = q ? newestFirst.filter((link) => inView(link, view)) : newestFirst;
-    // The index already holds creation order; reversed, it is ascending.
-    return view.sort === 'created_at' ? matching.reverse() : sortLinks(matching, view.sort);
+    if (view.sort === 'created_at') {
+      // The index holds creation order already: newest first, so reversed it is ascending.
+      const { q: _q, ...range } = view;
+      return this.index
+        .list({ ...range, offset: 0, limit: Infinity })
+        .links.filter((link) => inView(link, view))
+        .reverse();
+    }
+    // In the index's own (insertion) order: a plain walk, no lookup per link.
+    const matching: PaymentLink[] = [];
+    for (const link of this.index.values()) if (inView(link, view)) matching.push(link);
+    return sortLinks(matching, view.sort);
   }
 
   /**
@@ -101,8 +110,14 @@ export class LinkOrderCache {
       for (const link of current) patchOne(order, link);
       return;
     }
-    const ids = new Set(current.map((link) => link.id));
-    const kept = order.links.filter((link) => !ids.has(link.id));
+    // Old versions are found by binary search and skipped by position: hashing a million ids to
+    // test each against a set took seconds.
+    const gone = new Uint8Array(order.links.length);
+    for (const link of current) {
+      const at = indexOfVersion(order.links, link, order.view.sort);
+      if (at >= 0) gone[at] = 1;
+    }
+    const kept = order.links.filter((_, i) => gone[i] === 0);
     const added = sortLinks(
       current.filter((link) => inView(link, order.view)),
       order.view.sort,

@@ -66,8 +66,10 @@ export function sortLinks(links: readonly PaymentLink[], sort: LinkSort): Paymen
           return x < y ? -1 : x > y ? 1 : byId(a, b);
         },
   );
-  const sorted = new Array<PaymentLink>(n);
-  for (let i = 0; i < n; i++) sorted[i] = links[order[i] as number] as PaymentLink;
+  // Pushed rather than written into a preallocated array, which V8 keeps "holey": the first
+  // splice into a holey million-item array was thirty times slower than the ones after it.
+  const sorted: PaymentLink[] = [];
+  for (let i = 0; i < n; i++) sorted.push(links[order[i] as number] as PaymentLink);
   return sorted;
 }
 

@@ -87,12 +87,12 @@ for (const sort of LINK_SORTS) {
     await create(300);
     checkViews(store, views, sort);
     // A few changes are patched in one by one.
-    await create(20);
-    await changeStatuses(store, 40);
+    await create(10);
+    await changeStatuses(store, 30);
     checkViews(store, views, sort);
     // A burst is merged in one pass.
-    await create(400);
-    await changeStatuses(store, 300);
+    await create(2_100);
+    await changeStatuses(store, 60);
     checkViews(store, views, sort);
     // An import or a reset replaces everything.
     await store.replace({

@@ -10,7 +10,7 @@ const OVERSCAN = 4;
 /** How far the top row may move (a burst of live rows above it) and still be kept in view. */
 const ANCHOR_REACH = 200;
 
-export interface Jump {
+interface Jump {
   index: number;
   align: 'start' | 'center' | 'end';
   seq: number;
@@ -46,7 +46,13 @@ export function WindowedRows({
 }: WindowedRowsProps) {
   const body = useRef<HTMLDivElement>(null);
   const [rowsTop, setRowsTop] = useState(0);
-  useLayoutEffect(() => setRowsTop(body.current?.offsetTop ?? 0), [scrollElement]);
+  // Where the rows start below the top of the scrolled content: the header's height, measured
+  // against the scroll element (offsetTop would count from whichever ancestor is positioned).
+  useLayoutEffect(() => {
+    if (!body.current || !scrollElement) return;
+    const top = body.current.getBoundingClientRect().top - scrollElement.getBoundingClientRect().top;
+    setRowsTop(top + scrollElement.scrollTop - scrollElement.clientTop);
+  }, [scrollElement]);
   const scroll = useScaledScroll(scrollElement, total, rowHeight, rowsTop);
   const { offset, scrollTop, viewport, height, scrollToIndex, scrollToOffset } = scroll;
 
@@ -73,7 +79,8 @@ export function WindowedRows({
     anchor.current = id ? { id, index: inView.first } : null;
   });
 
-  const jumped = useRef(0);
+  // A jump asked for before this table was shown (another screen, an empty list) is history.
+  const jumped = useRef(jump?.seq ?? 0);
   useEffect(() => {
     if (!jump || jump.seq === jumped.current || !scrollElement) return;
     jumped.current = jump.seq;

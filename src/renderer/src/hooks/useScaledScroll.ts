@@ -3,6 +3,7 @@
 // by content pixels as usual instead of the scaled amount; Home and End always go to the ends.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { offsetFor, scrollScale, type ScrollScale } from '../lib/scrollScale';
+import { isTypingTarget } from '../lib/typingTarget';
 
 export interface ScaledScroll extends ScrollScale {
   /** How far the content is scrolled, in content pixels. */
@@ -17,9 +18,6 @@ export interface ScaledScroll extends ScrollScale {
 }
 
 const LINE_PX = 40;
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function useScaledScroll(
   scrollElement: HTMLElement | null,
@@ -80,7 +78,7 @@ export function useScaledScroll(
       moveTo(latest.current.position.offset + event.deltaY * unit);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (typing(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTypingTarget(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
       const { scale: now, position: at, viewport: height } = latest.current;
       const page = Math.max(LINE_PX, height - LINE_PX);
       const steps: Record<string, number> = {

@@ -55,6 +55,11 @@ export function createBlockLoader(source: BlockSource) {
       if (timer !== undefined) clearTimeout(timer);
       fetchWanted();
     },
+    /** Whether a reset has happened since this call. */
+    watch(): () => boolean {
+      const mine = generation;
+      return () => mine !== generation;
+    },
     /**
      * A new list: answers still on their way belong to the old one, and rows shown are asked for
      * afresh. The answer says whether a later reset has superseded this one.

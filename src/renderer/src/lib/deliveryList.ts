@@ -1,8 +1,9 @@
-// Pure helpers for the loaded part of the delivery history: newest first (store order), each
-// delivery once, kept true to the filter as live changes arrive.
+// Pure helpers for the loaded parts of the delivery history: newest first (store order), by row
+// position (see rowWindow), kept true to the filter as live changes arrive.
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../shared/types';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import type { DeliveryDetail, DeliveryListQuery, DeliveryRow } from '../api/consoleClient';
+import { insertAt, newRowPlace, positionOf, removeAt, type LoadedRows } from './rowWindow';
 
 export interface DeliveryFilter {
   status: DeliveryStatus | 'all';
@@ -12,15 +13,9 @@ export interface DeliveryFilter {
 
 export const NO_DELIVERY_FILTER: DeliveryFilter = { status: 'all', event_type: 'all', endpoint_id: 'all' };
 
-export interface LoadedDeliveries {
-  ids: string[];
-  byId: Record<string, DeliveryRow>;
-  /** How many deliveries match the filter, on the server and since then. */
-  total: number;
-  hasMore: boolean;
-}
+export type LoadedDeliveries = LoadedRows<DeliveryRow>;
 
-export const EMPTY_DELIVERIES: LoadedDeliveries = { ids: [], byId: {}, total: 0, hasMore: false };
+export const EMPTY_DELIVERIES: LoadedDeliveries = { rows: new Map(), byId: {}, total: 0 };
 
 /** A live change as the event stream reports it. */
 export type DeliveryChange = { kind: 'changed'; row: DeliveryRow } | { kind: 'deleted'; id: string };
@@ -46,80 +41,53 @@ export const matchesFilter = (row: DeliveryRow, filter: DeliveryFilter): boolean
   (filter.event_type === 'all' || row.event_type === filter.event_type) &&
   (filter.endpoint_id === 'all' || row.endpoint_id === filter.endpoint_id);
 
-/** Where a row goes so the ids stay newest first. */
-function insertionIndex(ids: string[], byId: Record<string, DeliveryRow>, seq: number): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((byId[ids[mid] as string] as DeliveryRow).seq > seq) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /**
- * Applies live changes in order. A known row is replaced, or dropped once it no longer matches;
- * a new match is inserted when it falls within the loaded range (a later page brings older ones).
- * `totalUnsure` says a delivery outside the loaded range went, so the total may be off by it.
+ * Applies live changes in order. A loaded row is replaced, or dropped once it no longer matches
+ * (the rows below move up). A delivery newer than any seen (`newestSeq`) is new: it takes its
+ * place by seq when its neighbours are loaded, else the rows below the gap it falls in move down.
+ * `unsure` says a change outside the loaded rows may have moved them (a deletion, or a status
+ * change under a status filter): only the server can say where, so the caller reads them again.
  */
 export function mergeChanges(
   list: LoadedDeliveries,
   changes: DeliveryChange[],
   filter: DeliveryFilter,
-): LoadedDeliveries & { totalUnsure: boolean } {
-  let ids = list.ids;
-  let total = list.total;
-  let totalUnsure = false;
-  let copied = false;
-  // Removals only leave byId; ids are compacted once, before an insert needs them or at the end.
-  let removed = false;
+  newestSeq: number,
+): LoadedDeliveries & { unsure: boolean; newestSeq: number } {
+  let { rows, total } = list;
   const byId = { ...list.byId };
+  let unsure = false;
+  let newest = newestSeq;
   const remove = (id: string) => {
+    const position = positionOf(rows, id);
+    if (position !== undefined) rows = removeAt(rows, position);
     delete byId[id];
-    removed = true;
     total -= 1;
-  };
-  const compact = () => {
-    if (removed) ids = ids.filter((id) => byId[id]);
-    copied ||= removed;
-    removed = false;
   };
   for (const change of changes) {
     if (change.kind === 'deleted') {
       if (byId[change.id]) remove(change.id);
-      else if (list.hasMore) totalUnsure = true;
+      else unsure = true;
       continue;
     }
     const row = change.row;
     const matches = matchesFilter(row, filter);
+    const isNew = row.seq > newest;
+    newest = Math.max(newest, row.seq);
     if (byId[row.id]) {
       if (matches) byId[row.id] = row;
       else remove(row.id);
       continue;
     }
+    if (!isNew) {
+      unsure ||= filter.status !== 'all';
+      continue;
+    }
     if (!matches) continue;
-    compact();
-    const oldest = byId[ids[ids.length - 1] ?? ''];
-    if (list.hasMore && oldest && row.seq < oldest.seq) continue;
-    if (!copied) ids = [...ids];
-    copied = true;
-    ids.splice(insertionIndex(ids, byId, row.seq), 0, row.id);
-    byId[row.id] = row;
+    const place = newRowPlace(rows, total, (id) => (byId[id] as DeliveryRow).seq > row.seq);
+    rows = insertAt(rows, place.position, place.exact ? row.id : undefined);
+    if (place.exact) byId[row.id] = row;
     total += 1;
   }
-  compact();
-  return { ids, byId, total, hasMore: list.hasMore, totalUnsure };
-}
-
-/** Adds a page below the loaded rows, skipping deliveries already there. */
-export function appendPage(list: LoadedDeliveries, rows: DeliveryRow[]): LoadedDeliveries {
-  const byId = { ...list.byId };
-  const ids = [...list.ids];
-  for (const row of rows) {
-    if (byId[row.id]) continue;
-    byId[row.id] = row;
-    ids.push(row.id);
-  }
-  return { ...list, ids, byId };
+  return { rows, byId, total, unsure, newestSeq: newest };
 }

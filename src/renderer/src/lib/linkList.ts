@@ -2,7 +2,7 @@
 import type { LinkStatus, PaymentLink } from '../../../shared/types';
 import type { CreatedBounds, CreatedRange } from './createdRange';
 import { compareLinks, type LinkOrder } from './linkOrder';
-import { insertAt, newRowPlace, type RowMap } from './rowWindow';
+import { insertAt, newRowPlace, type LoadedRows } from './rowWindow';
 
 export type StatusFilter = LinkStatus | 'all';
 
@@ -23,14 +23,7 @@ export interface LinkFilter extends LinkOrder {
   bounds: CreatedBounds;
 }
 
-export interface LoadedLinks {
-  /** Loaded link ids by their row in the view (see rowWindow). */
-  rows: RowMap;
-  /** The loaded links, and only those, so memory stays bounded however long the list. */
-  byId: Record<string, PaymentLink>;
-  /** How many links match the filter, on the server and since then. */
-  total: number;
-}
+export type LoadedLinks = LoadedRows<PaymentLink>;
 
 /** The same test the console API applies: status, created range, and q in the id, title or reference. */
 export function matchesFilter(link: PaymentLink, filter: LinkFilter): boolean {
@@ -88,11 +81,4 @@ export function mergeChanges(
     total += 1;
   }
   return { rows, byId, total, unsure, counted };
-}
-
-/** Only the links of loaded rows. */
-export function loadedOnly(rows: RowMap, byId: Record<string, PaymentLink>): Record<string, PaymentLink> {
-  const kept: Record<string, PaymentLink> = {};
-  for (const id of rows.values()) if (byId[id]) kept[id] = byId[id];
-  return kept;
 }

@@ -3,6 +3,16 @@
 
 export type RowMap = ReadonlyMap<number, string>;
 
+/** The loaded part of a long list. */
+export interface LoadedRows<T> {
+  /** Loaded ids by their 0-based row in the list. */
+  rows: RowMap;
+  /** The loaded rows, and only those, so memory stays bounded however long the list. */
+  byId: Record<string, T>;
+  /** How many rows the list has, on the server and since then. */
+  total: number;
+}
+
 /** Blocks a table fetches: block k is the rows from k × size, one page of the console API. */
 export const blocksOf = (first: number, last: number, size: number): number[] => {
   const blocks: number[] = [];

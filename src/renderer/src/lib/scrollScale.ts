@@ -31,9 +31,10 @@ export function rowsInView(
   total: number,
   overscan: number,
 ): { first: number; last: number } {
-  const first = Math.max(0, Math.floor(offset / rowHeight) - overscan);
-  const last = Math.min(total - 1, Math.ceil((offset + viewport) / rowHeight) + overscan);
-  return { first, last };
+  const top = Math.floor(offset / rowHeight);
+  // The row holding the view's last pixel.
+  const bottom = Math.max(top, Math.floor((offset + viewport - 1) / rowHeight));
+  return { first: Math.max(0, top - overscan), last: Math.min(total - 1, bottom + overscan) };
 }
 
 /** The content offset that shows row `index` at the top, centred, or at the bottom of the view. */

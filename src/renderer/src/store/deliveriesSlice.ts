@@ -1,10 +1,9 @@
-// The delivery history: loaded a page at a time as the table scrolls, filtered, and kept live by
-// the event stream.
+// The delivery history: all of it behind the scrollbar, the blocks of rows around the view loaded
+// as the table scrolls, filtered, and kept live by the event stream.
 import type { StateCreator } from 'zustand';
 import type { WebhookDelivery } from '../../../shared/types';
-import { consoleClient, type DeliveryDetail } from '../api/consoleClient';
+import { consoleClient, type DeliveryDetail, type DeliveryRow } from '../api/consoleClient';
 import {
-  appendPage,
   EMPTY_DELIVERIES,
   filterQuery,
   mergeChanges,
@@ -16,18 +15,21 @@ import {
 } from '../lib/deliveryList';
 import { messageOf } from '../lib/errorMessage';
 import type { ConsoleState } from './consoleStore';
+import { createWindowedRows } from './windowedRows';
 
 export type DeliveryAction = 'resend' | 'retry' | 'delete';
 
-/** The console API's largest page. */
+/** The console API's largest page: one block of rows. */
 export const DELIVERY_PAGE = 100;
+/** At most this many rows stay loaded, the nearest to the view. */
+const KEEP_ROWS = 1_000;
+const MARGIN_ROWS = 30;
 /** Live changes are gathered for this long, so a burst (a clear, a resume) costs one render. */
 const BATCH_MS = 50;
 
 export interface DeliveriesState extends LoadedDeliveries {
   filter: DeliveryFilter;
   phase: 'loading' | 'ready' | 'error';
-  loadingMore: boolean;
   /** The row action in flight, per delivery. */
   busy: Record<string, DeliveryAction>;
 }
@@ -35,7 +37,8 @@ export interface DeliveriesState extends LoadedDeliveries {
 export interface DeliveriesSlice {
   deliveries: DeliveriesState;
   loadDeliveries(): Promise<void>;
-  loadMoreDeliveries(): Promise<void>;
+  /** The rows in view, 0-based; the blocks they need are fetched once scrolling rests. */
+  showDeliveryRows(first: number, last: number): void;
   setDeliveryFilter(filter: Partial<DeliveryFilter>): void;
   runDeliveryAction(id: string, action: DeliveryAction): Promise<void>;
   clearDeliveryHistory(): Promise<void>;
@@ -49,55 +52,49 @@ const ACTION_DONE: Record<DeliveryAction, string> = {
   delete: 'Delivery deleted.',
 };
 
+const newestOf = (rows: DeliveryRow[]) => rows.reduce((seq, row) => Math.max(seq, row.seq), 0);
+
 export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], DeliveriesSlice> = (set, get) => {
-  let generation = 0;
   let pending: DeliveryChange[] = [];
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  let totalTimer: ReturnType<typeof setTimeout> | undefined;
-  // While a page is on its way, changes are also kept here and replayed on top of it: the page may
-  // have been read before them, and must not undo them.
-  let loadsInFlight = 0;
-  let recorded: DeliveryChange[] = [];
+  let shown = { first: 0, last: 0 };
+  let newestSeq = 0;
   const patch = (update: Partial<DeliveriesState>) =>
     set((state) => ({ deliveries: { ...state.deliveries, ...update } }));
 
-  /** Runs a page load, recording the changes that arrive meanwhile. */
-  const loading = async (load: () => Promise<void>) => {
-    if (loadsInFlight++ === 0) recorded = [];
-    try {
-      await load();
-    } finally {
-      if (--loadsInFlight === 0) recorded = [];
-    }
-  };
-
-  /** A deletion outside the loaded range leaves the count unsure: one read settles it. */
-  const refreshTotalSoon = () => {
-    totalTimer ??= setTimeout(() => {
-      totalTimer = undefined;
-      const current = generation;
-      const { filter } = get().deliveries;
-      consoleClient.listDeliveries({ ...filterQuery(filter), per_page: 1 }).then(
-        (page) => {
-          if (current === generation) patch({ total: page.pagination.total });
-        },
-        () => undefined,
-      );
-    }, 300);
-  };
-
   const applyChanges = (changes: DeliveryChange[]) => {
     const { filter, ...list } = get().deliveries;
-    const { totalUnsure, ...merged } = mergeChanges(list, changes, filter);
+    const { unsure, newestSeq: newest, ...merged } = mergeChanges(list, changes, filter, newestSeq);
+    newestSeq = newest;
     patch(merged);
-    if (totalUnsure) refreshTotalSoon();
+    if (unsure) windowed.refreshSoon();
   };
+
+  const windowed = createWindowedRows<DeliveryRow, DeliveryChange>({
+    blockSize: DELIVERY_PAGE,
+    keepRows: KEEP_ROWS,
+    margin: MARGIN_ROWS,
+    async read(block) {
+      const page = await consoleClient.listDeliveries({
+        ...filterQuery(get().deliveries.filter),
+        page: block + 1,
+        per_page: DELIVERY_PAGE,
+      });
+      newestSeq = Math.max(newestSeq, newestOf(page.data));
+      return { data: page.data, total: page.pagination.total };
+    },
+    current: () => get().deliveries,
+    shown: () => shown,
+    commit: (update) => patch({ ...update, phase: 'ready' }),
+    replay: applyChanges,
+    failed: (error) => get().pushToast('error', `Could not load deliveries: ${messageOf(error)}`),
+  });
 
   const flush = () => {
     flushTimer = undefined;
     const changes = pending;
     pending = [];
-    if (loadsInFlight > 0) recorded.push(...changes);
+    windowed.record(changes);
     applyChanges(changes);
     const changed = changes.flatMap((c) => (c.kind === 'changed' ? [c.row.id] : []));
     get().refreshInspected(changed);
@@ -110,65 +107,21 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
   };
 
   return {
-    deliveries: {
-      ...EMPTY_DELIVERIES,
-      filter: NO_DELIVERY_FILTER,
-      phase: 'loading',
-      loadingMore: false,
-      busy: {},
+    deliveries: { ...EMPTY_DELIVERIES, filter: NO_DELIVERY_FILTER, phase: 'loading', busy: {} },
+
+    async loadDeliveries() {
+      newestSeq = 0;
+      try {
+        await windowed.load();
+      } catch (error) {
+        patch({ phase: 'error' });
+        get().pushToast('error', `Could not load the deliveries: ${messageOf(error)}`);
+      }
     },
 
-    loadDeliveries: () =>
-      loading(async () => {
-        const current = ++generation;
-        const { filter } = get().deliveries;
-        try {
-          const page = await consoleClient.listDeliveries({
-            ...filterQuery(filter),
-            per_page: DELIVERY_PAGE,
-          });
-          if (current !== generation) return;
-          const first = appendPage(
-            { ...EMPTY_DELIVERIES, total: page.pagination.total, hasMore: page.pagination.last_page > 1 },
-            page.data,
-          );
-          patch({ ...first, phase: 'ready', loadingMore: false });
-          applyChanges(recorded);
-        } catch (error) {
-          if (current !== generation) return;
-          patch({ phase: 'error' });
-          get().pushToast('error', `Could not load the deliveries: ${messageOf(error)}`);
-        }
-      }),
-
-    async loadMoreDeliveries() {
-      const list = get().deliveries;
-      const oldest = list.byId[list.ids[list.ids.length - 1] ?? ''];
-      if (list.phase !== 'ready' || list.loadingMore || !list.hasMore || !oldest) return;
-      const current = generation;
-      patch({ loadingMore: true });
-      await loading(async () => {
-        try {
-          const page = await consoleClient.listDeliveries({
-            ...filterQuery(list.filter),
-            before_seq: oldest.seq,
-            per_page: DELIVERY_PAGE,
-          });
-          if (current !== generation) return;
-          const more = appendPage(get().deliveries, page.data);
-          patch({
-            ids: more.ids,
-            byId: more.byId,
-            hasMore: page.pagination.last_page > 1,
-            loadingMore: false,
-          });
-          applyChanges(recorded);
-        } catch (error) {
-          if (current !== generation) return;
-          patch({ loadingMore: false });
-          get().pushToast('error', `Could not load more deliveries: ${messageOf(error)}`);
-        }
-      });
+    showDeliveryRows(first, last) {
+      shown = { first, last };
+      if (get().deliveries.phase === 'ready') windowed.show(first, last);
     },
 
     setDeliveryFilter(filter) {
@@ -206,7 +159,7 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
           'success',
           `Cleared ${deleted.toLocaleString('en')} finished ${deleted === 1 ? 'delivery' : 'deliveries'}; waiting ones stay.`,
         );
-        // Older pages shrank under the loaded ones: start again from the newest.
+        // Rows went from all over the history: start again from the newest.
         await get().loadDeliveries();
       } catch (error) {
         get().pushToast('error', `Could not clear the history: ${messageOf(error)}`);

@@ -3,29 +3,20 @@
 import type { StateCreator } from 'zustand';
 import type { PaymentLink } from '../../../shared/types';
 import { consoleClient, type LinkListQuery, type NewLinkInput } from '../api/consoleClient';
-import { createBlockLoader } from '../lib/blockLoader';
 import { ANY_TIME, createdBounds } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
-import {
-  loadedOnly,
-  mergeChanges,
-  type LinkFilter,
-  type LoadedLinks,
-  type StatusFilter,
-} from '../lib/linkList';
+import { mergeChanges, type LinkFilter, type LoadedLinks, type StatusFilter } from '../lib/linkList';
 import { DEFAULT_ORDER, isDefaultOrder } from '../lib/linkOrder';
 import type { LinkAction } from '../lib/linkRules';
-import { blocksOf, evictFar, placeBlock, type RowMap } from '../lib/rowWindow';
 import type { ConsoleState } from './consoleStore';
+import { createWindowedRows } from './windowedRows';
 
 /** Rows per request: one page of the console API. */
-export const LINK_BLOCK = 100;
+const LINK_BLOCK = 100;
 /** At most this many rows stay loaded, the nearest to the view; the rest are fetched again. */
 const KEEP_ROWS = 2_000;
 /** Rows above and below the view fetched ahead of the scrolling. */
 const MARGIN_ROWS = 30;
-/** After a change that may have moved rows out of sight, the rows in view are read again. */
-const REFRESH_MS = 300;
 
 export type JumpAlign = 'start' | 'center' | 'end';
 
@@ -33,9 +24,7 @@ export interface LinksState extends LinkFilter, LoadedLinks {
   phase: 'loading' | 'ready' | 'error';
   /** The row action in flight, per link. */
   busy: Record<string, LinkAction>;
-  /** Changes that arrived while the first block was loading, applied once it is in. */
-  buffered: PaymentLink[] | null;
-  /** The row the table is asked to scroll to (Go to, Home, End); `seq` tells one ask from the next. */
+  /** The row Go to asks the table to scroll to; `seq` tells one ask from the next. */
   jump: { index: number; align: JumpAlign; seq: number } | null;
   /** The rows in view, 0-based and inclusive, so the toolbar can say where the table is. */
   shownRows: { first: number; last: number };
@@ -67,7 +56,6 @@ const initial: LinksState = {
   bounds: {},
   phase: 'loading',
   busy: {},
-  buffered: null,
   jump: null,
   shownRows: { first: 0, last: 0 },
 };
@@ -86,75 +74,35 @@ const filterQuery = (filter: LinkFilter): LinkListQuery => ({
 export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = (set, get) => {
   const patch = (update: Partial<LinksState>) => set((state) => ({ links: { ...state.links, ...update } }));
   let jumps = 0;
-  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  let stale = () => false;
-  /** New links counted into rows not loaded (see mergeChanges); forgotten when rows are read again. */
+  /** New links counted into rows not loaded (see mergeChanges); forgotten when rows are read afresh. */
   let counted = new Set<string>();
 
-  const readBlock = (block: number) =>
-    consoleClient.listLinks({ ...filterQuery(get().links), page: block + 1, per_page: LINK_BLOCK });
-
-  /** Puts fetched blocks in their places; links already loaded keep their streamed versions. */
-  const place = (base: RowMap, blocks: { block: number; data: PaymentLink[]; total: number }[]) => {
+  const applyChanges = (changed: PaymentLink[]) => {
     const links = get().links;
-    let rows = base;
-    let total = links.total;
-    const fetched: Record<string, PaymentLink> = {};
-    for (const { block, data, total: answered } of blocks) {
-      rows = placeBlock(
-        rows,
-        block * LINK_BLOCK,
-        data.map((link) => link.id),
-        answered,
-      );
-      for (const link of data) fetched[link.id] = link;
-      total = answered;
-    }
-    const shown = links.shownRows;
-    rows = evictFar(rows, Math.round((shown.first + shown.last) / 2), KEEP_ROWS);
-    const keepStreamed = base === links.rows ? links.byId : {};
-    if (base !== links.rows) counted = new Set();
-    patch({ rows, total, byId: loadedOnly(rows, { ...fetched, ...keepStreamed }) });
+    const { unsure, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
+    for (const id of more) counted.add(id);
+    patch(merged);
+    // Past a few thousand, reading the rows in view again is cheaper than remembering more.
+    if (unsure || counted.size > KEEP_ROWS) windowed.refreshSoon();
   };
 
-  const loader = createBlockLoader({
+  const windowed = createWindowedRows<PaymentLink, PaymentLink>({
     blockSize: LINK_BLOCK,
+    keepRows: KEEP_ROWS,
     margin: MARGIN_ROWS,
+    read: (block) =>
+      consoleClient
+        .listLinks({ ...filterQuery(get().links), page: block + 1, per_page: LINK_BLOCK })
+        .then((page) => ({ data: page.data, total: page.pagination.total })),
     current: () => get().links,
-    async fetchBlock(block, superseded) {
-      try {
-        const page = await readBlock(block);
-        if (!superseded())
-          place(get().links.rows, [{ block, data: page.data, total: page.pagination.total }]);
-      } catch (error) {
-        if (!superseded()) get().pushToast('error', `Could not load links: ${messageOf(error)}`);
-      }
+    shown: () => get().links.shownRows,
+    commit(update, fresh) {
+      if (fresh) counted = new Set();
+      patch({ ...update, phase: 'ready' });
     },
+    replay: applyChanges,
+    failed: (error) => get().pushToast('error', `Could not load links: ${messageOf(error)}`),
   });
-
-  /** Reads the rows in view again, and forgets the others: the server knows where rows went. */
-  const refreshSoon = () => {
-    refreshTimer ??= setTimeout(async () => {
-      refreshTimer = undefined;
-      const superseded = (stale = loader.reset());
-      const shown = get().links.shownRows;
-      const blocks = blocksOf(Math.max(0, shown.first - MARGIN_ROWS), shown.last + MARGIN_ROWS, LINK_BLOCK);
-      try {
-        const pages = await Promise.all(blocks.map(readBlock));
-        if (superseded()) return;
-        place(
-          new Map(),
-          pages.map((page, i) => ({
-            block: blocks[i] as number,
-            data: page.data,
-            total: page.pagination.total,
-          })),
-        );
-      } catch {
-        // The rows stay as they were; the next change or scroll tries again.
-      }
-    }, REFRESH_MS);
-  };
 
   return {
     links: initial,
@@ -165,21 +113,11 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     },
 
     async loadLinks() {
-      const superseded = (stale = loader.reset());
-      clearTimeout(refreshTimer);
-      refreshTimer = undefined;
-      patch({ phase: 'loading', buffered: [], bounds: createdBounds(get().links.created, Date.now()) });
+      patch({ phase: 'loading', bounds: createdBounds(get().links.created, Date.now()) });
       try {
-        const page = await readBlock(0);
-        if (superseded()) return;
-        const buffered = get().links.buffered ?? [];
-        patch({ rows: new Map(), byId: {}, phase: 'ready', buffered: null });
-        place(new Map(), [{ block: 0, data: page.data, total: page.pagination.total }]);
-        if (buffered.length) get().applyLinkChanges(buffered);
-        loader.now();
+        await windowed.load();
       } catch (error) {
-        if (superseded()) return;
-        patch({ phase: 'error', buffered: null });
+        patch({ phase: 'error' });
         get().pushToast('error', `Could not load the links: ${messageOf(error)}`);
       }
     },
@@ -187,20 +125,19 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     showLinkRows(first, last) {
       const { shownRows, phase } = get().links;
       if (shownRows.first !== first || shownRows.last !== last) patch({ shownRows: { first, last } });
-      if (phase === 'ready') loader.show(first, last);
+      if (phase === 'ready') windowed.show(first, last);
     },
 
     goToLinkRow(index, align) {
       const total = get().links.total;
       if (total === 0) return;
       const row = Math.min(total - 1, Math.max(0, index));
-      patch({ jump: { index: row, align, seq: ++jumps } });
-      get().showLinkRows(row, row);
-      loader.now();
+      patch({ jump: { index: row, align, seq: ++jumps }, shownRows: { first: row, last: row } });
+      windowed.showNow();
     },
 
     async goToLink(id) {
-      const superseded = stale;
+      const superseded = windowed.watch();
       const position = await consoleClient.findLinkPosition(id.trim(), filterQuery(get().links));
       if (superseded()) return;
       patch({ total: position.total });
@@ -209,16 +146,8 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     },
 
     applyLinkChanges(changed) {
-      const links = get().links;
-      if (links.buffered) {
-        patch({ buffered: [...links.buffered, ...changed] });
-        return;
-      }
-      const { unsure, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
-      for (const id of more) counted.add(id);
-      patch(merged);
-      // Past a few thousand, reading the rows in view again is cheaper than remembering more.
-      if (unsure || counted.size > KEEP_ROWS) refreshSoon();
+      windowed.record(changed);
+      applyChanges(changed);
     },
 
     async runLinkAction(id, action) {

@@ -2,6 +2,7 @@
 // Idempotency-Key and whether it was a replay.
 import { useMemo } from 'react';
 import { formatClock, formatMs, matchesQuery } from '../../lib/requestLog';
+import { isTypingTarget } from '../../lib/typingTarget';
 import { useConsoleStore } from '../../store/consoleStore';
 import { RequestsEmptyState } from './RequestsEmptyState';
 import { StatusCode } from './StatusCode';
@@ -31,7 +32,18 @@ export function RequestsTable() {
     );
   }
   return (
-    <div className="table-scroll">
+    // The server keeps 1,000 requests, so every row is here: the native scrollbar covers them all,
+    // and Home and End (with the table focused) go to the newest and the oldest.
+    <div
+      className="table-scroll"
+      tabIndex={0}
+      onKeyDown={(event) => {
+        if ((event.key !== 'Home' && event.key !== 'End') || isTypingTarget(event.target)) return;
+        event.preventDefault();
+        const scroller = event.currentTarget;
+        scroller.scrollTo({ top: event.key === 'Home' ? 0 : scroller.scrollHeight });
+      }}
+    >
       <table className="requests">
         <thead>
           <tr>

@@ -30,7 +30,7 @@ function DeliveriesEmpty() {
 }
 
 export function DeliveriesPanel() {
-  const count = useConsoleStore((state) => state.deliveries.ids.length);
+  const count = useConsoleStore((state) => state.deliveries.total);
   const total = useConsoleStore((state) => state.deliveries.total);
   const phase = useConsoleStore((state) => state.deliveries.phase);
   const clear = useConsoleStore((state) => state.clearDeliveryHistory);

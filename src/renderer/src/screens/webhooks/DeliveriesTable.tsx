@@ -1,25 +1,24 @@
-// The deliveries as a virtualised table: only the rows in view are in the DOM, and scrolling near
-// the end of what is loaded fetches the next page.
-import { useState } from 'react';
-import { VirtualRows } from '../../components/VirtualRows';
+// The deliveries as a windowed table: the scrollbar stands for the whole history, only the rows in
+// view are in the DOM, and the rows in view are fetched as they come into view.
+import { useCallback, useState } from 'react';
+import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryRow } from './DeliveryRow';
 
 const ROW_HEIGHT = 56;
-/** Start loading the next page this many rows before the end of the loaded ones. */
-const PREFETCH_ROWS = 40;
 
 const COLUMNS = ['Event', 'Link', 'Endpoint', 'State', 'Attempts', 'Next retry', 'Actions'];
 
 export function DeliveriesTable() {
-  const ids = useConsoleStore((state) => state.deliveries.ids);
+  const rows = useConsoleStore((state) => state.deliveries.rows);
   const total = useConsoleStore((state) => state.deliveries.total);
-  const hasMore = useConsoleStore((state) => state.deliveries.hasMore);
-  const loadMore = useConsoleStore((state) => state.loadMoreDeliveries);
+  const showRows = useConsoleStore((state) => state.showDeliveryRows);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const idAt = useCallback((index: number) => rows.get(index), [rows]);
 
   return (
-    <div className="table-scroll" ref={setScrollElement}>
+    // Focusable, so Home, End and the arrow keys scroll the table.
+    <div className="table-scroll" ref={setScrollElement} tabIndex={0}>
       <div className="table deliveries-table" role="table" aria-label="Deliveries" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>
@@ -30,14 +29,13 @@ export function DeliveriesTable() {
             ))}
           </div>
         </div>
-        <VirtualRows
-          ids={ids}
-          hasMore={hasMore}
-          loadMore={loadMore}
-          scrollElement={scrollElement}
+        <WindowedRows
+          total={total}
           rowHeight={ROW_HEIGHT}
-          prefetchRows={PREFETCH_ROWS}
-          loadingText="Loading older deliveries…"
+          scrollElement={scrollElement}
+          idAt={idAt}
+          onRowsShown={showRows}
+          rowNoun="delivery"
           renderRow={(id, index, top) => <DeliveryRow key={id} id={id} index={index} top={top} />}
         />
       </div>
