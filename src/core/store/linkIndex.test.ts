@@ -41,3 +41,15 @@ test('created_after and created_before are exclusive bounds', () => {
   assert.equal(window.total, 3);
   assert.equal(index.list({ createdAfter: at(5), createdBefore: at(1), offset: 0, limit: 10 }).total, 0);
 });
+
+test('a link changed without changing status is listed, and captured, in its newest version', () => {
+  const index = new LinkIndex();
+  for (let n = 1; n <= 3; n++) index.put(link(n));
+  index.put({ ...link(2), title: 'renamed' } as PaymentLink);
+  assert.equal(index.list({ offset: 1, limit: 1 }).links[0]?.title, 'renamed');
+  assert.equal(index.list({ status: 'pending', offset: 1, limit: 1 }).links[0]?.title, 'renamed');
+  assert.equal(index.inCreationOrder()[1]?.title, 'renamed');
+  index.put({ ...link(2), status: 'succeeded', title: 'paid' } as PaymentLink);
+  assert.equal(index.inCreationOrder()[1]?.title, 'paid');
+  assert.equal(index.list({ status: 'succeeded', offset: 0, limit: 1 }).links[0]?.title, 'paid');
+});

@@ -47,6 +47,16 @@ export class SortedList<T> {
     );
   }
 
+  /** Puts `next` where `current` is; they must compare equal (the same key, a newer version). */
+  replace(current: T, next: T): void {
+    const i = this.bound((x) => this.compare(x, current));
+    if (i < this.items.length && this.compare(this.items[i] as T, current) === 0) this.items[i] = next;
+  }
+
+  toArray(): T[] {
+    return this.items.slice();
+  }
+
   remove(item: T): boolean {
     const i = this.bound((x) => this.compare(x, item));
     if (i < this.items.length && this.compare(this.items[i] as T, item) === 0) {
