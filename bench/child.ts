@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -17,6 +18,8 @@ export interface Child {
   /** Resolves with the next message of this type; rejects if the child exits first. */
   next<T extends ChildMessage>(type: string): Promise<T>;
   send(message: ChildMessage): void;
+  /** Hands every message of this type to `handler` from now on, instead of keeping it for next(). */
+  watch<T extends ChildMessage>(type: string, handler: (message: T) => void): void;
   /** Resolves when the process has exited. */
   exited: Promise<number | null>;
 }
@@ -28,9 +31,12 @@ export function startChild(script: string, args: string[], extraExecArgv: string
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const inbox: ChildMessage[] = [];
+  const watchers = new Map<string, (m: ChildMessage) => void>();
   const waiters: { type: string; resolve: (m: ChildMessage) => void; reject: (e: Error) => void }[] = [];
   let exitCode: number | null | undefined;
   child.on('message', (m: ChildMessage) => {
+    const watcher = watchers.get(m.type);
+    if (watcher) return watcher(m);
     const i = waiters.findIndex((w) => w.type === m.type);
     if (i >= 0) waiters.splice(i, 1)[0]?.resolve(m);
     else inbox.push(m);
@@ -47,6 +53,9 @@ export function startChild(script: string, args: string[], extraExecArgv: string
     process: child,
     exited,
     send: (message) => child.send(message),
+    watch: <T extends ChildMessage>(type: string, handler: (message: T) => void) => {
+      watchers.set(type, handler as (m: ChildMessage) => void);
+    },
     next: <T extends ChildMessage>(type: string) =>
       new Promise<T>((resolve, reject) => {
         const i = inbox.findIndex((m) => m.type === type);
@@ -83,3 +92,28 @@ export function answerCpuProbes(): void {
     tell({ type: 'cpu', us: user + system });
   });
 }
+
+export interface Memory {
+  /** Resident set size of the whole process, bytes. */
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  /** Memory outside the JS heap (buffers, strings held natively). */
+  external: number;
+}
+
+/** In a server child: answer the runner's memory probes with process.memoryUsage(). */
+export function answerMemoryProbes(): void {
+  process.on('message', (m: ChildMessage) => {
+    if (m.type !== 'memory') return;
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    tell({ type: 'memory', rss, heapUsed, heapTotal, external });
+  });
+}
+
+/**
+ * Milliseconds since the epoch on the monotonic clock, comparable between the runner and its
+ * children (each process's time origin is an epoch time): marks when something happened in the
+ * server, to match against the runner's response times.
+ */
+export const epochMs = (): number => performance.timeOrigin + performance.now();

@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { epochMs } from './child';
 
 export const CONNECTIONS = 50;
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -20,7 +21,10 @@ export interface Measurement {
 }
 
 /** What to send; `path` is appended to the server's origin. */
-export type Shape = Pick<autocannon.Options, 'method' | 'headers' | 'body' | 'requests' | 'setupClient'> & {
+export type Shape = Pick<
+  autocannon.Options,
+  'method' | 'headers' | 'body' | 'requests' | 'setupClient' | 'verifyBody'
+> & {
   path?: string;
 };
 
@@ -114,3 +118,96 @@ export async function measure(
 }
 
 export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/** Grows by doubling; holds numbers without boxing them. */
+class Series {
+  values = new Float64Array(1 << 16);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = x;
+  }
+}
+
+/** Every response of a load: when it completed (epoch ms, see epochMs), its latency and status. */
+export class Timeline {
+  readonly at = new Series();
+  readonly latency = new Series();
+  readonly status = new Series();
+  /**
+   * When autocannon had set up every connection. It starts each connection's first request as it
+   * creates the connection, and then builds the next connection's requests, so the first
+   * requests are only on the wire once every connection is set up (up to seconds with many
+   * prebuilt requests); their latency is counted from here, not from their creation.
+   */
+  startedAt = Infinity;
+
+  record(at: number, latencyMs: number, status: number): void {
+    this.at.push(at);
+    this.latency.push(at - latencyMs < this.startedAt ? Math.min(latencyMs, at - this.startedAt) : latencyMs);
+    this.status.push(status);
+  }
+
+  /** Latencies (ms) of the responses that completed in [from, to]. */
+  latenciesBetween(from: number, to: number): Float64Array {
+    const out = new Series();
+    for (let i = 0; i < this.at.length; i++) {
+      const t = this.at.values[i] as number;
+      if (t >= from && t <= to) out.push(this.latency.values[i] as number);
+    }
+    return out.values.slice(0, out.length);
+  }
+}
+
+/** Nearest-rank percentile (p in 0..100) of a list of numbers; NaN when it is empty. */
+export function percentile(xs: Float64Array | number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const sorted = Float64Array.from(xs).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+export interface RunningLoad {
+  /** Ends the load early (the result still resolves). */
+  stop(): void;
+  result: Promise<autocannon.Result>;
+  timeline: Timeline;
+}
+
+/**
+ * A load whose every response is timestamped, so the responses answered while something ran in
+ * the server (a compaction) can be picked out. Either `duration` (s) or `amount` (requests in
+ * all, spread evenly over the connections) bounds it; `maxSeconds` or `stop()` ends it sooner.
+ */
+export function timedLoad(
+  origin: string,
+  { path, ...shape }: Shape,
+  bound: { duration?: number; amount?: number; connections?: number; maxSeconds?: number },
+): RunningLoad {
+  const timeline = new Timeline();
+  let instance: autocannon.Instance | undefined;
+  const result = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: origin + (path ?? ''),
+        connections: bound.connections ?? CONNECTIONS,
+        ...(bound.amount !== undefined
+          ? { amount: bound.amount }
+          : { duration: bound.duration ?? DURATION_S }),
+        timeout: 30,
+        ...shape,
+      },
+      (err: unknown, r: autocannon.Result) => (err ? reject(err as Error) : resolve(r)),
+    );
+  });
+  instance?.on('start', () => (timeline.startedAt = epochMs()));
+  instance?.on('response', (_client, statusCode, _bytes, responseTime) =>
+    timeline.record(epochMs(), responseTime, statusCode),
+  );
+  const guard = bound.maxSeconds ? setTimeout(() => instance?.stop(), bound.maxSeconds * 1000) : undefined;
+  void result.finally(() => clearTimeout(guard)).catch(() => undefined);
+  return { stop: () => instance?.stop(), result, timeline };
+}
