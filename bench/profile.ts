@@ -6,12 +6,17 @@ import { durableCreate, fmt, listPending, measure, randomRetrieve, type Shape } 
 
 /**
  * Where the server's time goes in one scenario:
- *   node --import tsx bench/profile.ts retrieve|list|create|bare [links=10000]
- * Seeds a temporary store, runs the sandbox (or the bare server) with --cpu-prof under autocannon,
- * then prints the self time by function and by package. Not part of `npm run bench`.
+ *   node --import tsx bench/profile.ts retrieve|list|create|bare|fastify|startup [links=10000] [snapshot|journal]
+ * Seeds a temporary store (in the given layout, default snapshot), runs the sandbox (or a bare
+ * server) with --cpu-prof under autocannon, then prints the self time by function and by package.
+ * `startup` starts the sandbox and stops it as soon as it listens, with no load (with the journal
+ * layout the stop waits for the start-up compaction, which is then in the profile too).
+ * PROFILE_DATA=<dir> uses that data directory instead of seeding (its ids are not known, so only
+ * list, create and startup); PROFILE_KEEP=<dir> keeps the profile there. Not part of `npm run bench`.
  */
 const scenario = process.argv[2] ?? 'retrieve';
 const links = Number(process.argv[3] ?? 10_000);
+const layout = process.argv[4] === 'journal' ? 'journal' : 'snapshot';
 const top = Number(process.env.PROFILE_TOP ?? 30);
 
 interface ProfileNode {
@@ -60,36 +65,55 @@ function summarise(profile: CpuProfile): void {
 
 const root = await mkdtemp(join(tmpdir(), 'pls-profile-'));
 try {
-  const profDir = join(root, 'prof');
-  const dir = join(root, 'data');
-  const seeder = startChild('./seed.ts', [dir, String(links), 'snapshot', `${dir}.ids.json`]);
-  await seeder.next('seeded');
-  await seeder.exited;
-  const ids = JSON.parse(await readFile(`${dir}.ids.json`, 'utf8')) as string[];
-  const shapes: Record<string, Shape> = {
+  const profDir = process.env.PROFILE_KEEP ?? join(root, 'prof');
+  const dir = process.env.PROFILE_DATA ?? join(root, 'data');
+  let ids: string[] = [];
+  if (!process.env.PROFILE_DATA) {
+    const seeder = startChild('./seed.ts', [dir, String(links), layout, `${dir}.ids.json`]);
+    await seeder.next('seeded');
+    await seeder.exited;
+    ids = JSON.parse(await readFile(`${dir}.ids.json`, 'utf8')) as string[];
+  } else if (scenario === 'retrieve' || scenario === 'bare' || scenario === 'fastify') {
+    throw new Error(`${scenario} needs the seeded ids: leave PROFILE_DATA unset`);
+  }
+  const shapes: Record<string, Shape | null> = {
     retrieve: randomRetrieve(ids),
     bare: randomRetrieve(ids),
+    fastify: randomRetrieve(ids),
     list: listPending,
     create: durableCreate,
+    startup: null,
   };
   const shape = shapes[scenario];
-  if (!shape) throw new Error(`unknown scenario ${scenario}`);
-  const server = startChild(
-    scenario === 'bare' ? './bareServer.ts' : './sandboxServer.ts',
-    scenario === 'bare' ? [] : [dir],
-    ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
-  );
-  const ready = await server.next<ChildMessage & { origin: string }>('ready');
-  await measure(`${scenario} @ ${fmt(links)}`, ready.origin, shape, async () => {
-    server.send({ type: 'cpu' });
-    return (await server.next<ChildMessage & { us: number }>('cpu')).us;
-  });
+  if (shape === undefined) throw new Error(`unknown scenario ${scenario}`);
+  const [script, args] =
+    scenario === 'bare'
+      ? ['./bareServer.ts', []]
+      : scenario === 'fastify'
+        ? ['./bareFastifyServer.ts', [dir]]
+        : ['./sandboxServer.ts', [dir]];
+  const before = new Set(await readdir(profDir).catch(() => []));
+  const server = startChild(script, args, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+  const ready = await server.next<
+    ChildMessage & { origin: string; processMs?: number; startupMs?: number; cpuUs?: number }
+  >('ready');
+  if (shape) {
+    await measure(`${scenario} @ ${fmt(links)}`, ready.origin, shape, async () => {
+      server.send({ type: 'cpu' });
+      return (await server.next<ChildMessage & { us: number }>('cpu')).us;
+    });
+  } else {
+    console.log(
+      `start-up: process start → listening ${ready.processMs?.toFixed(0)} ms (startSandbox ${ready.startupMs?.toFixed(0)} ms), CPU ${((ready.cpuUs ?? 0) / 1000).toFixed(0)} ms`,
+    );
+  }
   server.send({ type: 'stop' });
   await server.next('closed');
   await server.exited;
-  const [file] = await readdir(profDir);
+  const file = (await readdir(profDir)).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
   summarise(JSON.parse(await readFile(join(profDir, file), 'utf8')) as CpuProfile);
+  if (process.env.PROFILE_KEEP) console.log(`\nprofile: ${join(profDir, file)}`);
 } finally {
   await rm(root, { recursive: true, force: true });
 }
