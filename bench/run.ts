@@ -16,6 +16,7 @@ import {
   type Measurement,
 } from './measure';
 import { compactionStats, millionBench, Server, type CompactionRecord, type MillionResult } from './million';
+import { eventStreamBench, eventStreamTable } from './eventStream';
 import { webhookBench, webhookTable } from './webhooks';
 
 /**
@@ -657,6 +658,7 @@ async function main(): Promise<void> {
   const levels: Level[] = [];
   let million: MillionResult | null = null;
   let webhooks: Awaited<ReturnType<typeof webhookBench>> | null = null;
+  let eventStream: Awaited<ReturnType<typeof eventStreamBench>> | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -697,6 +699,7 @@ async function main(): Promise<void> {
     ];
     for (const plan of plans) levels.push(await level(plan));
     webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
+    eventStream = await eventStreamBench(join(root, 'event-stream'), spawn, serverExecArgv);
   }
 
   // ---- summary ----
@@ -710,6 +713,7 @@ async function main(): Promise<void> {
   if (!MILLION) {
     console.log(defaultTables(levels[0] as Level, levels[1] as Level).join('\n'));
     if (webhooks) console.log(`\n${webhookTable(webhooks).join('\n')}`);
+    if (eventStream) console.log(`\n${eventStreamTable(eventStream).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

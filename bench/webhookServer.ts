@@ -5,7 +5,7 @@ import { answerCpuProbes, tell, waitFor, type ChildMessage } from './child';
  * The sandbox under the webhook benchmark, in its own process: a durable data directory and one
  * webhook endpoint (the runner's receiver, with a known secret so the runner can verify every
  * signature). Besides CPU probes it answers "deliveries": what its store says about each delivery
- * (status, attempts), the sender's side of the exactly-once check.
+ * to the given URL (status, attempts), the sender's side of the exactly-once check.
  */
 const [dataDir, url, secret] = process.argv.slice(2);
 if (!dataDir || !url || !secret) throw new Error('usage: webhookServer.ts <dataDir> <receiverUrl> <secret>');
@@ -23,6 +23,7 @@ process.on('message', (m: ChildMessage) => {
   const byStatus: Record<string, number> = {};
   const byAttempts: Record<string, number> = {};
   for (const d of sandbox.core.store.state.deliveries.values()) {
+    if (d.endpoint_url !== m.url) continue;
     byStatus[d.status] = (byStatus[d.status] ?? 0) + 1;
     byAttempts[d.attempts.length] = (byAttempts[d.attempts.length] ?? 0) + 1;
   }

@@ -74,6 +74,13 @@ export class SandboxCore {
       () => this.settings,
       options.deliveryTimeoutMs ?? 10_000,
       (err) => process.emitWarning(`webhook delivery: ${err.message}`),
+      (delivery) => {
+        if (this.events.listenerCount('event') > 0)
+          this.emit({
+            type: 'delivery.changed',
+            delivery: this.presentDelivery(delivery) as WebhookDelivery,
+          });
+      },
     );
     store.setExpander(
       fanOutEvents(
@@ -159,12 +166,17 @@ export class SandboxCore {
     await this.store.close();
   }
 
-  /** A delivery as people see it: a waiting one shows as paused while the queue is paused. */
+  /**
+   * A delivery as people see it: one on the wire shows as delivering, and a waiting one as paused
+   * while the queue is paused.
+   */
   presentDelivery(
     delivery: WebhookDelivery,
   ): WebhookDelivery | (Omit<WebhookDelivery, 'status'> & { status: 'paused' }) {
     const waiting = delivery.status === 'queued' || delivery.status === 'retrying';
-    return waiting && this.store.state.queuePaused ? { ...delivery, status: 'paused' } : delivery;
+    if (!waiting) return delivery;
+    if (this.deliveries.isOnWire(delivery.id)) return { ...delivery, status: 'delivering' };
+    return this.store.state.queuePaused ? { ...delivery, status: 'paused' } : delivery;
   }
 
   private announce(ops: readonly Op[]): void {

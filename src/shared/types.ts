@@ -237,7 +237,8 @@ export const SettingsSchema = Type.Object(
     delivery_concurrency: Type.Integer({
       minimum: 1,
       maximum: 64,
-      description: 'a whole number from 1 to 64: deliveries in flight at once',
+      description:
+        'a whole number from 1 to 64: deliveries in flight at once to each endpoint (an endpoint that hangs holds only its own)',
     }),
     delivery_retention: Type.Integer({
       minimum: 100,
@@ -334,8 +335,13 @@ export interface WebhookDelivery {
   test?: boolean;
 }
 
-/** One API request as the console's Requests screen and the CLI log show it. */
-export interface RequestLogEntry {
+/** One logged request without its bodies: what the console's event stream and request list carry. */
+export interface RequestLogSummary {
+  /**
+   * This process's number for the entry, counting from 1 (a replay is logged under the first
+   * request's id, so request_id alone does not tell entries apart). The bodies are fetched by it.
+   */
+  seq: number;
   request_id: string;
   method: string;
   path: string;
@@ -347,6 +353,13 @@ export interface RequestLogEntry {
   at: string;
   /** A Payment Links API route (not the console, the checkout page or a static file). */
   api: boolean;
+  /** Characters kept of each body (at most 65,536); null when the body was not kept. */
+  request_body_length: number | null;
+  response_body_length: number | null;
+}
+
+/** One API request as the console's Requests screen and the CLI log show it, bodies included. */
+export interface RequestLogEntry extends RequestLogSummary {
   /** For API routes: the bodies as they went over the wire, first 64 KiB. */
   request_body: string | null;
   response_body: string | null;
@@ -365,3 +378,10 @@ export type SandboxEvent =
   | { type: 'request.logged'; entry: RequestLogEntry }
   /** The whole store was replaced (an import or a reset): reload everything. */
   | { type: 'store.replaced' };
+
+/**
+ * What the console's event stream carries: the core's events, with each logged request as a
+ * summary (its bodies, up to 128 KiB a request, are fetched when the tester opens it).
+ */
+export type ConsoleStreamEvent =
+  Exclude<SandboxEvent, { type: 'request.logged' }> | { type: 'request.logged'; entry: RequestLogSummary };

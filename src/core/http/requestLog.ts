@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLogEntry } from '../../shared/types';
 import { isoTime } from '../clock';
+import type { UnnumberedEntry } from '../requestHistory';
 
 const BODY_LIMIT = 64 * 1024;
 const capped = (text: string | undefined): string | null =>
@@ -14,8 +15,10 @@ declare module 'fastify' {
   }
 }
 
-export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, now: number): RequestLogEntry {
+export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, now: number): UnnumberedEntry {
   const key = request.headers['idempotency-key'];
+  const requestBody = capped(request.rawBody);
+  const responseBody = capped(request.sentBody);
   // A replay answers with the first request's id, and is logged under it.
   const answeredAs = reply.getHeader('x-request-id');
   return {
@@ -29,8 +32,10 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     replayed: request.replayed,
     at: isoTime(now),
     api: request.sentBody !== undefined,
-    request_body: capped(request.rawBody),
-    response_body: capped(request.sentBody),
+    request_body_length: requestBody?.length ?? null,
+    response_body_length: responseBody?.length ?? null,
+    request_body: requestBody,
+    response_body: responseBody,
   };
 }
 

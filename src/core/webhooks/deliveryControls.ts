@@ -5,6 +5,14 @@ import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 
 const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
+/** Whether a delivery's attempt is on the wire right now (the worker knows; the store does not). */
+export type OnWire = (id: string) => boolean;
+
+const beingAttempted = (id: string, then: string): SandboxError =>
+  new SandboxError(
+    'invalid_state_transition',
+    `Delivery ${id} is being attempted right now; ${then} once that attempt ends.`,
+  );
 
 export function findDelivery(state: StoreState, id: string): WebhookDelivery {
   const delivery = state.deliveries.get(id);
@@ -17,14 +25,9 @@ export const deliveryControls = {
   pause: (paused: boolean): Op[] => [{ op: 'queue', paused }],
 
   /** A new attempt series for the same event (same webhook-id), from the first delay of the schedule. */
-  resend(state: StoreState, id: string, now: number, firstDelaySeconds = 0): Op[] {
+  resend(state: StoreState, id: string, now: number, onWire: OnWire, firstDelaySeconds = 0): Op[] {
     const delivery = findDelivery(state, id);
-    if (delivery.status === 'delivering') {
-      throw new SandboxError(
-        'invalid_state_transition',
-        `Delivery ${id} is being attempted right now; resend it once that attempt ends.`,
-      );
-    }
+    if (delivery.status === 'delivering' || onWire(id)) throw beingAttempted(id, 'resend it');
     const at = isoTime(now);
     return [
       {
@@ -41,8 +44,9 @@ export const deliveryControls = {
   },
 
   /** Brings a waiting retry forward to now. */
-  retryNow(state: StoreState, id: string, now: number): Op[] {
+  retryNow(state: StoreState, id: string, now: number, onWire: OnWire): Op[] {
     const delivery = findDelivery(state, id);
+    if (onWire(id)) throw beingAttempted(id, 'its next attempt can be brought forward');
     if (delivery.status !== 'retrying' && delivery.status !== 'queued') {
       throw new SandboxError(
         'invalid_state_transition',
@@ -54,8 +58,9 @@ export const deliveryControls = {
   },
 
   /** Removes a delivery that has not been attempted or is waiting for a retry. */
-  remove(state: StoreState, id: string): Op[] {
+  remove(state: StoreState, id: string, onWire: OnWire): Op[] {
     const delivery = findDelivery(state, id);
+    if (onWire(id)) throw beingAttempted(id, 'delete it');
     if (delivery.status !== 'queued' && delivery.status !== 'retrying') {
       throw new SandboxError(
         'invalid_state_transition',

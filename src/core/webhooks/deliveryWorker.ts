@@ -1,32 +1,30 @@
 import type { Settings, WebhookDelivery, WebhookEndpoint } from '../../shared/types';
 import { isoTime, type Clock } from '../clock';
 import type { Op } from '../store/ops';
-import { SortedList } from '../store/sortedList';
 import type { Store } from '../store/store';
 import { VERSION } from '../version';
 import { retentionOps } from './deliveryControls';
+import { DeliveryQueue } from './deliveryQueue';
 import { sendAttempt } from './sendAttempt';
 import { signedHeaders } from './signing';
 
-interface Pending {
-  seq: number;
-  id: string;
-}
-
-const bySeq = (a: Pending, b: Pending): number => a.seq - b.seq;
 const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
+/** setTimeout's longest delay (about 24.8 days); a later retry is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Runs due deliveries (contract §8): oldest first; per endpoint and link one at a time, so a link's
- * later event waits for its earlier one; at most `delivery_concurrency` in flight. Each attempt and
- * its outcome is committed, so a restart resumes every queued or retrying delivery, and one whose
- * attempt was cut off is tried again.
+ * later event waits for its earlier one; at most `delivery_concurrency` in flight per endpoint, so
+ * an endpoint that hangs holds only its own slots. Each attempt's outcome is committed, so a
+ * restart resumes every queued or retrying delivery, and one whose attempt was cut off is tried
+ * again. That an attempt is on the wire is announced, not journaled: a restart retries it anyway.
  */
 export class DeliveryWorker {
-  private readonly pending = new SortedList<Pending>(bySeq);
-  /** id → seq of every delivery in `pending`. */
-  private readonly pendingIds = new Map<string, number>();
-  private readonly inFlight = new Set<string>();
+  private readonly queue: DeliveryQueue;
+  /** Attempts on the wire, per endpoint. */
+  private readonly slots = new Map<string, number>();
+  /** Deliveries on the wire, whose outcome is not yet applied: they show as delivering. */
+  private readonly onWire = new Set<string>();
   /** Bumped when the whole store is replaced: an attempt begun before belongs to no delivery now. */
   private generation = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -40,10 +38,17 @@ export class DeliveryWorker {
     private readonly settings: () => Settings,
     private readonly timeoutMs: number,
     private readonly onError: (err: Error) => void,
-  ) {}
+    private readonly onAttemptStarted: (delivery: WebhookDelivery) => void,
+  ) {
+    this.queue = new DeliveryQueue(
+      (id) => store.state.deliveries.get(id),
+      () => clock.now(),
+    );
+  }
 
   start(): void {
     const now = isoTime(this.clock.now());
+    // Stores written before attempts went unjournaled may hold one cut off mid-attempt.
     const interrupted: Op[] = [];
     for (const d of this.store.state.deliveries.values()) {
       if (d.status === 'delivering') {
@@ -51,8 +56,7 @@ export class DeliveryWorker {
           op: 'delivery',
           v: { ...d, status: 'retrying', next_attempt_at: now, updated_at: now },
         });
-      }
-      if (!isFinal(d)) this.track(d);
+      } else if (!isFinal(d)) this.queue.upsert(d);
     }
     if (interrupted.length > 0) void this.store.commit(interrupted).catch(this.onError);
     this.unsubscribe = this.store.onCommit((ops) => this.observe(ops));
@@ -67,49 +71,35 @@ export class DeliveryWorker {
 
   /** Deliveries whose attempt is on the wire right now. */
   get inFlightCount(): number {
-    return this.inFlight.size;
+    return this.onWire.size;
+  }
+
+  isOnWire(id: string): boolean {
+    return this.onWire.has(id);
   }
 
   private observe(ops: readonly Op[]): void {
     let relevant = false;
     for (const op of ops) {
       if (op.op === 'replace') {
-        this.retrackAll();
+        this.generation++;
+        this.queue.clear();
+        for (const d of this.store.state.deliveries.values()) if (!isFinal(d)) this.queue.upsert(d);
         relevant = true;
       } else if (op.op === 'delivery' || op.op === 'delivery.patch') {
         const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
         if (!delivery) continue;
-        if (isFinal(delivery)) this.untrack(delivery.id);
-        else this.track(delivery);
+        if (isFinal(delivery)) this.queue.remove(delivery.id);
+        else this.queue.upsert(delivery);
         relevant = true;
       } else if (op.op === 'delivery.delete') {
-        this.untrack(op.id);
+        this.queue.remove(op.id);
         relevant = true;
       } else if (op.op === 'queue' || op.op === 'endpoint' || op.op === 'settings') {
         relevant = true;
       }
     }
     if (relevant) this.kick();
-  }
-
-  private retrackAll(): void {
-    this.generation++;
-    this.pending.reset([]);
-    this.pendingIds.clear();
-    for (const d of this.store.state.deliveries.values()) if (!isFinal(d)) this.track(d);
-  }
-
-  private track(d: WebhookDelivery): void {
-    if (this.pendingIds.has(d.id)) return;
-    this.pendingIds.set(d.id, d.seq);
-    this.pending.insert({ seq: d.seq, id: d.id });
-  }
-
-  private untrack(id: string): void {
-    const seq = this.pendingIds.get(id);
-    if (seq === undefined) return;
-    this.pendingIds.delete(id);
-    this.pending.remove({ seq, id });
   }
 
   /** Pumps once per tick, however many changes asked for it. */
@@ -122,42 +112,37 @@ export class DeliveryWorker {
   private pump(): void {
     this.scheduled = false;
     if (this.stopped || this.store.state.queuePaused) return;
-    const { deliveries, endpoints } = this.store.state;
+    const { endpoints } = this.store.state;
     const limit = this.settings().delivery_concurrency;
-    const now = this.clock.now();
-    const heads = new Set<string>();
-    let nextDue = Infinity;
-    for (let i = 0; i < this.pending.length && this.inFlight.size < limit; i++) {
-      const { id } = this.pending.at(i) as Pending;
-      const delivery = deliveries.get(id);
-      // In memory a delivery can already be finished while its commit is still on its way to disk;
-      // one on the wire still holds its link's place in line.
-      if (!delivery || isFinal(delivery)) continue;
-      const key = `${delivery.endpoint_id} ${delivery.link_id}`;
-      if (heads.has(key)) continue;
-      heads.add(key);
-      const endpoint = endpoints.get(delivery.endpoint_id);
-      if (delivery.status === 'delivering' || this.inFlight.has(id) || (endpoint && !endpoint.enabled))
-        continue;
-      const due = Date.parse(delivery.next_attempt_at ?? '');
-      if (due > now) {
-        nextDue = Math.min(nextDue, due);
-        continue;
-      }
-      this.inFlight.add(id);
-      void this.attempt(delivery, endpoint)
-        .catch(this.onError)
-        .finally(() => {
-          this.inFlight.delete(id);
-          this.kick();
-        });
+    const nextDue = this.queue.promote();
+    for (const endpointId of this.queue.readyEndpoints()) {
+      const endpoint = endpoints.get(endpointId);
+      if (endpoint && !endpoint.enabled) continue;
+      const used = this.slots.get(endpointId) ?? 0;
+      for (const delivery of this.queue.take(endpointId, limit - used)) this.launch(delivery, endpoint);
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (nextDue !== Infinity) {
-      this.timer = setTimeout(() => this.kick(), Math.max(0, nextDue - now));
+    if (nextDue !== undefined) {
+      const delay = Math.min(LONGEST_TIMER_MS, Math.max(0, nextDue - this.clock.now()));
+      this.timer = setTimeout(() => this.kick(), delay);
       this.timer.unref();
     }
+  }
+
+  private launch(delivery: WebhookDelivery, endpoint: WebhookEndpoint | undefined): void {
+    const endpointId = delivery.endpoint_id;
+    this.slots.set(endpointId, (this.slots.get(endpointId) ?? 0) + 1);
+    void this.attempt(delivery, endpoint)
+      .catch(this.onError)
+      .finally(() => {
+        this.onWire.delete(delivery.id);
+        const used = (this.slots.get(endpointId) ?? 1) - 1;
+        if (used > 0) this.slots.set(endpointId, used);
+        else this.slots.delete(endpointId);
+        this.queue.release(delivery.id);
+        this.kick();
+      });
   }
 
   private async attempt(delivery: WebhookDelivery, endpoint: WebhookEndpoint | undefined): Promise<void> {
@@ -175,20 +160,11 @@ export class DeliveryWorker {
       'user-agent': `PaymentLinksSandbox/${VERSION}`,
       ...signedHeaders(endpoint, event.id, body, started),
     };
-    void this.store
-      .commit([
-        {
-          op: 'delivery.patch',
-          id: delivery.id,
-          set: {
-            status: 'delivering',
-            next_attempt_at: delivery.next_attempt_at,
-            updated_at: isoTime(started),
-          },
-        },
-      ])
-      .catch(this.onError);
+    this.onWire.add(delivery.id);
+    this.onAttemptStarted(delivery);
     const result = await sendAttempt(endpoint.url, headers, body, this.timeoutMs);
+    // From here the delivery shows its outcome, not "delivering".
+    this.onWire.delete(delivery.id);
     const current = this.store.state.deliveries.get(delivery.id);
     // Deleted, resent or stopped while on the wire: this attempt's outcome belongs to no series.
     if (this.stopped || generation !== this.generation || !current || current.series !== delivery.series)

@@ -1,83 +1,126 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { DeliveryAttempt } from '../../shared/types';
 
 const RESPONSE_BODY_LIMIT = 64 * 1024;
+/** An idle connection is kept this long for the next delivery to the same origin. */
+const IDLE_MS = 5_000;
 
-/** The first 64 KiB of a response body, and whether there was more. */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-): Promise<{ text: string; truncated: boolean }> {
-  if (!body) return { text: '', truncated: false };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-    if (size > RESPONSE_BODY_LIMIT) {
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-  }
-  return { text: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'), truncated };
-}
+// One agent per protocol pools connections per origin (host and port), so a burst of deliveries
+// to one receiver reuses a few sockets instead of opening one each.
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, timeout: IDLE_MS }),
+  'https:': new HttpsAgent({ keepAlive: true, timeout: IDLE_MS }),
+};
+
+type Outcome = Omit<DeliveryAttempt, 'series' | 'number' | 'started_at'>;
+
+class AttemptTimeout extends Error {}
 
 function describeFailure(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError') return `timed out: no response within ${timeoutMs / 1000} s`;
-  const code = e.cause?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused: nothing is listening at that address';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return `DNS lookup failed (${code}): the host name does not resolve`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
-    return 'the connection was closed before a response';
-  // fetch never connects to the Fetch standard's "bad ports" (9, 25, 6000, 6665–6669, 10080…).
-  if (e.cause?.message === 'bad port')
-    return 'blocked port: fetch refuses to connect to this port (a Fetch standard "bad port"); run the receiver on another port';
-  return `${code ?? e.name ?? 'error'}: ${e.cause?.message ?? e.message ?? String(err)}`;
+  if (err instanceof AttemptTimeout) return `timed out: no response within ${timeoutMs / 1000} s`;
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'ECONNREFUSED') return 'connection refused: nothing is listening at that address';
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
+    return `DNS lookup failed (${e.code}): the host name does not resolve`;
+  if (e.code === 'ECONNRESET' || e.code === 'EPIPE') return 'the connection was closed before a response';
+  return `${e.code ?? 'error'}: ${e.message ?? String(err)}`;
 }
+
+/** The first 64 KiB of a response body, and whether there was more. */
+function readCapped(res: IncomingMessage): Promise<{ text: string; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > RESPONSE_BODY_LIMIT) {
+        // The rest is never read, so this connection cannot carry another request.
+        res.destroy();
+        resolve({
+          text: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
+          truncated: true,
+        });
+      }
+    });
+    res.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: false }));
+    res.on('error', reject);
+  });
+}
+
+const flatHeaders = (res: IncomingMessage): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(res.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : (value ?? ''),
+    ]),
+  );
 
 /**
  * One POST to an endpoint (contract §8): any 2xx is delivered; anything else — a status, a
  * redirect (not followed), a timeout, a refused connection, a DNS error — is a failed attempt
- * with its reason. What went over the wire is recorded either way.
+ * with its reason. The headers recorded are all the headers sent, Host and Content-Length included.
  */
-export async function sendAttempt(
+export function sendAttempt(
   url: string,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
-): Promise<Omit<DeliveryAttempt, 'series' | 'number' | 'started_at'>> {
+): Promise<Outcome> {
   const started = performance.now();
-  const request = { url, headers, body };
   const took = () => Math.round((performance.now() - started) * 100) / 100;
+  let target: URL;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+    target = new URL(url);
+  } catch {
+    return Promise.resolve({
+      duration_ms: 0,
+      request: { url, headers, body },
+      response: null,
+      error: `invalid URL: ${url}`,
     });
-    const { text, truncated } = await readCapped(res.body);
-    const ok = res.status >= 200 && res.status < 300;
-    return {
-      duration_ms: took(),
-      request,
-      response: {
-        status: res.status,
-        headers: Object.fromEntries(res.headers),
-        body: text,
-        body_truncated: truncated,
-      },
-      error: ok
-        ? null
-        : `the endpoint answered ${res.status}${res.status >= 300 && res.status < 400 ? ' (redirects are not followed)' : ''}`,
-    };
-  } catch (err) {
-    return { duration_ms: took(), request, response: null, error: describeFailure(err, timeoutMs) };
   }
+  const sent = {
+    host: target.host,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'keep-alive',
+    ...headers,
+  };
+  const request = { url, headers: sent, body };
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+  return new Promise<Outcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(outcome);
+    };
+    const fail = (err: unknown) =>
+      finish({ duration_ms: took(), request, response: null, error: describeFailure(err, timeoutMs) });
+    const req = send(target, { method: 'POST', headers: sent, agent });
+    // The whole attempt, response body included, has one deadline (contract §8: 10 s).
+    const deadline = setTimeout(() => {
+      fail(new AttemptTimeout());
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', fail);
+    req.on('response', (res) => {
+      readCapped(res).then(({ text, truncated }) => {
+        const ok = res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300;
+        const status = res.statusCode ?? 0;
+        finish({
+          duration_ms: took(),
+          request,
+          response: { status, headers: flatHeaders(res), body: text, body_truncated: truncated },
+          error: ok
+            ? null
+            : `the endpoint answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+        });
+      }, fail);
+    });
+    req.end(body);
+  });
 }

@@ -44,3 +44,15 @@ test('after a rotation the header carries both signatures, and either secret ver
     assert.equal(signatureVerifies(headers, body, [secret]), true);
   }
 });
+
+test('the signature is byte for byte what standardwebhooks signs, for many secrets, bodies and times', () => {
+  const bodies = ['{}', '{"note":"ünïcødé ✓ \\u2028"}', 'x'.repeat(70_000)];
+  for (let i = 0; i < 30; i++) {
+    const secret = newWebhookSecret();
+    const body = bodies[i % bodies.length] as string;
+    const at = Date.UTC(2026, 10, 23, 12, 0, i, 999);
+    const headers = signedHeaders(endpoint(secret), `evt_${i}`, body, at);
+    assert.equal(headers['webhook-timestamp'], String(Math.floor(at / 1000)));
+    assert.equal(headers['webhook-signature'], new Webhook(secret).sign(`evt_${i}`, new Date(at), body));
+  }
+});

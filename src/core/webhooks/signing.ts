@@ -1,6 +1,23 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { WebhookEndpoint } from '../../shared/types';
+
+/** Secrets seen lately, as keys: decoding one per attempt cost more than the HMAC itself. */
+const keys = new Map<string, KeyObject>();
+const KEYS_KEPT = 256;
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    key = createSecretKey(Buffer.from(secret.replace(/^whsec_/, ''), 'base64'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** The spec's v1 signature: base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" under the decoded secret. */
+const hmac = (secret: string, id: string, timestamp: string, body: string): Buffer =>
+  createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest();
 
 /**
  * The Standard Webhooks headers for one attempt (contract §8). After a rotation the old secret
@@ -13,15 +30,17 @@ export function signedHeaders(
   body: string,
   now: number,
 ): Record<string, string> {
-  const at = new Date(now);
+  const timestamp = String(Math.floor(now / 1000));
   const secrets = [
     endpoint.secret,
     ...endpoint.previous_secrets.filter((p) => Date.parse(p.expires_at) > now).map((p) => p.secret),
   ];
   return {
     'webhook-id': eventId,
-    'webhook-timestamp': String(Math.floor(now / 1000)),
-    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' '),
+    'webhook-timestamp': timestamp,
+    'webhook-signature': secrets
+      .map((secret) => `v1,${hmac(secret, eventId, timestamp, body).toString('base64')}`)
+      .join(' '),
   };
 }
 
@@ -39,9 +58,7 @@ export function signatureVerifies(headers: Record<string, string>, body: string,
     .map((part) => Buffer.from(part.slice(3), 'base64'));
   if (!id || !timestamp || given.length === 0) return false;
   return secrets.some((secret) => {
-    const expected = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
-      .update(`${id}.${timestamp}.${body}`)
-      .digest();
+    const expected = hmac(secret, id, timestamp, body);
     return given.some((sig) => sig.length === expected.length && timingSafeEqual(sig, expected));
   });
 }

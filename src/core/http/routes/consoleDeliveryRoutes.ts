@@ -98,6 +98,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       return sendData(reply, 200, { ...delivery, attempts });
     },
   );
+  const onWire = (id: string) => core.deliveries.isOnWire(id);
   const control = (path: string, summaryText: string, description: string, make: (id: string) => Op[]) =>
     api.post(
       `/_console/api/deliveries/:id/${path}`,
@@ -123,13 +124,13 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     );
   control('resend', 'Resend a delivery', 'A new attempt series for the same event (same webhook-id).', (id) =>
-    deliveryControls.resend(state, id, now()),
+    deliveryControls.resend(state, id, now(), onWire),
   );
   control(
     'retry',
     'Retry a waiting delivery now',
     'Brings a queued or retrying delivery forward to now.',
-    (id) => deliveryControls.retryNow(state, id, now()),
+    (id) => deliveryControls.retryNow(state, id, now(), onWire),
   );
   api.delete(
     '/_console/api/deliveries/:id',
@@ -145,7 +146,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     async (request, reply) => {
-      await core.store.commit(deliveryControls.remove(state, request.params.id));
+      await core.store.commit(deliveryControls.remove(state, request.params.id, onWire));
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );

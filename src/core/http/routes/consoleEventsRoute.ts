@@ -1,22 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxEvent } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-
-const HEARTBEAT_MS = 15_000;
+import { ConsoleEventHub, UNSENT_LIMIT_BYTES } from '../consoleEventHub';
 
 /**
  * GET /_console/api/events: Server-Sent Events, one per change to links, deliveries, endpoints,
  * settings and the queue, and one per API request, as they happen, so the console never polls.
  */
 export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): void {
+  const hub = new ConsoleEventHub(core);
   app.get(
     '/_console/api/events',
     {
       schema: {
         tags: ['Console'],
         summary: 'Stream every change (Server-Sent Events)',
-        description:
-          'text/event-stream. Each message has `event:` set to the change type (link.changed, delivery.changed, delivery.deleted, endpoint.changed, endpoint.deleted, settings.changed, queue.changed, webhook_event.recorded, request.logged) and `data:` its JSON.',
+        description: `text/event-stream. Each message has \`event:\` set to the change type (link.changed, delivery.changed, delivery.deleted, endpoint.changed, endpoint.deleted, settings.changed, queue.changed, webhook_event.recorded, request.logged, store.replaced) and \`data:\` its JSON. A logged request comes without its bodies (GET /_console/api/requests/{seq} has them). A client that leaves more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB unread is disconnected; reconnect and reload, as after any disconnect.`,
       },
     },
     (request, reply) => {
@@ -29,16 +27,7 @@ export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): voi
         'x-request-id': request.id,
       });
       res.write(`retry: 1000\nevent: ready\ndata: {"request_id":"${request.id}"}\n\n`);
-      const send = (event: SandboxEvent) =>
-        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      core.events.on('event', send);
-      // Comments keep proxies and idle timers from closing a quiet stream.
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        core.events.off('event', send);
-      });
+      hub.add(res);
     },
   );
 }

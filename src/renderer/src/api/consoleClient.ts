@@ -6,6 +6,7 @@ import type {
   PaymentLink,
   Pagination,
   RequestLogEntry,
+  RequestLogSummary,
   Settings,
   SimulateEvent,
   WebhookDelivery,
@@ -258,7 +259,11 @@ export const consoleClient = {
   setQueuePaused: (paused: boolean) =>
     request<{ data: QueueState }>('POST', `/queue/${paused ? 'pause' : 'resume'}`, {}).then((r) => r.data),
 
-  /** Newest first, up to 1,000: API calls only, or every request. */
+  /** Newest first, up to 1,000, without bodies: API calls only, or every request. */
   listRequests: (scope: 'api' | 'all') =>
-    request<{ data: RequestLogEntry[] }>('GET', `/requests${queryString({ scope })}`).then((r) => r.data),
+    request<{ data: RequestLogSummary[] }>('GET', `/requests${queryString({ scope })}`).then((r) => r.data),
+
+  /** One logged request with its bodies. */
+  getRequest: (seq: number) =>
+    request<{ data: RequestLogEntry }>('GET', `/requests/${seq}`).then((r) => r.data),
 };

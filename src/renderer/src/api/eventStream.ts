@@ -1,7 +1,7 @@
 // The console's live feed: Server-Sent Events from /_console/api/events.
-import type { SandboxEvent } from '../../../shared/types';
+import type { ConsoleStreamEvent } from '../../../shared/types';
 
-const EVENT_TYPES: SandboxEvent['type'][] = [
+const EVENT_TYPES: ConsoleStreamEvent['type'][] = [
   'link.changed',
   'delivery.changed',
   'delivery.deleted',
@@ -17,7 +17,7 @@ const EVENT_TYPES: SandboxEvent['type'][] = [
 export interface EventStreamHandlers {
   /** The stream is open; after a reconnect, changes in between were missed. */
   onReady(reconnected: boolean): void;
-  onEvent(event: SandboxEvent): void;
+  onEvent(event: ConsoleStreamEvent): void;
   onDisconnect(): void;
 }
 
@@ -32,7 +32,7 @@ export function openEventStream(handlers: EventStreamHandlers): () => void {
   for (const type of EVENT_TYPES) {
     source.addEventListener(type, (message) => {
       try {
-        handlers.onEvent(JSON.parse((message as MessageEvent<string>).data) as SandboxEvent);
+        handlers.onEvent(JSON.parse((message as MessageEvent<string>).data) as ConsoleStreamEvent);
       } catch {
         // A malformed message is skipped; the next change brings fresh data.
       }

@@ -1,7 +1,7 @@
 // Feeds the event stream into the store: link changes in batches; settings, endpoints, deliveries
 // and the queue as they change; logged requests in batches too.
 import { useEffect } from 'react';
-import type { PaymentLink, RequestLogEntry } from '../../../shared/types';
+import type { PaymentLink, RequestLogSummary } from '../../../shared/types';
 import { openEventStream } from '../api/eventStream';
 import { useConsoleStore } from '../store/consoleStore';
 
@@ -19,7 +19,7 @@ export function useLiveEvents(): void {
       pending = [];
       store().applyLinkChanges(changed);
     };
-    let pendingRequests: RequestLogEntry[] = [];
+    let pendingRequests: RequestLogSummary[] = [];
     let requestTimer: ReturnType<typeof setTimeout> | undefined;
     const flushRequests = () => {
       requestTimer = undefined;

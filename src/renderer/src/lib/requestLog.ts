@@ -1,17 +1,11 @@
 // Pure helpers for the Requests screen: which entries show, how they read, and how they merge.
-import type { RequestLogEntry } from '../../../shared/types';
+import type { RequestLogSummary } from '../../../shared/types';
 
 /** The server keeps the newest 1,000; the console keeps no more. */
 export const REQUEST_LOG_CAP = 1000;
 
-/** What the app sees of one logged request: its entry and a key of its own for the list. */
-export interface RequestRow {
-  seq: number;
-  entry: RequestLogEntry;
-}
-
-/** A replay is logged under the first request's id, so the id alone does not tell entries apart. */
-export const entryIdentity = (e: RequestLogEntry) => `${e.request_id}|${e.at}|${e.replayed ? 'r' : 'o'}`;
+/** One row of the list: a logged request without its bodies (the detail fetches them). */
+export type RequestRow = RequestLogSummary;
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'other';
 
@@ -24,7 +18,7 @@ export function statusClass(status: number): StatusClass {
 }
 
 /** Whether an entry matches the filter box: part of its path, request id, Idempotency-Key or key, or its status. */
-export function matchesQuery(entry: RequestLogEntry, query: string): boolean {
+export function matchesQuery(entry: RequestLogSummary, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const status = String(entry.status);

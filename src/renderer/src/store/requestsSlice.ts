@@ -1,10 +1,10 @@
 // The request log: the API calls a developer's app makes (or every request, when asked), newest
 // first and live from the event stream.
 import type { StateCreator } from 'zustand';
-import type { RequestLogEntry } from '../../../shared/types';
-import { consoleClient } from '../api/consoleClient';
+import type { RequestLogSummary } from '../../../shared/types';
+import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
-import { entryIdentity, REQUEST_LOG_CAP, type RequestRow } from '../lib/requestLog';
+import { REQUEST_LOG_CAP, type RequestRow } from '../lib/requestLog';
 import type { ConsoleState } from './consoleStore';
 
 export interface RequestsState {
@@ -15,7 +15,13 @@ export interface RequestsState {
   query: string;
   /** The row the detail panel shows; kept even once it falls off the list. */
   selected: RequestRow | null;
+  /** The selected request's bodies, fetched when it is opened (the list and the stream carry none). */
+  bodies: RequestBodies;
 }
+
+export type RequestBodies =
+  | { phase: 'loading' | 'gone' | 'error' }
+  | { phase: 'ready'; request_body: string | null; response_body: string | null };
 
 export interface RequestsSlice {
   requests: RequestsState;
@@ -24,13 +30,19 @@ export interface RequestsSlice {
   setRequestQuery(query: string): void;
   selectRequest(row: RequestRow | null): void;
   /** Newest last, as the stream delivers them. */
-  applyRequestsLogged(entries: RequestLogEntry[]): void;
+  applyRequestsLogged(entries: RequestLogSummary[]): void;
 }
 
-const initial: RequestsState = { rows: [], phase: 'loading', showAll: false, query: '', selected: null };
+const initial: RequestsState = {
+  rows: [],
+  phase: 'loading',
+  showAll: false,
+  query: '',
+  selected: null,
+  bodies: { phase: 'loading' },
+};
 
 export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSlice> = (set, get) => {
-  let seq = 0;
   let generation = 0;
   /** Rows that arrived while a load was under way: the answer may not hold them yet. */
   let arrivedDuringLoad: RequestRow[] | null = null;
@@ -38,7 +50,6 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     set((state) => ({
       requests: { ...state.requests, ...(typeof update === 'function' ? update(state.requests) : update) },
     }));
-  const toRow = (entry: RequestLogEntry): RequestRow => ({ seq: ++seq, entry });
 
   return {
     requests: initial,
@@ -52,11 +63,8 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
         if (current !== generation) return;
         const early = arrivedDuringLoad ?? [];
         arrivedDuringLoad = null;
-        const loaded = new Set(entries.map(entryIdentity));
-        const rows = [
-          ...early.filter((row) => !loaded.has(entryIdentity(row.entry))),
-          ...entries.map(toRow),
-        ].slice(0, REQUEST_LOG_CAP);
+        const loaded = new Set(entries.map((entry) => entry.seq));
+        const rows = [...early.filter((row) => !loaded.has(row.seq)), ...entries].slice(0, REQUEST_LOG_CAP);
         patch({ rows, phase: 'ready' });
       } catch (error) {
         if (current !== generation) return;
@@ -74,16 +82,28 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
 
     setRequestQuery: (query) => patch({ query }),
 
-    selectRequest: (row) => patch({ selected: row }),
+    selectRequest(row) {
+      patch({ selected: row, bodies: { phase: 'loading' } });
+      if (!row) return;
+      consoleClient.getRequest(row.seq).then(
+        (entry) => {
+          if (get().requests.selected?.seq !== row.seq) return;
+          const { request_body, response_body } = entry;
+          patch({ bodies: { phase: 'ready', request_body, response_body } });
+        },
+        (error: unknown) => {
+          if (get().requests.selected?.seq !== row.seq) return;
+          const gone = error instanceof ConsoleApiError && error.status === 404;
+          patch({ bodies: { phase: gone ? 'gone' : 'error' } });
+        },
+      );
+    },
 
     applyRequestsLogged(entries) {
       const { showAll, rows } = get().requests;
       // A batch held back while a load ran may already be in its answer.
-      const known = new Set(rows.map((row) => entryIdentity(row.entry)));
-      const fresh = entries
-        .filter((entry) => (showAll || entry.api) && !known.has(entryIdentity(entry)))
-        .reverse()
-        .map(toRow);
+      const known = new Set(rows.map((row) => row.seq));
+      const fresh = entries.filter((entry) => (showAll || entry.api) && !known.has(entry.seq)).reverse();
       if (fresh.length === 0) return;
       if (arrivedDuringLoad) arrivedDuringLoad = [...fresh, ...arrivedDuringLoad];
       patch((r) => ({ rows: [...fresh, ...r.rows].slice(0, REQUEST_LOG_CAP) }));

@@ -7,7 +7,7 @@ import { formatMs, prettyJson, type RequestRow } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from './StatusCode';
 
-function Body({ title, body }: { title: string; body: string | null }) {
+function Body({ title, body, length }: { title: string; body: string | null; length: number | null }) {
   const [raw, setRaw] = useState(false);
   const pretty = body ? prettyJson(body) : null;
   return (
@@ -33,15 +33,33 @@ function Body({ title, body }: { title: string; body: string | null }) {
       ) : (
         <p className="muted">{body === null ? 'Not kept for this request.' : 'Empty body'}</p>
       )}
-      {body && body.length >= 64 * 1024 && <p className="hint">Only the first 64 KiB were kept.</p>}
+      {length !== null && length >= 64 * 1024 && <p className="hint">Only the first 64 KiB were kept.</p>}
     </section>
   );
 }
 
-export function RequestDetail({ row }: { row: RequestRow }) {
+/** Both bodies once fetched; while they load, or once the server no longer has them, one line says so. */
+function Bodies({ entry }: { entry: RequestRow }) {
+  const bodies = useConsoleStore((state) => state.requests.bodies);
+  if (bodies.phase !== 'ready') {
+    const text = {
+      loading: 'Loading the bodies…',
+      gone: 'The bodies are gone: the server keeps the newest 1,000 requests since it started.',
+      error: 'Could not load the bodies; close and open the request again.',
+    }[bodies.phase];
+    return <p className="muted">{text}</p>;
+  }
+  return (
+    <>
+      <Body title="Request body" body={bodies.request_body} length={entry.request_body_length} />
+      <Body title="Response body" body={bodies.response_body} length={entry.response_body_length} />
+    </>
+  );
+}
+
+export function RequestDetail({ row: entry }: { row: RequestRow }) {
   const dialogRef = useModalDialog();
   const select = useConsoleStore((state) => state.selectRequest);
-  const { entry } = row;
 
   return (
     <dialog
@@ -103,8 +121,7 @@ export function RequestDetail({ row }: { row: RequestRow }) {
             <dd>{entry.replayed ? 'Yes: the stored answer to the first request was sent again' : 'No'}</dd>
           </div>
         </dl>
-        <Body title="Request body" body={entry.request_body} />
-        <Body title="Response body" body={entry.response_body} />
+        <Bodies entry={entry} />
       </div>
     </dialog>
   );

@@ -14,7 +14,7 @@ export function RequestsTable() {
   const showAll = useConsoleStore((state) => state.requests.showAll);
   const selectedSeq = useConsoleStore((state) => state.requests.selected?.seq);
   const select = useConsoleStore((state) => state.selectRequest);
-  const visible = useMemo(() => rows.filter((row) => matchesQuery(row.entry, query)), [rows, query]);
+  const visible = useMemo(() => rows.filter((row) => matchesQuery(row, query)), [rows, query]);
 
   if (rows.length === 0) {
     return phase === 'loading' ? (
@@ -59,44 +59,41 @@ export function RequestsTable() {
           </tr>
         </thead>
         <tbody>
-          {visible.map((row) => {
-            const { entry } = row;
-            return (
-              <tr
-                key={row.seq}
-                data-request-id={entry.request_id}
-                aria-selected={row.seq === selectedSeq}
-                tabIndex={0}
-                onClick={() => select(row)}
-                onKeyDown={(event) => {
-                  // Without preventDefault the same Enter goes on to press the dialog's focused Close button.
-                  if (event.key === 'Enter' && event.target === event.currentTarget) {
-                    event.preventDefault();
-                    select(row);
-                  }
-                }}
-              >
-                <td className="mono num" title={entry.at}>
-                  {formatClock(entry.at)}
-                </td>
-                <td>
-                  <span className="method">{entry.method}</span>
-                </td>
-                <td className="ellipsis-cell mono" title={entry.path}>
-                  {entry.path}
-                </td>
-                <td>
-                  <StatusCode status={entry.status} />
-                  {entry.replayed && <span className="replayed-badge">replayed</span>}
-                </td>
-                <td className="num">{formatMs(entry.duration_ms)}</td>
-                <td className="mono">{entry.key_prefix ?? <span className="muted">—</span>}</td>
-                <td className="ellipsis-cell mono" title={entry.idempotency_key ?? undefined}>
-                  {entry.idempotency_key ?? <span className="muted">—</span>}
-                </td>
-              </tr>
-            );
-          })}
+          {visible.map((entry) => (
+            <tr
+              key={entry.seq}
+              data-request-id={entry.request_id}
+              aria-selected={entry.seq === selectedSeq}
+              tabIndex={0}
+              onClick={() => select(entry)}
+              onKeyDown={(event) => {
+                // Without preventDefault the same Enter goes on to press the dialog's focused Close button.
+                if (event.key === 'Enter' && event.target === event.currentTarget) {
+                  event.preventDefault();
+                  select(entry);
+                }
+              }}
+            >
+              <td className="mono num" title={entry.at}>
+                {formatClock(entry.at)}
+              </td>
+              <td>
+                <span className="method">{entry.method}</span>
+              </td>
+              <td className="ellipsis-cell mono" title={entry.path}>
+                {entry.path}
+              </td>
+              <td>
+                <StatusCode status={entry.status} />
+                {entry.replayed && <span className="replayed-badge">replayed</span>}
+              </td>
+              <td className="num">{formatMs(entry.duration_ms)}</td>
+              <td className="mono">{entry.key_prefix ?? <span className="muted">—</span>}</td>
+              <td className="ellipsis-cell mono" title={entry.idempotency_key ?? undefined}>
+                {entry.idempotency_key ?? <span className="muted">—</span>}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -10,7 +10,7 @@ export function RequestsToolbar() {
   const phase = useConsoleStore((state) => state.requests.phase);
   const setQuery = useConsoleStore((state) => state.setRequestQuery);
   const setShowAll = useConsoleStore((state) => state.setShowAllRequests);
-  const shown = useMemo(() => rows.filter((row) => matchesQuery(row.entry, query)).length, [rows, query]);
+  const shown = useMemo(() => rows.filter((row) => matchesQuery(row, query)).length, [rows, query]);
 
   return (
     <div className="toolbar">

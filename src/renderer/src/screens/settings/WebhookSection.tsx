@@ -22,8 +22,8 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
       </div>
       <FormField
         name="delivery_concurrency"
-        label="Deliveries at once"
-        hint="1 to 64."
+        label="Deliveries at once, per endpoint"
+        hint="1 to 64. Each endpoint has its own, so one that hangs cannot hold up the others."
         value={draft.delivery_concurrency}
         error={errors.delivery_concurrency}
         onChange={change('delivery_concurrency')}

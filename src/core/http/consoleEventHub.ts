@@ -1,0 +1,58 @@
+import type { ServerResponse } from 'node:http';
+import type { ConsoleStreamEvent, SandboxEvent } from '../../shared/types';
+import { requestSummary } from '../requestHistory';
+import type { SandboxCore } from '../sandboxCore';
+
+const HEARTBEAT_MS = 15_000;
+/**
+ * How much may wait unsent for one client. A client that stops reading (a laptop asleep with the
+ * console open) would otherwise hold every event in the server's memory; past this it is
+ * disconnected, and its EventSource reconnects and reloads as after any disconnect.
+ */
+export const UNSENT_LIMIT_BYTES = 4 * 1024 * 1024;
+
+const forConsole = (event: SandboxEvent): ConsoleStreamEvent =>
+  event.type === 'request.logged' ? { type: 'request.logged', entry: requestSummary(event.entry) } : event;
+
+/**
+ * The console's event-stream clients: one listener on the core for all of them, each event
+ * serialised once, and a bound on what any one client may leave unread.
+ */
+export class ConsoleEventHub {
+  private readonly clients = new Set<ServerResponse>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  constructor(private readonly core: SandboxCore) {}
+
+  add(res: ServerResponse): void {
+    if (this.clients.size === 0) {
+      this.core.events.on('event', this.broadcast);
+      // Comments keep proxies and idle timers from closing a quiet stream.
+      this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      this.heartbeat.unref();
+    }
+    this.clients.add(res);
+    res.on('close', () => this.remove(res));
+  }
+
+  private remove(res: ServerResponse): void {
+    if (!this.clients.delete(res) || this.clients.size > 0) return;
+    this.core.events.off('event', this.broadcast);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private readonly broadcast = (event: SandboxEvent): void => {
+    this.write(`event: ${event.type}\ndata: ${JSON.stringify(forConsole(event))}\n\n`);
+  };
+
+  private write(message: string): void {
+    for (const res of this.clients) {
+      if (res.writableLength + message.length > UNSENT_LIMIT_BYTES) {
+        this.remove(res);
+        res.destroy();
+      } else {
+        res.write(message);
+      }
+    }
+  }
+}
