@@ -2,7 +2,7 @@
 // 4 MiB wait for it, every other client keeps getting every event, and logged requests travel
 // without their bodies, which are fetched when the tester opens one. Real server, real sockets.
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { PaymentLink } from '../shared/types';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
