@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimulateEvent } from '../../../shared/types';
 import { SandboxError } from '../../errors';
 import type { SandboxCore } from '../../sandboxCore';
 import { renderCheckoutPage, renderNotFoundPage } from '../checkoutPage';
+import { CHECKOUT_HEADERS } from '../securityHeaders';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HTML = 'text/html; charset=utf-8';
@@ -10,6 +11,11 @@ const HTML = 'text/html; charset=utf-8';
 /** The public checkout page: no API key, HTML in and out. Pay and Decline are simulate paid / failed. */
 export function checkoutRoutes(core: SandboxCore) {
   return async function checkout(app: FastifyInstance): Promise<void> {
+    // Its CSP and referrer policy on every checkout answer (not the API's hot path).
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(CHECKOUT_HEADERS);
+      done();
+    });
     // Plain HTML forms post urlencoded bodies; the actions need nothing from them.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -33,7 +39,8 @@ export function checkoutRoutes(core: SandboxCore) {
     });
 
     const act =
-      (event: SimulateEvent) => async (request: { params: { id: string } }, reply: FastifyReply) => {
+      (event: SimulateEvent) =>
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
         const { id } = request.params;
         if (!UUID.test(id) || !core.store.state.links.get(id.toLowerCase())) return notFound(reply, id);
         await core.scheduler.catchUp();
