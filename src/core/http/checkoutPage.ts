@@ -78,3 +78,18 @@ export function renderNotFoundPage(id: string): string {
 <body style="font-family:system-ui,sans-serif;padding:40px"><h1>Payment link not found</h1>
 <p>There is no payment link with id ${escapeHtml(id)} in this sandbox.</p></body></html>`;
 }
+
+/**
+ * The answer to a Pay or Decline posted from another site's page (docs/security.md): a person
+ * who was sent here by a foreign form sees why nothing happened, and can open the real page.
+ */
+export function renderRefusedPage(id: string, origin: string, own: string, valid: boolean): string {
+  const open = valid
+    ? `<p><a href="/pay/${escapeHtml(id)}">Open the checkout page</a> to pay or decline it yourself.</p>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request refused</title></head>
+<body style="font-family:system-ui,sans-serif;padding:40px;max-width:640px"><h1>Request refused: it came from another site</h1>
+<p>The checkout accepts Pay and Decline only from its own page (${escapeHtml(own)}); this request came from
+a page at ${escapeHtml(origin)}. Nothing was changed: the payment link is as it was.</p>
+${open}<p style="color:#6b7280;font-size:.85rem">origin_not_allowed</p></body></html>`;
+}

@@ -8,6 +8,7 @@ import { installErrorHandler, sendError } from './errorHandler';
 import { consoleTokenGate } from './consoleToken';
 import { createHostCheck } from './hostCheck';
 import { checkOrigin } from './originCheck';
+import { EVERY_RESPONSE } from './securityHeaders';
 import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
@@ -66,9 +67,12 @@ const logInternalError = (err: Error, request: FastifyRequest): void =>
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
 export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
   const hostAllowed = createHostCheck(options.allowedHosts ?? []);
-  /** Stamps the request id on the reply; answers 421 and returns false for a foreign Host. */
+  /**
+   * Stamps the request id and the headers every response carries (docs/security.md) on the reply;
+   * answers 421 and returns false for a foreign Host. Every request passes here.
+   */
   const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    reply.header('x-request-id', request.id);
+    reply.header('x-request-id', request.id).headers(EVERY_RESPONSE);
     if (hostAllowed(request.headers.host)) return true;
     sendError(reply, hostNotAllowed(request.headers.host));
     return false;

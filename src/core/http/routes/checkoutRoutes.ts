@@ -1,15 +1,25 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimulateEvent } from '../../../shared/types';
 import { SandboxError } from '../../errors';
 import type { SandboxCore } from '../../sandboxCore';
-import { renderCheckoutPage, renderNotFoundPage } from '../checkoutPage';
+import { renderCheckoutPage, renderNotFoundPage, renderRefusedPage } from '../checkoutPage';
+import { foreignOrigin, ownOrigin } from '../originCheck';
+import { CHECKOUT_HEADERS } from '../securityHeaders';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HTML = 'text/html; charset=utf-8';
 
-/** The public checkout page: no API key, HTML in and out. Pay and Decline are simulate paid / failed. */
+/**
+ * The public checkout page: no API key, HTML in and out. Pay and Decline are simulate paid / failed,
+ * taken only from the checkout's own page (docs/security.md).
+ */
 export function checkoutRoutes(core: SandboxCore) {
   return async function checkout(app: FastifyInstance): Promise<void> {
+    // Its CSP and referrer policy on every checkout answer (not the API's hot path).
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(CHECKOUT_HEADERS);
+      done();
+    });
     // Plain HTML forms post urlencoded bodies; the actions need nothing from them.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -33,8 +43,18 @@ export function checkoutRoutes(core: SandboxCore) {
     });
 
     const act =
-      (event: SimulateEvent) => async (request: { params: { id: string } }, reply: FastifyReply) => {
+      (event: SimulateEvent) =>
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
         const { id } = request.params;
+        // Against CSRF: a foreign page's form (or a framed one) must not pay or decline a link.
+        // Its own page may also be served at the public URL, through a proxy or tunnel.
+        const origin = foreignOrigin(request, new URL(core.publicBaseUrl()).origin);
+        if (origin !== undefined) {
+          return reply
+            .code(403)
+            .type(HTML)
+            .send(renderRefusedPage(id, origin, ownOrigin(request), UUID.test(id)));
+        }
         if (!UUID.test(id) || !core.store.state.links.get(id.toLowerCase())) return notFound(reply, id);
         await core.scheduler.catchUp();
         try {

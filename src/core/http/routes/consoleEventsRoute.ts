@@ -25,6 +25,9 @@ export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): voi
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-request-id': request.id,
+        // A hijacked reply sends none of the reply's own headers: those of docs/security.md.
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
       });
       res.write(`retry: 1000\nevent: ready\ndata: {"request_id":"${request.id}"}\n\n`);
       hub.add(res);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { consoleTokenGate } from '../consoleToken';
+import { CONSOLE_HEADERS } from '../securityHeaders';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment Links Sandbox</title></head>
 <body style="font-family:system-ui,sans-serif;padding:40px;max-width:640px">
@@ -11,13 +12,18 @@ run <code>npm run build</code> (or <code>npm start</code>, which builds it) and 
 
 /**
  * The console UI at / : the built renderer when there is one, else a page that says how to build
- * it; behind the console token when there is one.
+ * it; behind the console token when there is one. Each answer carries the console's CSP (a header:
+ * browsers ignore frame-ancestors in a <meta> CSP).
  */
 export async function consoleRoutes(
   app: FastifyInstance,
   consoleDir: string | undefined,
   token: string | undefined,
 ): Promise<void> {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(CONSOLE_HEADERS);
+    done();
+  });
   if (token) app.addHook('onRequest', consoleTokenGate(token));
   if (consoleDir && existsSync(consoleDir)) {
     await app.register(fastifyStatic, {
