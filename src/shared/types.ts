@@ -331,7 +331,7 @@ export interface WebhookDelivery {
   /** Store order, so a link's later delivery waits for its earlier one. */
   seq: number;
   /** True for a test event sent from the console (its link is a sample, not in the store); absent otherwise. */
-  test?: boolean;
+  test?: true;
 }
 
 /** One API request as the console's Requests screen and the CLI log show it. */

@@ -34,8 +34,19 @@ function placeOf(instancePath: string): string {
     .replace(/^\./, '');
 }
 
-/** The first problem ajv found in the value at `at` (a JSON pointer into the file, "" for the file). */
-export function problemAt(at: string, error: ErrorObject): SandboxError {
+/** What the schema that refused a value says is allowed, when it says it (the union's own, first). */
+function allowedBy(errors: ErrorObject[], first: ErrorObject): string | undefined {
+  const described = (e: ErrorObject) => (e.parentSchema as { description?: string } | undefined)?.description;
+  const same = errors.filter((e) => e.instancePath === first.instancePath);
+  return described(same.find((e) => e.keyword === 'anyOf') ?? first) ?? same.map(described).find(Boolean);
+}
+
+/**
+ * The first problem ajv found in the value at `at` (a JSON pointer into the file, "" for the
+ * file), and what is allowed there when the schema says.
+ */
+export function problemAt(at: string, errors: ErrorObject[]): SandboxError {
+  const error = errors[0] as ErrorObject;
   const place = placeOf(at + error.instancePath);
   const where = place === '' ? 'The file' : place;
   let problem: string;
@@ -44,7 +55,8 @@ export function problemAt(at: string, error: ErrorObject): SandboxError {
   } else if (error.keyword === 'additionalProperties') {
     problem = `${where} has an unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`;
   } else {
-    problem = `${where} ${error.message ?? 'is not valid'}; got ${describeValue(error.data)}`;
+    const allowed = allowedBy(errors, error);
+    problem = `${where} ${error.message ?? 'is not valid'}; got ${describeValue(error.data)}${allowed ? `; allowed: ${allowed}` : ''}`;
   }
   return new SandboxError('parameter_invalid', `${problem}. ${NOTHING_CHANGED}`, place || undefined);
 }

@@ -1,4 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import {
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
@@ -102,14 +102,14 @@ class ImportedFile {
     this.fields[key] = checked;
     const validate = this.validators.fields.get(key);
     if (!validate) this.refuse(unknownField(key));
-    else if (!validate(checked)) this.refuse(problemAt(`/${key}`, firstError(validate)));
+    else if (!validate(checked)) this.refuse(problemAt(`/${key}`, validate.errors ?? []));
   }
 
   record(list: ListName, index: number, value: unknown): void {
     if (this.held) return;
     const validate = this.validators.records[list];
     if (!validate(value)) {
-      this.refuse(problemAt(`/${list}/${index}`, firstError(validate)));
+      this.refuse(problemAt(`/${list}/${index}`, validate.errors ?? []));
       return;
     }
     this.keep(list, value as StoreExport[ListName][number]);
@@ -178,8 +178,6 @@ class ImportedFile {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const firstError = (validate: ValidateFunction): ErrorObject => validate.errors?.[0] as ErrorObject;
 
 /** Passes the body through, noting its first non-blank byte: what a file that is not an object holds. */
 async function* noticingFirstByte(
