@@ -61,17 +61,31 @@ export function problemAt(at: string, errors: ErrorObject[]): SandboxError {
   return new SandboxError('parameter_invalid', `${problem}. ${NOTHING_CHANGED}`, place || undefined);
 }
 
+/** A rule between fields or records that the schema cannot state, broken at `place`. */
+export const brokenAt = (place: string, problem: string): SandboxError =>
+  new SandboxError('parameter_invalid', `${place} ${problem}. ${NOTHING_CHANGED}`, place);
+
 export const missingField = (key: string): SandboxError =>
   new SandboxError('parameter_invalid', `The file is missing "${key}". ${NOTHING_CHANGED}`, key);
 
 export const unknownField = (key: string): SandboxError =>
   new SandboxError('parameter_invalid', `The file has an unknown field "${key}". ${NOTHING_CHANGED}`, key);
 
-export const duplicateId = (list: string, index: number, first: number, id: string): SandboxError =>
+/** Two records with one id; idempotency records are keyed by scope, which holds an API key. */
+export const duplicateId = (list: string, index: number, first: number, id: string | null): SandboxError =>
   new SandboxError(
     'parameter_invalid',
-    `${list}[${index}] has the same id as ${list}[${first}] (${id}); ids must be unique. Nothing was changed.`,
-    `${list}[${index}].id`,
+    id === null
+      ? `${list}[${index}] has the same scope (API key and Idempotency-Key) as ${list}[${first}]; scopes must be unique. Nothing was changed.`
+      : `${list}[${index}] has the same id as ${list}[${first}] (${id}); ids must be unique. Nothing was changed.`,
+    `${list}[${index}].${id === null ? 'scope' : 'id'}`,
+  );
+
+export const repeatedField = (key: string): SandboxError =>
+  new SandboxError(
+    'parameter_invalid',
+    `The file has "${key}" twice; each field is once in an export. ${NOTHING_CHANGED}`,
+    key,
   );
 
 const NOT_AN_OBJECT = 'the document must be a JSON object';
