@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newEndpointId } from './domain/ids';
+import { WEBHOOK_SECRET_PATTERN } from '../shared/exportRecords';
 import type { WebhookEndpoint } from '../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
 import type { Op } from './store/ops';
@@ -9,7 +10,7 @@ export interface EndpointSeed {
   secret?: string;
 }
 
-export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
+export const SECRET_PATTERN = new RegExp(WEBHOOK_SECRET_PATTERN);
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 

@@ -2,13 +2,18 @@
 // export file (which import takes back), and reset's choices. One definition validates, documents
 // (OpenAPI) and types each of them.
 import Type, { type Static } from 'typebox';
-import { PaymentLinkSchema, SettingsSchema, WEBHOOK_EVENT_TYPES, WebhookEventSchema } from './types';
+import {
+  DeliveryRecordSchema,
+  EndpointRecordSchema,
+  EventRecordSchema,
+  IdempotencyRecordSchema,
+  LinkRecordSchema,
+  Time,
+} from './exportRecords';
+import { SettingsSchema } from './types';
 
 export const EXPORT_FORMAT = 'payment-links-sandbox-export';
 export const EXPORT_SCHEMA_VERSION = 1;
-
-const DateTime = Type.String({ format: 'date-time' });
-const Headers = Type.Record(Type.String(), Type.String());
 
 export const StoreCountsSchema = Type.Object({
   links: Type.Integer(),
@@ -35,85 +40,18 @@ export const ServerInfoSchema = Type.Object({
 });
 export type ServerInfo = Static<typeof ServerInfoSchema>;
 
-const EndpointRecordSchema = Type.Object(
-  {
-    id: Type.String({ minLength: 1 }),
-    url: Type.String({ pattern: '^https?://' }),
-    secret: Type.String({ pattern: '^whsec_' }),
-    previous_secrets: Type.Array(
-      Type.Object({ secret: Type.String({ pattern: '^whsec_' }), expires_at: DateTime }),
-    ),
-    enabled: Type.Boolean(),
-    event_types: Type.Array(Type.Enum(WEBHOOK_EVENT_TYPES)),
-    description: Type.String(),
-    created_at: DateTime,
-  },
-  { additionalProperties: false },
-);
-
-const AttemptRecordSchema = Type.Object({
-  series: Type.Integer({ minimum: 1 }),
-  number: Type.Integer({ minimum: 1 }),
-  started_at: DateTime,
-  duration_ms: Type.Number({ minimum: 0 }),
-  request: Type.Object({ url: Type.String(), headers: Headers, body: Type.String() }),
-  response: Type.Union([
-    Type.Object({
-      status: Type.Integer(),
-      headers: Headers,
-      body: Type.String(),
-      body_truncated: Type.Boolean(),
-    }),
-    Type.Null(),
-  ]),
-  error: Type.Union([Type.String(), Type.Null()]),
-});
-
-const DeliveryRecordSchema = Type.Object(
-  {
-    id: Type.String({ minLength: 1 }),
-    event_id: Type.String({ minLength: 1 }),
-    event_type: Type.Enum(WEBHOOK_EVENT_TYPES),
-    link_id: Type.String({ format: 'uuid' }),
-    endpoint_id: Type.String({ minLength: 1 }),
-    endpoint_url: Type.String(),
-    status: Type.Enum(['queued', 'delivering', 'retrying', 'delivered', 'failed']),
-    attempts: Type.Array(AttemptRecordSchema),
-    series: Type.Integer({ minimum: 1 }),
-    next_attempt_at: Type.Union([DateTime, Type.Null()]),
-    created_at: DateTime,
-    updated_at: DateTime,
-    seq: Type.Integer({ minimum: 0 }),
-    test: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-
-const IdempotencyRecordSchema = Type.Object(
-  {
-    scope: Type.String({ minLength: 1 }),
-    fingerprint: Type.String(),
-    status: Type.Integer(),
-    body: Type.String(),
-    request_id: Type.String(),
-    created_at: DateTime,
-    expires_at_ms: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
-
 /** The whole store as one file: Settings → Export writes it, Settings → Import takes it back. */
 export const StoreExportSchema = Type.Object(
   {
     format: Type.Literal(EXPORT_FORMAT),
     schema_version: Type.Literal(EXPORT_SCHEMA_VERSION),
-    exported_at: DateTime,
+    exported_at: Time,
     app_version: Type.String(),
     settlement_account_id: Type.String({ format: 'uuid' }),
     settings: SettingsSchema,
     queue_paused: Type.Boolean(),
-    links: Type.Array(PaymentLinkSchema),
-    events: Type.Array(WebhookEventSchema),
+    links: Type.Array(LinkRecordSchema),
+    events: Type.Array(EventRecordSchema),
     endpoints: Type.Array(EndpointRecordSchema),
     deliveries: Type.Array(DeliveryRecordSchema),
     idempotency: Type.Array(IdempotencyRecordSchema, {

@@ -332,7 +332,7 @@ export interface WebhookDelivery {
   /** Store order, so a link's later delivery waits for its earlier one. */
   seq: number;
   /** True for a test event sent from the console (its link is a sample, not in the store); absent otherwise. */
-  test?: boolean;
+  test?: true;
 }
 
 /** One logged request without its bodies: what the console's event stream and request list carry. */

@@ -64,10 +64,14 @@ function exportOnTheWire(origin: string): Promise<{ head: string; chunks: Buffer
   });
 }
 
-/** The source's file with `extra` more links, copies of its first under new ids. */
+/** The source's file with `extra` more links, copies of its first under new ids (and checkout URLs). */
 function withMoreLinks(file: string, extra: number): string {
   const parsed = JSON.parse(file);
-  for (let i = 0; i < extra; i++) parsed.links.push({ ...parsed.links[0], id: crypto.randomUUID() });
+  const first = parsed.links[0];
+  for (let i = 0; i < extra; i++) {
+    const id = crypto.randomUUID();
+    parsed.links.push({ ...first, id, url: first.url.replace(first.id, id) });
+  }
   return JSON.stringify(parsed);
 }
 

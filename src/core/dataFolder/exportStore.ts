@@ -27,7 +27,7 @@ export function exportStream(state: StoreState, nowMs: number): Readable {
     events: data.events,
     endpoints: data.endpoints,
     deliveries: data.deliveries ?? [],
-    idempotency: data.idempotency,
+    idempotency: data.idempotency as StoreExport['idempotency'],
   };
   return jsonDocumentStream(head, { links, events, endpoints, deliveries, idempotency });
 }

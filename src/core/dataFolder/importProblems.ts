@@ -34,8 +34,19 @@ function placeOf(instancePath: string): string {
     .replace(/^\./, '');
 }
 
-/** The first problem ajv found in the value at `at` (a JSON pointer into the file, "" for the file). */
-export function problemAt(at: string, error: ErrorObject): SandboxError {
+/** What the schema that refused a value says is allowed, when it says it (the union's own, first). */
+function allowedBy(errors: ErrorObject[], first: ErrorObject): string | undefined {
+  const described = (e: ErrorObject) => (e.parentSchema as { description?: string } | undefined)?.description;
+  const same = errors.filter((e) => e.instancePath === first.instancePath);
+  return described(same.find((e) => e.keyword === 'anyOf') ?? first) ?? same.map(described).find(Boolean);
+}
+
+/**
+ * The first problem ajv found in the value at `at` (a JSON pointer into the file, "" for the
+ * file), and what is allowed there when the schema says.
+ */
+export function problemAt(at: string, errors: ErrorObject[]): SandboxError {
+  const error = errors[0] as ErrorObject;
   const place = placeOf(at + error.instancePath);
   const where = place === '' ? 'The file' : place;
   let problem: string;
@@ -44,10 +55,15 @@ export function problemAt(at: string, error: ErrorObject): SandboxError {
   } else if (error.keyword === 'additionalProperties') {
     problem = `${where} has an unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`;
   } else {
-    problem = `${where} ${error.message ?? 'is not valid'}; got ${describeValue(error.data)}`;
+    const allowed = allowedBy(errors, error);
+    problem = `${where} ${error.message ?? 'is not valid'}; got ${describeValue(error.data)}${allowed ? `; allowed: ${allowed}` : ''}`;
   }
   return new SandboxError('parameter_invalid', `${problem}. ${NOTHING_CHANGED}`, place || undefined);
 }
+
+/** A rule between fields or records that the schema cannot state, broken at `place`. */
+export const brokenAt = (place: string, problem: string): SandboxError =>
+  new SandboxError('parameter_invalid', `${place} ${problem}. ${NOTHING_CHANGED}`, place);
 
 export const missingField = (key: string): SandboxError =>
   new SandboxError('parameter_invalid', `The file is missing "${key}". ${NOTHING_CHANGED}`, key);
@@ -55,11 +71,21 @@ export const missingField = (key: string): SandboxError =>
 export const unknownField = (key: string): SandboxError =>
   new SandboxError('parameter_invalid', `The file has an unknown field "${key}". ${NOTHING_CHANGED}`, key);
 
-export const duplicateId = (list: string, index: number, first: number, id: string): SandboxError =>
+/** Two records with one id; idempotency records are keyed by scope, which holds an API key. */
+export const duplicateId = (list: string, index: number, first: number, id: string | null): SandboxError =>
   new SandboxError(
     'parameter_invalid',
-    `${list}[${index}] has the same id as ${list}[${first}] (${id}); ids must be unique. Nothing was changed.`,
-    `${list}[${index}].id`,
+    id === null
+      ? `${list}[${index}] has the same scope (API key and Idempotency-Key) as ${list}[${first}]; scopes must be unique. Nothing was changed.`
+      : `${list}[${index}] has the same id as ${list}[${first}] (${id}); ids must be unique. Nothing was changed.`,
+    `${list}[${index}].${id === null ? 'scope' : 'id'}`,
+  );
+
+export const repeatedField = (key: string): SandboxError =>
+  new SandboxError(
+    'parameter_invalid',
+    `The file has "${key}" twice; each field is once in an export. ${NOTHING_CHANGED}`,
+    key,
   );
 
 const NOT_AN_OBJECT = 'the document must be a JSON object';

@@ -1,4 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import {
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
@@ -13,20 +13,35 @@ import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
 import type { StoreContents } from '../store/storeState';
 import {
-  duplicateId,
+  brokenAt,
   missingField,
   notAnExport,
   otherSchemaVersion,
   problemAt,
+  repeatedField,
   unknownField,
   unreadableFile,
 } from './importProblems';
+import { ImportReferences, type KeptLists, type ListName } from './importReferences';
+import {
+  deliveryProblem,
+  endpointProblem,
+  eventProblem,
+  idempotencyProblem,
+  linkProblem,
+  type Broken,
+} from './importRules';
 
-const LISTS = ['links', 'events', 'endpoints', 'deliveries', 'idempotency'] as const;
-type ListName = (typeof LISTS)[number];
+const LISTS: readonly ListName[] = ['links', 'events', 'endpoints', 'deliveries', 'idempotency'];
 const STREAMED: ReadonlySet<string> = new Set(LISTS);
-/** Idempotency records are keyed by scope, and a repeated one simply replaces the first. */
-const UNIQUE_IDS: ReadonlySet<string> = new Set(['links', 'events', 'endpoints', 'deliveries']);
+/** What each record must be beyond its schema: rules between its own fields. */
+const RULES: { [L in ListName]: (record: StoreExport[L][number]) => Broken | null } = {
+  links: linkProblem,
+  events: eventProblem,
+  endpoints: endpointProblem,
+  deliveries: deliveryProblem,
+  idempotency: idempotencyProblem,
+};
 
 interface Validators {
   /** One per top-level field, lists included (a list that is not an array arrives as a field). */
@@ -48,8 +63,9 @@ function compileValidators(): Validators {
 /**
  * Reads an export file back into store contents as it arrives, never holding it as one string
  * (a million links are more than V8's string cap), or refuses it with the first problem, named by
- * its place in the file (links[3].amount), what was found and what is allowed. Refusing happens
- * before anything is touched, so a bad file changes nothing.
+ * its place in the file (links[3].amount), what was found and what is allowed: a value out of the
+ * API's bounds, a field another contradicts, an id repeated, a reference to a record not in the
+ * file. Refusing happens before anything is touched, so a bad file changes nothing.
  */
 export async function readImport(body: AsyncIterable<Uint8Array>, nowMs: number): Promise<StoreContents> {
   const file = new ImportedFile(nowMs);
@@ -59,6 +75,7 @@ export async function readImport(body: AsyncIterable<Uint8Array>, nowMs: number)
       streamed: STREAMED,
       onField: (key, value) => file.field(key, value),
       onRecord: (list, index, value) => file.record(list as ListName, index, value),
+      onListEnd: (list) => file.listEnded(list as ListName),
     });
     return file.contents(head);
   } catch (err) {
@@ -75,15 +92,16 @@ export async function readImport(body: AsyncIterable<Uint8Array>, nowMs: number)
  */
 class ImportedFile {
   private readonly validators = (validators ??= compileValidators());
-  private readonly kept: { [L in ListName]: StoreExport[L][number][] } = {
+  private readonly kept: KeptLists = {
     links: [],
     events: [],
     endpoints: [],
     deliveries: [],
     idempotency: [],
   };
-  /** Lowercase id → index, per list: a repeated id names both places. */
-  private readonly ids = new Map<string, Map<string, number>>();
+  private readonly references = new ImportReferences(this.kept, (problem) => this.refuse(problem));
+  /** Top-level keys read so far: JSON lets one repeat, an export never does. */
+  private readonly keys = new Set<string>();
   private readonly fields: Record<string, unknown> = {};
   private held: SandboxError | null = null;
   private readonly now: string;
@@ -93,6 +111,8 @@ class ImportedFile {
   }
 
   field(key: string, value: unknown): void {
+    if (this.keys.has(key)) this.refuse(repeatedField(key));
+    this.keys.add(key);
     if (key === 'format' && value !== EXPORT_FORMAT) throw notAnExport(value);
     if (key === 'schema_version' && value !== EXPORT_SCHEMA_VERSION) {
       if (this.fields.format !== undefined) throw otherSchemaVersion(value);
@@ -102,18 +122,35 @@ class ImportedFile {
     this.fields[key] = checked;
     const validate = this.validators.fields.get(key);
     if (!validate) this.refuse(unknownField(key));
-    else if (!validate(checked)) this.refuse(problemAt(`/${key}`, firstError(validate)));
+    else if (!validate(checked)) this.refuse(problemAt(`/${key}`, validate.errors ?? []));
   }
 
   record(list: ListName, index: number, value: unknown): void {
     if (this.held) return;
-    const validate = this.validators.records[list];
-    if (!validate(value)) {
-      this.refuse(problemAt(`/${list}/${index}`, firstError(validate)));
+    if (index === 0 && this.keys.has(list)) {
+      this.refuse(repeatedField(list));
       return;
     }
-    this.keep(list, value as StoreExport[ListName][number]);
-    if (UNIQUE_IDS.has(list)) this.refuseRepeatedId(list, index, (value as { id: string }).id);
+    const validate = this.validators.records[list];
+    if (!validate(value)) {
+      this.refuse(problemAt(`/${list}/${index}`, validate.errors ?? []));
+      return;
+    }
+    const record = value as StoreExport[ListName][number];
+    const broken = (RULES[list] as (r: typeof record) => Broken | null)(record);
+    if (broken) {
+      this.refuse(brokenAt(`${list}[${index}].${broken.at}`, broken.problem));
+      return;
+    }
+    this.keep(list, record);
+    const id = list === 'idempotency' ? (record as { scope: string }).scope : (record as { id: string }).id;
+    this.references.add(list, index, id);
+  }
+
+  listEnded(list: ListName): void {
+    if (this.keys.has(list)) this.refuse(repeatedField(list));
+    this.keys.add(list);
+    if (!this.held) this.references.listEnded(list);
   }
 
   contents(head: Record<string, unknown>): StoreContents {
@@ -162,24 +199,10 @@ class ImportedFile {
     }
     (this.kept[list] as StoreExport[L][number][]).push(kept);
   }
-
-  private refuseRepeatedId(list: string, index: number, id: string): void {
-    let seen = this.ids.get(list);
-    if (!seen) this.ids.set(list, (seen = new Map()));
-    // The record's own string when it is already lowercase (as the sandbox writes them), so a
-    // million ids cost no copies.
-    const lower = id.toLowerCase();
-    const key = lower === id ? id : lower;
-    const first = seen.get(key);
-    if (first !== undefined) this.refuse(duplicateId(list, index, first, id));
-    else seen.set(key, index);
-  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const firstError = (validate: ValidateFunction): ErrorObject => validate.errors?.[0] as ErrorObject;
 
 /** Passes the body through, noting its first non-blank byte: what a file that is not an object holds. */
 async function* noticingFirstByte(

@@ -19,6 +19,8 @@ export interface DocumentHandlers {
   onRecord(list: string, index: number, value: unknown): void;
   /** Each head field as soon as it is read, so a caller can refuse a document before its lists. */
   onField?(key: string, value: unknown): void;
+  /** After the last record of a streamed list (also of an empty one). */
+  onListEnd?(key: string): void;
 }
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -53,6 +55,7 @@ export async function readJsonDocument(
       if (handlers.streamed.has(key) && (await w.peekIs(0x5b))) {
         await readRecords(w, key, handlers);
         head[key] = [];
+        handlers.onListEnd?.(key);
       } else {
         head[key] = await readValue(w, `"${key}"`);
         handlers.onField?.(key, head[key]);
