@@ -697,9 +697,13 @@ async function main(): Promise<void> {
         loadDuringStartupCompaction: false,
       },
     ];
-    for (const plan of plans) levels.push(await level(plan));
-    webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
-    eventStream = await eventStreamBench(join(root, 'event-stream'), spawn, serverExecArgv);
+    // BENCH_PARTS picks parts of the default run (levels, webhooks, events), all by default.
+    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events').split(',');
+    if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
+    if (parts.includes('webhooks'))
+      webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
+    if (parts.includes('events'))
+      eventStream = await eventStreamBench(join(root, 'event-stream'), spawn, serverExecArgv);
   }
 
   // ---- summary ----
@@ -711,7 +715,7 @@ async function main(): Promise<void> {
   const load1 = loadavg();
   console.log('\n## Results\n');
   if (!MILLION) {
-    console.log(defaultTables(levels[0] as Level, levels[1] as Level).join('\n'));
+    if (levels.length === 2) console.log(defaultTables(levels[0] as Level, levels[1] as Level).join('\n'));
     if (webhooks) console.log(`\n${webhookTable(webhooks).join('\n')}`);
     if (eventStream) console.log(`\n${eventStreamTable(eventStream).join('\n')}`);
   } else {

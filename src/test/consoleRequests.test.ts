@@ -8,6 +8,10 @@ before(async () => {
 });
 after(() => sandbox.stop());
 
+/** A logged request with its bodies, as the detail fetches it. */
+const withBodies = async (seq: number) =>
+  (await sandbox.api('GET', `/_console/api/requests/${seq}`, { key: null })).body.data;
+
 test('the request log shows what the app sent and got back, including a replayed create', async () => {
   const raw = '{"amount": 4200,   "title": "Logged order"}';
   const headers = { 'content-type': 'application/json', 'idempotency-key': 'log-me' };
@@ -27,10 +31,13 @@ test('the request log shows what the app sent and got back, including a replayed
   assert.equal(latest.replayed, true);
   assert.equal(latest.idempotency_key, 'log-me');
   assert.equal(latest.key_prefix, 'sk_test_harn…');
-  assert.equal(latest.request_body, raw, 'the bytes the app sent, as sent');
-  assert.equal(latest.response_body, replay.text);
+  assert.equal(latest.request_body, undefined, 'the list carries no bodies');
+  assert.equal(latest.request_body_length, raw.length);
+  assert.equal((await withBodies(latest.seq)).request_body, raw, 'the bytes the app sent, as sent');
+  assert.equal((await withBodies(latest.seq)).response_body, replay.text);
   assert.equal(earlier.replayed, false);
-  assert.equal(earlier.response_body, first.text);
+  assert.ok(earlier.seq < latest.seq, 'a replay has its own seq, though it shares the request id');
+  assert.equal((await withBodies(earlier.seq)).response_body, first.text);
 
   const everything = (await sandbox.api('GET', '/_console/api/requests?scope=all', { key: null })).body.data;
   assert.ok(
@@ -46,6 +53,6 @@ test('a body the parser refuses is still logged as sent, and still refused the s
   assert.equal(res.status, 400);
   assert.equal(res.body.error.code, 'body_invalid_json');
   const [latest] = (await sandbox.api('GET', '/_console/api/requests', { key: null })).body.data;
-  assert.match(latest.request_body, /__proto__/);
+  assert.match((await withBodies(latest.seq)).request_body, /__proto__/);
   assert.equal(latest.status, 400);
 });

@@ -174,18 +174,22 @@ export class DeliveryWorker {
     const finished = this.clock.now();
     const delivered = result.error === null;
     const retry = !delivered && number < schedule.length;
-    await this.store.commit([
-      {
-        op: 'delivery.patch',
-        id: current.id,
-        set: {
-          status: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
-          next_attempt_at: retry ? isoTime(finished + (schedule[number] as number) * 1000) : null,
-          updated_at: isoTime(finished),
+    // The slot is freed once the outcome is applied in memory, not once it is on disk: the lane
+    // itself waits for the commit, since its head leaves the queue only when the commit lands.
+    void this.store
+      .commit([
+        {
+          op: 'delivery.patch',
+          id: current.id,
+          set: {
+            status: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
+            next_attempt_at: retry ? isoTime(finished + (schedule[number] as number) * 1000) : null,
+            updated_at: isoTime(finished),
+          },
+          attempt: { series: current.series, number, started_at: isoTime(started), ...result },
         },
-        attempt: { series: current.series, number, started_at: isoTime(started), ...result },
-      },
-      ...retentionOps(this.store.state, this.settings().delivery_retention),
-    ]);
+        ...retentionOps(this.store.state, this.settings().delivery_retention),
+      ])
+      .catch(this.onError);
   }
 }
