@@ -17,6 +17,9 @@ const sandbox = await startSandbox({
   requestLog: false,
   webhookEndpoints: [{ url, secret }],
 });
+// The healthy endpoint's deliveries and the dead neighbour's together pass the default 10,000
+// kept; the exactly-once check counts every one of them.
+await sandbox.core.updateSettings({ delivery_retention: 100_000 });
 answerCpuProbes();
 process.on('message', (m: ChildMessage) => {
   if (m.type !== 'deliveries') return;
