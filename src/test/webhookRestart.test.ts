@@ -19,7 +19,11 @@ test('a delivery cut off mid-attempt by a stop is sent again after the restart',
     const [delivery] = [...first.core.store.state.deliveries.values()];
     assert.ok(delivery);
     assert.equal(first.core.presentDelivery(delivery).status, 'delivering', 'shown as on the wire');
-    assert.equal(delivery.status, 'queued', 'the store still holds it as waiting: nothing is journaled for the attempt');
+    assert.equal(
+      delivery.status,
+      'queued',
+      'the store still holds it as waiting: nothing is journaled for the attempt',
+    );
     await first.stop({ keepDir: true });
 
     const second = await startTestSandbox({ dataDir, webhookEndpoints: [{ url: receiver.url }] });
