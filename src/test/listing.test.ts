@@ -238,6 +238,13 @@ describe('pagination', () => {
     assert.deepEqual(body.pagination, { current_page: 9, per_page: 10, total: made.length, last_page: 4 });
   });
 
+  test('a page of 16 or more digits is a page past the last too, not a bad integer', async () => {
+    const body = await list('?page=1000000000000000&per_page=10');
+    assert.deepEqual(body.data, []);
+    assert.equal(body.pagination.current_page, 1_000_000_000_000_000);
+    assert.equal(body.pagination.total, made.length);
+  });
+
   test('an empty filter result has last_page 1', async () => {
     const body = await list('?status=expired&per_page=5');
     assert.deepEqual(body.pagination, { current_page: 1, per_page: 5, total: 0, last_page: 1 });

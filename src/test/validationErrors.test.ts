@@ -23,6 +23,24 @@ describe('400 body_invalid_json', () => {
     assertError(res, 400, 'body_invalid_json', { mentions: ['JSON'] });
   });
 
+  test('says where the JSON breaks, once, without the parser sentence', async () => {
+    const res = await postRaw('{"amount": 100,}');
+    assertError(res, 400, 'body_invalid_json');
+    assert.match(res.body.error.message, /^The body is not valid JSON: .*position \d+/);
+    assert.doesNotMatch(res.body.error.message, /content-type is set/);
+  });
+
+  test('valid JSON with a "__proto__" or constructor.prototype key is refused for that reason', async () => {
+    for (const raw of [
+      '{"amount": 1, "__proto__": {"x": 1}, "title": "t"}',
+      '{"amount": 1, "constructor": {"prototype": {}}, "title": "t"}',
+    ]) {
+      const res = await postRaw(raw);
+      assertError(res, 400, 'body_invalid_json');
+      assert.match(res.body.error.message, /is valid JSON but has a "__proto__" or "constructor"/);
+    }
+  });
+
   test('an empty body sent as application/json', async () => {
     const res = await postRaw('');
     assertError(res, 400, 'body_invalid_json', { mentions: ['JSON'] });

@@ -10,6 +10,7 @@ import { createHostCheck } from './hostCheck';
 import { checkOrigin } from './originCheck';
 import { EVERY_RESPONSE } from './securityHeaders';
 import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
+import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
@@ -44,17 +45,8 @@ const hostNotAllowed = (host: string | undefined): SandboxError =>
     `Host "${host}" is not allowed: use 127.0.0.1, localhost or an IP address, or start the sandbox with --allowed-host ${host?.split(':')[0]}.`,
   );
 
-/**
- * Keeps what an API request sent and got back, for the console's Requests screen: the raw JSON
- * (parsed by Fastify's own parser, so its protections and errors are unchanged) and the reply.
- */
-function keepApiBodies(api: FastifyInstance): void {
-  const parseJson = api.getDefaultJsonParser('error', 'error');
-  api.removeContentTypeParser('application/json');
-  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = body as string;
-    parseJson(request, body as string, done);
-  });
+/** Keeps what an API request got back, for the console's Requests screen. */
+function keepSentBodies(api: FastifyInstance): void {
   api.addHook('onSend', (request, _reply, payload, done) => {
     if (typeof payload === 'string') request.sentBody = payload;
     done(null, payload);
@@ -134,7 +126,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       }
       done();
     });
-    if (options.requestLog !== false) keepApiBodies(api);
+    parseJsonBodies(api);
+    if (options.requestLog !== false) keepSentBodies(api);
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
   });

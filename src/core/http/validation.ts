@@ -14,7 +14,7 @@ interface ObjectSchema {
   additionalProperties?: boolean;
 }
 
-const DIGITS = /^\d{1,15}$/;
+const DIGITS = /^\d+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function makeAjv(): Ajv {
@@ -62,7 +62,8 @@ export function createValidatorCompiler(isLenient: () => boolean): FastifySchema
       if (isPlainObject(data)) {
         for (const key of integers) {
           const text = data[key];
-          if (typeof text === 'string' && DIGITS.test(text)) data[key] = Number(text);
+          if (typeof text === 'string' && DIGITS.test(text) && Number.isSafeInteger(Number(text)))
+            data[key] = Number(text);
         }
       }
       if (validate(data)) return { value: data };
