@@ -145,6 +145,27 @@ describe('405 method_not_allowed', () => {
   }
 });
 
+describe('the edges of the routes', () => {
+  test('TRACE on an API path is 405 with Allow, like any other wrong method', async () => {
+    const res = await rawRequest(sandbox.origin, {
+      method: 'TRACE',
+      path: '/payment-links',
+      headers: { authorization: 'Bearer sk_test_harness' },
+    });
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.allow, 'GET, POST, HEAD');
+    assert.equal(JSON.parse(res.text).error.code, 'method_not_allowed');
+  });
+
+  test('a trailing slash is the same route: GET /payment-links/ lists, POST /payment-links/ creates', async () => {
+    const listed = await sandbox.api('GET', '/payment-links/');
+    assert.equal(listed.status, 200);
+    assert.ok(Array.isArray(listed.body.data));
+    const created = await sandbox.api('POST', '/payment-links/', { body: createBody() });
+    assert.equal(created.status, 201);
+  });
+});
+
 describe('409', () => {
   test('payment_link_not_cancelable for canceled, succeeded and expired links', async () => {
     for (const setUp of ['cancel', 'paid', 'expired'] as const) {

@@ -47,6 +47,8 @@ function judge(probe: Probe, res: Raw): string | undefined {
   } catch {
     return `Content-Type ${type} but the body is not JSON: ${res.text.slice(0, 120)}`;
   }
+  // A trailing slash is the same route, and the OpenAPI document is the one JSON without an envelope.
+  if (typeof body?.openapi === 'string') return undefined;
   const requestId = body?.meta?.request_id;
   if (typeof requestId !== 'string' || !requestId.startsWith('req_')) {
     return `no meta.request_id: ${res.text.slice(0, 200)}`;

@@ -74,7 +74,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     genReqId: newRequestId,
     logger: false,
     return503OnClosing: false,
-    routerOptions: { maxParamLength: 500 },
+    // `/payment-links/` is `/payment-links`, as a developer typing it means; never an empty id.
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     // URLs the router cannot even decode never reach the hooks: answer them in the same envelope.
     frameworkErrors: (err, request, reply) => {
       if (!admit(request, reply)) return;

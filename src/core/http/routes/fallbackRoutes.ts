@@ -8,7 +8,7 @@ const API_ROUTES: Record<string, string[]> = {
   '/payment-links/:id/cancel': ['POST'],
   '/sandbox/simulate': ['POST'],
 };
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 
 /** A known path with the wrong method is 405 with Allow, not 404 (contract §3). */
 export function methodNotAllowedRoutes(app: FastifyInstance): void {
