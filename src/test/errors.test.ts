@@ -5,6 +5,7 @@
 // asserts that no input at all gets a 5xx.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from './errorEnvelope';
 import { createBody, createLink, rawRequest, startTestSandbox, type TestSandbox } from './harness';
@@ -163,6 +164,52 @@ describe('the edges of the routes', () => {
     assert.ok(Array.isArray(listed.body.data));
     const created = await sandbox.api('POST', '/payment-links/', { body: createBody() });
     assert.equal(created.status, 201);
+  });
+});
+
+describe('what the HTTP parser refuses, in the same envelope', () => {
+  /** Sends raw bytes and reads the whole answer (the server closes the connection after it). */
+  const rawHttp = (bytes: string) =>
+    new Promise<{ status: number; headers: Record<string, string>; body: any }>((resolve, reject) => {
+      const { hostname, port } = new URL(sandbox.origin);
+      const socket = connect(Number(port), hostname);
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        const [statusLine = '', ...lines] = head.split('\r\n');
+        const headers = Object.fromEntries(
+          lines.map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+        );
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) });
+      });
+      socket.end(bytes);
+    });
+
+  test('headers over 16 KiB: 431 with a request id and what to do', async () => {
+    const res = await rawHttp(
+      `GET /payment-links HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    assert.equal(res.status, 431);
+    assert.equal(res.body.error.code, 'parameter_invalid');
+    assert.match(res.body.error.message, /larger than 16 KiB/);
+    assert.match(res.body.meta.request_id, /^req_/);
+    assert.equal(res.headers['x-request-id'], res.body.meta.request_id);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  });
+
+  test('a malformed Content-Length: 400 naming what to check', async () => {
+    const res = await rawHttp(
+      'POST /payment-links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 12abc\r\n\r\n{}',
+    );
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error.code, 'parameter_invalid');
+    assert.match(res.body.error.message, /not valid HTTP\/1\.1.*Content-Length/);
+    assert.equal(res.headers['x-request-id'], res.body.meta.request_id);
   });
 });
 

@@ -10,6 +10,7 @@ import { createHostCheck } from './hostCheck';
 import { checkOrigin } from './originCheck';
 import { EVERY_RESPONSE } from './securityHeaders';
 import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
+import { answerClientError } from './clientErrors';
 import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
@@ -74,6 +75,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     genReqId: newRequestId,
     logger: false,
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     // `/payment-links/` is `/payment-links`, as a developer typing it means; never an empty id.
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     // URLs the router cannot even decode never reach the hooks: answer them in the same envelope.
