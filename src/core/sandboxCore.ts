@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
+import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
 import { Scheduler } from './scheduler';
@@ -19,6 +20,7 @@ import { newLinkId } from './domain/ids';
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
   dataDir?: string;
+  /** Real time; the sandbox clock runs on it (tests bring their own). */
   clock?: Clock;
   /** Overrides the public_url setting for this run (checkout URLs start with it). */
   publicUrl?: string;
@@ -60,7 +62,7 @@ export class SandboxCore {
 
   private constructor(
     readonly store: Store,
-    readonly clock: Clock,
+    readonly clock: SandboxClock,
     private readonly options: CoreOptions,
   ) {
     this.links = new PaymentLinks(store.state, clock);
@@ -104,13 +106,16 @@ export class SandboxCore {
   }
 
   static async open(options: CoreOptions = {}): Promise<SandboxCore> {
-    const clock = options.clock ?? systemClock;
+    let stored: Store | undefined;
+    // The store reads the time while it opens, before its stored clock state is there to read.
+    const clock = new SandboxClock(options.clock ?? systemClock, () => stored?.state.clock ?? RUNNING);
     const store = await Store.open({
       dir: options.dataDir,
       compactAfter: options.compactAfter,
       now: () => clock.now(),
       openSegment: options.openSegment,
     });
+    stored = store;
     const core = new SandboxCore(store, clock, options);
     const firstRun: Op[] = [];
     if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
