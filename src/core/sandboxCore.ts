@@ -106,16 +106,16 @@ export class SandboxCore {
   }
 
   static async open(options: CoreOptions = {}): Promise<SandboxCore> {
-    let stored: Store | undefined;
     // The store reads the time while it opens, before its stored clock state is there to read.
-    const clock = new SandboxClock(options.clock ?? systemClock, () => stored?.state.clock ?? RUNNING);
+    const opened: { store?: Store } = {};
+    const clock = new SandboxClock(options.clock ?? systemClock, () => opened.store?.state.clock ?? RUNNING);
     const store = await Store.open({
       dir: options.dataDir,
       compactAfter: options.compactAfter,
       now: () => clock.now(),
       openSegment: options.openSegment,
     });
-    stored = store;
+    opened.store = store;
     const core = new SandboxCore(store, clock, options);
     const firstRun: Op[] = [];
     if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
