@@ -42,6 +42,10 @@ export class SandboxClock implements Clock {
     return this.real.now();
   }
 
+  isFrozen(): boolean {
+    return this.stored().frozen_at !== null;
+  }
+
   view(): ClockView {
     const now = this.now();
     const realNow = this.realNow();
@@ -49,7 +53,7 @@ export class SandboxClock implements Clock {
       now: isoTime(now),
       real_now: isoTime(realNow),
       offset_seconds: (now - realNow) / 1000,
-      frozen: this.stored().frozen_at !== null,
+      frozen: this.isFrozen(),
     };
   }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
+import { ClockControls } from './clockControls';
 import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
@@ -50,6 +51,7 @@ export class SandboxCore {
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
   readonly deliveries: DeliveryWorker;
+  readonly time: ClockControls;
   readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
@@ -70,6 +72,7 @@ export class SandboxCore {
     this.scheduler = new Scheduler(store, this.links, clock, (err) =>
       process.emitWarning(`scheduler: ${err.message}`),
     );
+    this.time = new ClockControls(store, clock, this.scheduler);
     this.deliveries = new DeliveryWorker(
       store,
       clock,

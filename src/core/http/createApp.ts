@@ -12,6 +12,7 @@ import { EVERY_RESPONSE } from './securityHeaders';
 import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
+import { clockRoutes } from './routes/clockRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
 import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
@@ -137,6 +138,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     if (options.requestLog !== false) keepApiBodies(api);
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
+    clockRoutes(api, core);
   });
   await app.register(async (consoleApi) => {
     const gate = options.consoleToken
