@@ -158,9 +158,12 @@ export class SandboxCore {
     return this.options.publicUrl !== undefined;
   }
 
-  /** An import or a reset: the whole store at once; the request log starts afresh with it. */
+  /**
+   * An import or a reset: the whole store at once; the request log starts afresh with it. The
+   * clock stays where it is unless the contents bring their own: a reset must not turn time back.
+   */
   async replaceStore(contents: StoreContents): Promise<void> {
-    await this.store.replace(contents);
+    await this.store.replace({ clock: this.store.state.clock, ...contents });
     this.requests.clear();
   }
 

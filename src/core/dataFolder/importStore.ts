@@ -162,6 +162,7 @@ class ImportedFile {
       settlement_account_id: (this.fields.settlement_account_id as string).toLowerCase(),
       settings: this.fields.settings as Settings,
       queue_paused: this.fields.queue_paused as boolean,
+      ...(this.fields.clock === undefined ? {} : { clock: this.fields.clock as StoreExport['clock'] }),
       ...this.kept,
     };
   }
