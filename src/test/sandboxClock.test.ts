@@ -34,6 +34,22 @@ describe('reading and moving the clock', () => {
     assert.ok(Math.abs(clock.offset_seconds) < 1);
   });
 
+  test('the four clock operations are in /openapi.json, behind the bearer key', async () => {
+    const doc = await (await fetch(`${sandbox.origin}/openapi.json`)).json();
+    for (const [method, path] of [
+      ['get', '/sandbox/clock'],
+      ['post', '/sandbox/clock/advance'],
+      ['post', '/sandbox/clock/freeze'],
+      ['post', '/sandbox/clock/resume'],
+    ] as const) {
+      const operation = doc.paths?.[path]?.[method];
+      assert.ok(operation, `${method} ${path} is documented`);
+      assert.deepEqual(operation.security, [{ bearerAuth: [] }]);
+      assert.ok(operation.responses['200'] && operation.responses['400']);
+    }
+    assert.equal((await sandbox.api('GET', '/sandbox/clock', { key: null })).status, 401);
+  });
+
   test('advancing by seconds moves the offset; advancing to a moment lands on it', async () => {
     const by = await advance(sandbox, { seconds: 3600 });
     assert.equal(by.status, 200);
