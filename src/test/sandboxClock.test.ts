@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { createLink, eventually, makeTempDir, sleep, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { inSequence, WebhookReceiver } from './webhookReceiver';
 
 const DAY = 86_400;
 
@@ -35,7 +35,7 @@ describe('reading and moving the clock', () => {
   });
 
   test('the four clock operations are in /openapi.json, behind the bearer key', async () => {
-    const doc = await (await fetch(`${sandbox.origin}/openapi.json`)).json();
+    const doc: any = await (await fetch(`${sandbox.origin}/openapi.json`)).json();
     for (const [method, path] of [
       ['get', '/sandbox/clock'],
       ['post', '/sandbox/clock/advance'],
@@ -168,6 +168,31 @@ describe('what an advance brings about', () => {
     assert.deepEqual(queued, byExpiry, 'their webhooks are queued in that order');
   });
 
+  test('expiries and settlements crossed together are applied in time order', async () => {
+    const now = Date.parse((await clockOf(sandbox)).now);
+    const paid = await createLink(sandbox);
+    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: paid.id, event: 'paid' } });
+    const early = await createLink(sandbox, { expires_at: new Date(now + 12 * 3_600_000).toISOString() });
+    const late = await createLink(sandbox, { expires_at: new Date(now + 36 * 3_600_000).toISOString() });
+    const seen: string[] = [];
+    const listen = (e: { type: string; link?: { id: string } }) => {
+      if (e.type === 'link.changed' && e.link) seen.push(e.link.id);
+    };
+    sandbox.core.events.on('event', listen);
+    try {
+      await advance(sandbox, { seconds: 2 * DAY });
+    } finally {
+      sandbox.core.events.off('event', listen);
+    }
+    assert.deepEqual(
+      seen,
+      [early.id, paid.id, late.id],
+      'expiry at 12 h, settlement at 24 h, expiry at 36 h',
+    );
+    const settled = (await sandbox.api('GET', `/payment-links/${paid.id}`)).body.data;
+    assert.equal(settled.settled_at, settled.settle_at);
+  });
+
   test('an idempotency record is forgotten once the clock is 24 hours on', async () => {
     const create = (title: string) =>
       sandbox.api('POST', '/payment-links', {
@@ -181,6 +206,28 @@ describe('what an advance brings about', () => {
     const later = await create('other');
     assert.equal(later.status, 201);
     assert.notEqual(later.body.data.id, first.body.data.id);
+  });
+});
+
+describe('the retry schedule follows the clock', () => {
+  test('advancing past a retry sends it at once', async () => {
+    const receiver = await WebhookReceiver.start({ plan: inSequence(500, 200) });
+    const sandbox = await startTestSandbox({ inMemory: true, webhookEndpoints: [{ url: receiver.url }] });
+    try {
+      const link = await createLink(sandbox);
+      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+      const retrying = await eventually(async () => {
+        const d = [...sandbox.core.store.state.deliveries.values()][0];
+        return d?.status === 'retrying' ? d : undefined;
+      }, 'the first attempt to fail');
+      const wait = Date.parse(retrying.next_attempt_at as string) - Date.parse((await clockOf(sandbox)).now);
+      assert.ok(wait > 2000, `the retry is ${wait} ms away, beyond what eventually waits`);
+      await advance(sandbox, { seconds: Math.ceil(wait / 1000) });
+      await eventually(async () => (receiver.requests.length === 2 ? true : undefined), 'the retry');
+    } finally {
+      await sandbox.stop();
+      await receiver.stop();
+    }
   });
 });
 
