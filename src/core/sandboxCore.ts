@@ -109,7 +109,7 @@ export class SandboxCore {
   }
 
   static async open(options: CoreOptions = {}): Promise<SandboxCore> {
-    // The store reads the time while it opens, before its stored clock state is there to read.
+    // The store reads the time while it opens, before its clock state is there to read.
     const opened: { store?: Store } = {};
     const clock = new SandboxClock(options.clock ?? systemClock, () => opened.store?.state.clock ?? RUNNING);
     const store = await Store.open({
@@ -158,10 +158,7 @@ export class SandboxCore {
     return this.options.publicUrl !== undefined;
   }
 
-  /**
-   * An import or a reset: the whole store at once; the request log starts afresh with it. The
-   * clock stays where it is unless the contents bring their own: a reset must not turn time back.
-   */
+  /** An import or a reset, with a fresh request log; the clock stays unless the contents bring one. */
   async replaceStore(contents: StoreContents): Promise<void> {
     await this.store.replace({ clock: this.store.state.clock, ...contents });
     this.requests.clear();
