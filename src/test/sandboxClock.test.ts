@@ -232,26 +232,31 @@ describe('the retry schedule follows the clock', () => {
 });
 
 describe('the clock is stored', () => {
-  test('the offset and the frozen state survive a restart', async () => {
-    const dataDir = await makeTempDir();
-    try {
-      const first = await startTestSandbox({ dataDir });
-      await advance(first, { seconds: 7200 });
-      await first.stop({ keepDir: true });
-      const second = await startTestSandbox({ dataDir });
-      const offset = (await clockOf(second)).offset_seconds;
-      assert.ok(Math.abs(offset - 7200) < 1, `offset ${offset} after a restart`);
-      const at = (await move(second, 'freeze')).body.data.now;
-      await second.stop({ keepDir: true });
-      const third = await startTestSandbox({ dataDir });
-      const clock = await clockOf(third);
-      assert.equal(clock.frozen, true);
-      assert.equal(clock.now, at);
-      await third.stop({ keepDir: true });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+  for (const [where, options] of [
+    ['the journal', {}],
+    ['a snapshot', { compactAfter: 1 }],
+  ] as const) {
+    test(`the offset and the frozen state survive a restart (from ${where})`, async () => {
+      const dataDir = await makeTempDir();
+      try {
+        const first = await startTestSandbox({ dataDir, ...options });
+        await advance(first, { seconds: 7200 });
+        await first.stop({ keepDir: true });
+        const second = await startTestSandbox({ dataDir, ...options });
+        const offset = (await clockOf(second)).offset_seconds;
+        assert.ok(Math.abs(offset - 7200) < 1, `offset ${offset} after a restart`);
+        const at = (await move(second, 'freeze')).body.data.now;
+        await second.stop({ keepDir: true });
+        const third = await startTestSandbox({ dataDir, ...options });
+        const clock = await clockOf(third);
+        assert.equal(clock.frozen, true);
+        assert.equal(clock.now, at);
+        await third.stop({ keepDir: true });
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  }
 
   test('export then import carries the clock', async () => {
     const source = await startTestSandbox({ inMemory: true });
