@@ -17,6 +17,9 @@ export interface ClockView {
   frozen: boolean;
 }
 
+/** The time under a clock state, or under the sandbox's own without one. */
+export type NowUnder = (clock?: ClockState) => number;
+
 /** How far to move: a number of seconds, or a moment to move to. */
 export type Advance = { seconds: number } | { to: string };
 
@@ -33,7 +36,11 @@ export class SandboxClock implements Clock {
   ) {}
 
   now(): number {
-    const { offset_ms, frozen_at } = this.stored();
+    return this.nowUnder(this.stored());
+  }
+
+  /** The time it would be under another clock state: an imported file's, before it takes effect. */
+  nowUnder({ offset_ms, frozen_at }: ClockState): number {
     return frozen_at ?? this.real.now() + offset_ms;
   }
 
