@@ -283,6 +283,20 @@ describe('the clock is stored', () => {
       });
       assert.equal(refused.status, 400);
       assert.match(refused.body.error.message, /clock/);
+      const before = await advance(target, { seconds: DAY });
+      const clockless = file.replace(/"clock":\{[^}]*\},/, '');
+      assert.ok(!clockless.includes('"clock"'));
+      const kept = await target.api('POST', '/_console/api/store/import', {
+        raw: clockless,
+        key: null,
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(kept.status, 200);
+      assert.equal(
+        (await clockOf(target)).now,
+        before.body.data.now,
+        'a file without a clock keeps the current one',
+      );
     } finally {
       await source.stop();
       await target.stop();
