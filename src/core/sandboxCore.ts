@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
+import { ClockControls } from './clockControls';
+import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
 import { Scheduler } from './scheduler';
@@ -19,6 +21,7 @@ import { newLinkId } from './domain/ids';
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
   dataDir?: string;
+  /** Real time; the sandbox clock runs on it (tests bring their own). */
   clock?: Clock;
   /** Overrides the public_url setting for this run (checkout URLs start with it). */
   publicUrl?: string;
@@ -48,6 +51,7 @@ export class SandboxCore {
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
   readonly deliveries: DeliveryWorker;
+  readonly time: ClockControls;
   readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
@@ -60,7 +64,7 @@ export class SandboxCore {
 
   private constructor(
     readonly store: Store,
-    readonly clock: Clock,
+    readonly clock: SandboxClock,
     private readonly options: CoreOptions,
   ) {
     this.links = new PaymentLinks(store.state, clock);
@@ -68,6 +72,7 @@ export class SandboxCore {
     this.scheduler = new Scheduler(store, this.links, clock, (err) =>
       process.emitWarning(`scheduler: ${err.message}`),
     );
+    this.time = new ClockControls(store, clock, this.scheduler);
     this.deliveries = new DeliveryWorker(
       store,
       clock,
@@ -104,13 +109,16 @@ export class SandboxCore {
   }
 
   static async open(options: CoreOptions = {}): Promise<SandboxCore> {
-    const clock = options.clock ?? systemClock;
+    // The store reads the time while it opens, before its clock state is there to read.
+    const opened: { store?: Store } = {};
+    const clock = new SandboxClock(options.clock ?? systemClock, () => opened.store?.state.clock ?? RUNNING);
     const store = await Store.open({
       dir: options.dataDir,
       compactAfter: options.compactAfter,
       now: () => clock.now(),
       openSegment: options.openSegment,
     });
+    opened.store = store;
     const core = new SandboxCore(store, clock, options);
     const firstRun: Op[] = [];
     if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
@@ -150,9 +158,9 @@ export class SandboxCore {
     return this.options.publicUrl !== undefined;
   }
 
-  /** An import or a reset: the whole store at once; the request log starts afresh with it. */
+  /** An import or a reset, with a fresh request log; the clock stays unless the contents bring one. */
   async replaceStore(contents: StoreContents): Promise<void> {
-    await this.store.replace(contents);
+    await this.store.replace({ clock: this.store.state.clock, ...contents });
     this.requests.clear();
   }
 

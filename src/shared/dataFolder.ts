@@ -40,6 +40,25 @@ export const ServerInfoSchema = Type.Object({
 });
 export type ServerInfo = Static<typeof ServerInfoSchema>;
 
+/** The sandbox clock (contract §11): the offset from real time, and the moment it stands at if frozen. */
+export const ClockRecordSchema = Type.Object(
+  {
+    offset_ms: Type.Integer({
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'an integer: milliseconds the sandbox time is ahead of real time (behind, if negative)',
+    }),
+    frozen_at: Type.Union([Type.Integer({ minimum: 0, maximum: 8.64e15 }), Type.Null()], {
+      description: 'null (running), or the Unix time in milliseconds the frozen clock stands at',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The sandbox clock; absent in files from before it existed, whose import keeps the current one',
+  },
+);
+
 /** The whole store as one file: Settings → Export writes it, Settings → Import takes it back. */
 export const StoreExportSchema = Type.Object(
   {
@@ -50,6 +69,7 @@ export const StoreExportSchema = Type.Object(
     settlement_account_id: Type.String({ format: 'uuid' }),
     settings: SettingsSchema,
     queue_paused: Type.Boolean(),
+    clock: Type.Optional(ClockRecordSchema),
     links: Type.Array(LinkRecordSchema),
     events: Type.Array(EventRecordSchema),
     endpoints: Type.Array(EndpointRecordSchema),

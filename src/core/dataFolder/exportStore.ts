@@ -23,6 +23,7 @@ export function exportStream(state: StoreState, nowMs: number): Readable {
     settlement_account_id: settlement_account_id as string,
     settings: withDefaults(settings),
     queue_paused: data.queue_paused ?? false,
+    clock: data.clock,
     links: data.links as StoreExport['links'],
     events: data.events,
     endpoints: data.endpoints,

@@ -11,6 +11,7 @@ import type { SandboxError } from '../errors';
 import { makeAjv } from '../http/validation';
 import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
+import type { ClockState, NowUnder } from '../sandboxClock';
 import type { StoreContents } from '../store/storeState';
 import {
   brokenAt,
@@ -67,8 +68,8 @@ function compileValidators(): Validators {
  * API's bounds, a field another contradicts, an id repeated, a reference to a record not in the
  * file. Refusing happens before anything is touched, so a bad file changes nothing.
  */
-export async function readImport(body: AsyncIterable<Uint8Array>, nowMs: number): Promise<StoreContents> {
-  const file = new ImportedFile(nowMs);
+export async function readImport(body: AsyncIterable<Uint8Array>, now: NowUnder): Promise<StoreContents> {
+  const file = new ImportedFile(now);
   const seen: { firstByte?: number } = {};
   try {
     const head = await readJsonDocument(noticingFirstByte(body, seen), {
@@ -104,10 +105,11 @@ class ImportedFile {
   private readonly keys = new Set<string>();
   private readonly fields: Record<string, unknown> = {};
   private held: SandboxError | null = null;
-  private readonly now: string;
+  /** The time once the file is in: under its clock, once read (exports write it before the lists). */
+  private nowMs: number;
 
-  constructor(private readonly nowMs: number) {
-    this.now = isoTime(nowMs);
+  constructor(private readonly nowUnder: NowUnder) {
+    this.nowMs = nowUnder();
   }
 
   field(key: string, value: unknown): void {
@@ -123,6 +125,7 @@ class ImportedFile {
     const validate = this.validators.fields.get(key);
     if (!validate) this.refuse(unknownField(key));
     else if (!validate(checked)) this.refuse(problemAt(`/${key}`, validate.errors ?? []));
+    else if (key === 'clock') this.nowMs = this.nowUnder(checked as ClockState);
   }
 
   record(list: ListName, index: number, value: unknown): void {
@@ -162,6 +165,7 @@ class ImportedFile {
       settlement_account_id: (this.fields.settlement_account_id as string).toLowerCase(),
       settings: this.fields.settings as Settings,
       queue_paused: this.fields.queue_paused as boolean,
+      ...(this.fields.clock === undefined ? {} : { clock: this.fields.clock as StoreExport['clock'] }),
       ...this.kept,
     };
   }
@@ -187,11 +191,12 @@ class ImportedFile {
     } else if (list === 'deliveries') {
       const delivery = record as StoreExport['deliveries'][number];
       if (delivery.status === 'delivering') {
+        const now = isoTime(this.nowMs);
         kept = {
           ...delivery,
           status: 'retrying',
-          next_attempt_at: this.now,
-          updated_at: this.now,
+          next_attempt_at: now,
+          updated_at: now,
         } as typeof record;
       }
     } else if (list === 'idempotency') {

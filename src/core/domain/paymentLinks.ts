@@ -100,11 +100,14 @@ export class PaymentLinks {
     });
   }
 
-  /** Automatic expiry: the same change, and the same event, as simulating "expired". */
+  /**
+   * Automatic expiry: the same change and event as simulating "expired", its event stamped with
+   * expires_at, the moment it fell due, however much later the clock got there (an advance).
+   */
   expireIfDue(id: string, now: number): LinkChange | null {
     const link = this.state.links.get(id);
     if (!link || link.status !== 'pending' || Date.parse(link.expires_at) > now) return null;
-    return this.transition(link, 'expired');
+    return this.transition(link, 'expired', {}, Date.parse(link.expires_at));
   }
 
   settleIfDue(id: string, now: number): LinkChange | null {
@@ -115,7 +118,12 @@ export class PaymentLinks {
     return { link: settled, ops: [{ op: 'link', v: settled }] };
   }
 
-  private transition(link: PaymentLink, action: LinkAction, fields: Partial<PaymentLink> = {}): LinkChange {
+  private transition(
+    link: PaymentLink,
+    action: LinkAction,
+    fields: Partial<PaymentLink> = {},
+    at = this.clock.now(),
+  ): LinkChange {
     const status = nextStatus(link.id, link.status, action);
     const changed: PaymentLink = { ...link, ...fields, status };
     const ops: Op[] = [{ op: 'link', v: changed }];
@@ -123,7 +131,7 @@ export class PaymentLinks {
     if (type) {
       ops.push({
         op: 'event',
-        v: { id: newEventId(), type, timestamp: isoTime(this.clock.now()), data: changed },
+        v: { id: newEventId(), type, timestamp: isoTime(at), data: changed },
       });
     }
     return { link: changed, ops };

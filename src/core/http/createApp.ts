@@ -14,6 +14,7 @@ import { answerClientError } from './clientErrors';
 import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
+import { clockRoutes } from './routes/clockRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
 import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
@@ -133,6 +134,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     if (options.requestLog !== false) keepSentBodies(api);
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
+    clockRoutes(api, core);
   });
   await app.register(async (consoleApi) => {
     const gate = options.consoleToken

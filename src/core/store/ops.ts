@@ -6,6 +6,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../../shared/types';
+import type { ClockState } from '../sandboxClock';
 import type { StoreContents } from './storeState';
 
 /** A stored idempotent response: replayed byte for byte while the key is retained. */
@@ -53,6 +54,8 @@ export type Op =
     }
   | { op: 'delivery.delete'; id: string }
   | { op: 'queue'; paused: boolean }
+  /** The sandbox clock's offset and frozen moment, as set by the last advance, freeze or resume. */
+  | { op: 'clock'; v: ClockState }
   /**
    * Everything at once (an import or a reset). Written as a new snapshot, never as a journal line
    * (a whole store does not fit in one); journals of earlier versions may still hold one.

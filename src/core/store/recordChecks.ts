@@ -98,11 +98,25 @@ export function opProblem(op: unknown): string | null {
       return typeof op.v === 'string' ? null : `its "account" op holds ${describe(op.v)}`;
     case 'queue':
       return typeof op.paused === 'boolean' ? null : 'its "queue" op has no paused flag';
+    case 'clock': {
+      const problem = isObject(op.v) ? clockProblem(op.v) : `it is ${describe(op.v)}`;
+      return problem === null ? null : `its "clock" op is damaged: ${problem}`;
+    }
     case 'replace':
       return isObject(op.v) ? null : `its "replace" op holds ${describe(op.v)}`;
     default:
       return `it has an unknown op "${op.op}" (written by a newer version?)`;
   }
+}
+
+/** Why a stored clock state cannot be the sandbox's time, or null when it can. */
+export function clockProblem(v: Record<string, unknown>): string | null {
+  return first(
+    Number.isSafeInteger(v.offset_ms) ? null : `its "offset_ms" is ${describe(v.offset_ms)}, not an integer`,
+    v.frozen_at === null || (Number.isSafeInteger(v.frozen_at) && (v.frozen_at as number) >= 0)
+      ? null
+      : `its "frozen_at" is ${describe(v.frozen_at)}, not null or a time in milliseconds`,
+  );
 }
 
 function describe(value: unknown): string {

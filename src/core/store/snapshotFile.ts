@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { SCHEMA_VERSION, type SnapshotData } from './storeState';
 import { JsonDocumentError, readJsonDocument } from './jsonDocumentReader';
-import { RECORD_LISTS, recordProblem } from './recordChecks';
+import { clockProblem, RECORD_LISTS, recordProblem } from './recordChecks';
 import { StoreFileError } from './storeErrors';
 import { syncDirectory } from './syncDirectory';
 import { writeAll } from './writeAll';
@@ -82,6 +82,10 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     for (const key of ['links', 'events', 'idempotency', 'endpoints'] as const) {
       if (!Array.isArray(head[key])) throw new StoreFileError(this.file, `has no "${key}" list`, RESTORE);
     }
+    if (head.clock !== undefined) {
+      const problem = isObject(head.clock) ? clockProblem(head.clock) : 'it is not an object';
+      if (problem) throw new StoreFileError(this.file, `has a damaged "clock": ${problem}`, RESTORE);
+    }
     return { ...head, ...lists } as unknown as SnapshotData;
   }
 
@@ -144,3 +148,6 @@ async function lineAt(file: string, offset: number): Promise<number> {
 
 const RESTORE =
   'restore it from a backup, or move the data directory aside to start empty (the file is left as it is)';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

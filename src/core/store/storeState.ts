@@ -5,6 +5,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../../shared/types';
+import { RUNNING, type ClockState } from '../sandboxClock';
 import { LinkIndex } from './linkIndex';
 import type { IdempotencyRecord, Op } from './ops';
 
@@ -21,6 +22,8 @@ export interface StoreContents {
   /** Absent in snapshots written before webhook delivery existed. */
   deliveries?: WebhookDelivery[];
   queue_paused?: boolean;
+  /** Absent in snapshots written before the sandbox clock existed: real time. */
+  clock?: ClockState;
 }
 
 /** The snapshot file's shape: the whole state at journal sequence `seq`. */
@@ -38,6 +41,7 @@ export class StoreState {
   /** In store order (seq), oldest first: Map keeps insertion order. */
   readonly deliveries = new Map<string, WebhookDelivery>();
   queuePaused = false;
+  clock: ClockState = RUNNING;
   lastDeliverySeq = 0;
   settlementAccountId: string | null = null;
   settings: Settings | null = null;
@@ -94,6 +98,11 @@ export class StoreState {
         this.queuePaused = op.paused;
         return () => (this.queuePaused = before);
       }
+      case 'clock': {
+        const before = this.clock;
+        this.clock = op.v;
+        return () => (this.clock = before);
+      }
       case 'replace': {
         const before = this.capture(0, -Infinity);
         this.clear();
@@ -118,6 +127,7 @@ export class StoreState {
       this.lastDeliverySeq = Math.max(this.lastDeliverySeq, delivery.seq);
     }
     this.queuePaused = data.queue_paused ?? false;
+    this.clock = data.clock ?? RUNNING;
   }
 
   /** Empties every collection in place: the rules, the scheduler and the worker hold this object. */
@@ -144,6 +154,7 @@ export class StoreState {
       endpoints: [...this.endpoints.values()],
       deliveries: [...this.deliveries.values()],
       queue_paused: this.queuePaused,
+      clock: this.clock,
     };
   }
 }

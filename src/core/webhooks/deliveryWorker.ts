@@ -1,5 +1,6 @@
 import type { Settings, WebhookDelivery, WebhookEndpoint } from '../../shared/types';
-import { isoTime, type Clock } from '../clock';
+import { isoTime } from '../clock';
+import type { SandboxClock } from '../sandboxClock';
 import type { Op } from '../store/ops';
 import type { Store } from '../store/store';
 import { VERSION } from '../version';
@@ -34,7 +35,7 @@ export class DeliveryWorker {
 
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
+    private readonly clock: SandboxClock,
     private readonly settings: () => Settings,
     private readonly timeoutMs: number,
     private readonly onError: (err: Error) => void,
@@ -95,7 +96,8 @@ export class DeliveryWorker {
       } else if (op.op === 'delivery.delete') {
         this.queue.remove(op.id);
         relevant = true;
-      } else if (op.op === 'queue' || op.op === 'endpoint' || op.op === 'settings') {
+      } else if (op.op === 'queue' || op.op === 'endpoint' || op.op === 'settings' || op.op === 'clock') {
+        // A moved clock may make retries due that the timer, set in real time, would wait for.
         relevant = true;
       }
     }
@@ -158,7 +160,7 @@ export class DeliveryWorker {
     const headers = {
       'content-type': 'application/json',
       'user-agent': `PaymentLinksSandbox/${VERSION}`,
-      ...signedHeaders(endpoint, event.id, body, started),
+      ...signedHeaders(endpoint, event.id, body, this.clock.realNow(), started),
     };
     this.onWire.add(delivery.id);
     this.onAttemptStarted(delivery);

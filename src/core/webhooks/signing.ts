@@ -22,15 +22,18 @@ const hmac = (secret: string, id: string, timestamp: string, body: string): Buff
 /**
  * The Standard Webhooks headers for one attempt (contract §8). After a rotation the old secret
  * keeps signing beside the new one until it expires, as the spec's multi-signature header allows,
- * so a receiver can switch secrets without missing a delivery.
+ * so a receiver can switch secrets without missing a delivery. `signedAt` is real time (receivers
+ * refuse a timestamp five minutes off their own clock); `now`, the sandbox's time, against which
+ * old secrets expire, since their expiry was written in it.
  */
 export function signedHeaders(
   endpoint: WebhookEndpoint,
   eventId: string,
   body: string,
-  now: number,
+  signedAt: number,
+  now = signedAt,
 ): Record<string, string> {
-  const timestamp = String(Math.floor(now / 1000));
+  const timestamp = String(Math.floor(signedAt / 1000));
   const secrets = [
     endpoint.secret,
     ...endpoint.previous_secrets.filter((p) => Date.parse(p.expires_at) > now).map((p) => p.secret),

@@ -105,8 +105,9 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         },
       },
       async (request, reply) => {
-        const now = core.clock.now();
-        const contents = await readStreamedBody(request, reply, (body) => readImport(body, now));
+        const contents = await readStreamedBody(request, reply, (body) =>
+          readImport(body, (clock) => core.clock.nowUnder(clock ?? core.store.state.clock)),
+        );
         await core.replaceStore(contents);
         return sendData(reply, 200, storeCounts(core.store.state));
       },

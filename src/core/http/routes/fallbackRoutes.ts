@@ -7,6 +7,10 @@ const API_ROUTES: Record<string, string[]> = {
   '/payment-links/:id': ['GET'],
   '/payment-links/:id/cancel': ['POST'],
   '/sandbox/simulate': ['POST'],
+  '/sandbox/clock': ['GET'],
+  '/sandbox/clock/advance': ['POST'],
+  '/sandbox/clock/freeze': ['POST'],
+  '/sandbox/clock/resume': ['POST'],
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { MetaSchema } from '../../../shared/types';
+import { SandboxError } from '../../errors';
+import type { SandboxCore } from '../../sandboxCore';
+import { apiResponses } from '../apiSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+const ClockSchema = Type.Object({
+  now: Type.String({ format: 'date-time', description: "The sandbox's time" }),
+  real_now: Type.String({ format: 'date-time', description: 'The real time' }),
+  offset_seconds: Type.Number({
+    description: 'now − real_now in seconds; negative once a freeze has held the clock back',
+  }),
+  frozen: Type.Boolean({ description: 'Whether the clock stands still' }),
+});
+const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
+
+/** Ten years: beyond any link's lifetime or settlement delay, and far from where a Date ends. */
+const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;
+
+const AdvanceBodySchema = Type.Object(
+  {
+    seconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ADVANCE_SECONDS,
+        description: `an integer from 1 to ${MAX_ADVANCE_SECONDS} (the clock only moves forward)`,
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({ format: 'date-time', description: 'an RFC 3339 date-time with a zone, at or after now' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const NoBody = Type.Object({}, { additionalProperties: false });
+
+const schema = (summary: string, description: string) => ({
+  tags: ['Sandbox'],
+  security: [{ bearerAuth: [] }],
+  summary,
+  description,
+  response: apiResponses({ 200: ClockEnvelope }, { 413: 'body_too_large', 415: 'unsupported_media_type' }),
+});
+
+/** Contract §11: the sandbox clock, beside /sandbox/simulate and behind the same key. */
+export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/sandbox/clock',
+    { schema: schema('Read the sandbox clock', 'The sandbox time, the real time, and how they differ.') },
+    (_request, reply) => sendData(reply, 200, core.time.view()),
+  );
+  api.post(
+    '/sandbox/clock/advance',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        ...schema(
+          'Advance the sandbox clock',
+          'Moves the clock forward by `seconds` or to the moment `to` (send exactly one). Answers once every change that fell due meanwhile (expiries, settlements) is applied in time order, each stamped with the moment it fell due, and their webhooks are queued in that order.',
+        ),
+        body: AdvanceBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const { seconds, to } = request.body;
+      if (seconds === undefined && to === undefined)
+        throw new SandboxError(
+          'parameter_missing',
+          'Send seconds (an integer ≥ 1) or to (an RFC 3339 time).',
+          'seconds',
+        );
+      if (seconds !== undefined && to !== undefined)
+        throw new SandboxError('parameter_invalid', 'Send either seconds or to, not both.', 'to');
+      const view = await core.time.advance(seconds !== undefined ? { seconds } : { to: to as string });
+      return sendData(reply, 200, view);
+    },
+  );
+  const move = (path: string, summary: string, description: string, act: () => Promise<unknown>) =>
+    api.post(
+      path,
+      { preValidation: emptyBodyAsObject, schema: { ...schema(summary, description), body: NoBody } },
+      async (_request, reply) => sendData(reply, 200, await act()),
+    );
+  move(
+    '/sandbox/clock/freeze',
+    'Freeze the sandbox clock',
+    'Stops the clock at the current sandbox time until resumed; advancing still moves it. Freezing a frozen clock changes nothing.',
+    () => core.time.freeze(),
+  );
+  move(
+    '/sandbox/clock/resume',
+    'Resume the sandbox clock',
+    'Lets a frozen clock run again from the moment it stands at, without jumping. Resuming a running clock changes nothing.',
+    () => core.time.resume(),
+  );
+}
