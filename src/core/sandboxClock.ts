@@ -82,9 +82,13 @@ export class SandboxClock implements Clock {
     return { offset_ms: this.stored().offset_ms, frozen_at: this.now() };
   }
 
-  /** Runs on from the moment it stood at, without jumping to where real time has got to meanwhile. */
+  /**
+   * Runs on from the moment it stood at, unless real time has passed that moment meanwhile: the
+   * offset is never below zero (contract §11), so a clock frozen longer than it was ahead resumes
+   * at real time. Either way it never goes back.
+   */
   resumed(): ClockState {
-    return { offset_ms: this.now() - this.realNow(), frozen_at: null };
+    return { offset_ms: Math.max(0, this.now() - this.realNow()), frozen_at: null };
   }
 
   private standingAt(target: number): ClockState {

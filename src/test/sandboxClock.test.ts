@@ -105,6 +105,19 @@ describe('reading and moving the clock', () => {
     await sleep(100);
     assert.ok(Date.parse((await clockOf(sandbox)).now) >= at + 60_100, 'it runs again');
   });
+
+  test('a clock frozen longer than it was ahead resumes at real time: the offset is never below zero', async () => {
+    const fresh = await startTestSandbox({ inMemory: true });
+    try {
+      const frozenAt = Date.parse((await move(fresh, 'freeze')).body.data.now);
+      await sleep(150);
+      const resumed = await move(fresh, 'resume');
+      assert.equal(resumed.body.data.offset_seconds, 0);
+      assert.ok(Date.parse(resumed.body.data.now) >= frozenAt + 150, 'on at real time, never back');
+    } finally {
+      await fresh.stop();
+    }
+  });
 });
 
 describe('what an advance brings about', () => {
