@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createLink, eventually, rawRequest, startTestSandbox, type TestSandbox } from './harness';
+import { openEventStream } from './eventStreamClient';
 
 let sandbox: TestSandbox;
 let receiver: Server;
@@ -171,31 +172,11 @@ describe('security (contract §10)', () => {
 describe('the event stream', () => {
   test('a client sees a create, a simulate and a delivery attempt within 200 ms of each', async () => {
     const endpoint = (await sandbox.consoleApi('POST', '/endpoints', { url: receiverUrl })).body.data;
-    const controller = new AbortController();
-    const seen: { type: string; data: any; at: number }[] = [];
-    const stream = await fetch(`${sandbox.origin}/_console/api/events`, { signal: controller.signal });
-    assert.equal(stream.status, 200);
-    assert.match(stream.headers.get('content-type') ?? '', /text\/event-stream/);
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.+)$/m.exec(message)?.[1];
-          const data = /^data: (.+)$/m.exec(message)?.[1];
-          if (type && data) seen.push({ type, data: JSON.parse(data), at: performance.now() });
-        }
-      }
-    })().catch(() => undefined);
+    const stream = await openEventStream(sandbox.origin);
+    const { seen } = stream;
+    assert.equal(stream.response.status, 200);
+    assert.match(stream.response.headers.get('content-type') ?? '', /text\/event-stream/);
     try {
-      await eventually(
-        async () => (seen.some((e) => e.type === 'ready') ? true : undefined),
-        'the stream to open',
-      );
       const within = async (
         what: string,
         since: number,
@@ -219,8 +200,7 @@ describe('the event stream', () => {
           e.data.delivery.attempts.length === 1,
       );
     } finally {
-      controller.abort();
-      await reading;
+      await stream.close();
       await sandbox.consoleApi('DELETE', `/endpoints/${endpoint.id}`);
     }
   });

@@ -6,39 +6,8 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { PaymentLink } from '../shared/types';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import { openEventStream } from './eventStreamClient';
 import { link } from './linkFixture';
-
-interface StreamReader {
-  seen: { type: string; data: any }[];
-  close(): void;
-}
-
-/** A console tab: reads the stream as fast as it comes. */
-async function readStream(origin: string): Promise<StreamReader> {
-  const controller = new AbortController();
-  const seen: { type: string; data: any }[] = [];
-  const response = await fetch(`${origin}/_console/api/events`, { signal: controller.signal });
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const message = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const type = /^event: (.+)$/m.exec(message)?.[1];
-        const data = /^data: (.+)$/m.exec(message)?.[1];
-        if (type && data) seen.push({ type, data: JSON.parse(data) });
-      }
-    }
-  })().catch(() => undefined);
-  await eventually(
-    async () => (seen.some((e) => e.type === 'ready') ? true : undefined),
-    'the stream to open',
-  );
-  return { seen, close: () => controller.abort() };
-}
 
 /**
  * A console tab on a laptop gone to sleep: asks for the stream, reads its first bytes, then nothing.
@@ -71,7 +40,7 @@ describe('a console client that stops reading', () => {
 
   test('is disconnected once 4 MiB wait for it, while a reading client gets every event in order', async () => {
     const asleep = await stopReading(sandbox.origin);
-    const awake = await readStream(sandbox.origin);
+    const awake = await openEventStream(sandbox.origin);
     // 64 KiB events, 1 MiB at a time, each batch once the reading client has it: the reading
     // client is never behind by more than that, the sleeping one falls behind by all of it.
     const big: PaymentLink = link('00000000-0000-4000-8000-000000000001', { note: 'x'.repeat(64 * 1024) });
@@ -103,7 +72,7 @@ describe('a console client that stops reading', () => {
         awake.seen.some((e) => e.type === 'link.changed' && e.data.link.id === created.id) ? true : undefined,
       'a later change to reach the reading client',
     );
-    awake.close();
+    await awake.close();
   });
 });
 
@@ -115,14 +84,14 @@ describe('logged requests on the stream', () => {
   after(() => sandbox.stop());
 
   test('arrive without bodies; the list has none; GET /requests/{seq} has both', async () => {
-    const stream = await readStream(sandbox.origin);
+    const stream = await openEventStream(sandbox.origin);
     const created = await createLink(sandbox, { note: 'n'.repeat(900) });
     const logged = await eventually(
       async () =>
         stream.seen.find((e) => e.type === 'request.logged' && e.data.entry.method === 'POST')?.data.entry,
       'the create to be logged on the stream',
     );
-    stream.close();
+    await stream.close();
     assert.equal(logged.request_body, undefined, 'no request body on the stream');
     assert.equal(logged.response_body, undefined, 'no response body on the stream');
     assert.ok(logged.request_body_length > 900, 'its length is');
@@ -153,13 +122,13 @@ describe('logged requests on the stream', () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
-    const tabs = await Promise.all(Array.from({ length: 15 }, () => readStream(sandbox.origin)));
+    const tabs = await Promise.all(Array.from({ length: 15 }, () => openEventStream(sandbox.origin)));
     await createLink(sandbox);
     await eventually(
       async () => (tabs.every((tab) => tab.seen.some((e) => e.type === 'link.changed')) ? true : undefined),
       'every tab to see the change',
     );
-    for (const tab of tabs) tab.close();
+    await Promise.all(tabs.map((tab) => tab.close()));
     await new Promise((resolve) => setImmediate(resolve));
     process.off('warning', onWarning);
     assert.deepEqual(
