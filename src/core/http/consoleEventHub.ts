@@ -10,13 +10,18 @@ const HEARTBEAT_MS = 15_000;
  * disconnected, and its EventSource reconnects and reloads as after any disconnect.
  */
 export const UNSENT_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * How much may wait unsent for all clients together, so a hundred tabs that fall behind cost no
+ * more than this either: a client whose share would pass it is disconnected like a sleeping one.
+ */
+export const UNSENT_TOTAL_LIMIT_BYTES = 32 * 1024 * 1024;
 
 const forConsole = (event: SandboxEvent): ConsoleStreamEvent =>
   event.type === 'request.logged' ? { type: 'request.logged', entry: requestSummary(event.entry) } : event;
 
 /**
  * The console's event-stream clients: one listener on the core for all of them, each event
- * serialised once, and a bound on what any one client may leave unread.
+ * serialised once, and a bound on what any one client, and all of them together, may leave unread.
  */
 export class ConsoleEventHub {
   private readonly clients = new Set<ServerResponse>();
@@ -46,12 +51,15 @@ export class ConsoleEventHub {
   };
 
   private write(message: string): void {
+    let total = 0;
     for (const res of this.clients) {
-      if (res.writableLength + message.length > UNSENT_LIMIT_BYTES) {
+      const unsent = res.writableLength + message.length;
+      if (unsent > UNSENT_LIMIT_BYTES || total + unsent > UNSENT_TOTAL_LIMIT_BYTES) {
         this.remove(res);
         res.destroy();
       } else {
         res.write(message);
+        total += unsent;
       }
     }
   }
