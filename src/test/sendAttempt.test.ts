@@ -42,3 +42,9 @@ test('a port nobody listens on is a refused connection', async () => {
   assert.equal(attempt.response, null);
   assert.match(attempt.error ?? '', /^connection refused/);
 });
+
+test('a header Node refuses to send is a failed attempt with its reason, not a thrown error', async () => {
+  const attempt = await sendAttempt('http://127.0.0.1:9/hooks', { 'x-bad': 'a\nb' }, '{}', 2000);
+  assert.equal(attempt.response, null);
+  assert.match(attempt.error ?? '', /ERR_INVALID_CHAR/);
+});

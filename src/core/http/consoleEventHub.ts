@@ -29,6 +29,8 @@ export class ConsoleEventHub {
   constructor(private readonly core: SandboxCore) {}
 
   add(res: ServerResponse): void {
+    // Gone before the stream began: its 'close' has fired already and would never remove it.
+    if (res.destroyed) return;
     if (this.clients.size === 0) {
       this.core.events.on('event', this.broadcast);
       // Comments keep proxies and idle timers from closing a quiet stream.
@@ -52,8 +54,9 @@ export class ConsoleEventHub {
 
   private write(message: string): void {
     let total = 0;
+    const bytes = Buffer.byteLength(message);
     for (const res of this.clients) {
-      const unsent = res.writableLength + message.length;
+      const unsent = res.writableLength + bytes;
       if (unsent > UNSENT_LIMIT_BYTES || total + unsent > UNSENT_TOTAL_LIMIT_BYTES) {
         this.remove(res);
         res.destroy();

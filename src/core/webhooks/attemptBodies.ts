@@ -1,10 +1,10 @@
 import type { DeliveryAttempt, Settings, WebhookDelivery } from '../../shared/types';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
+import { isFinal } from './deliveryControls';
 
 /** What a trimmed body keeps: enough to recognise an error page. */
 const KEPT_CHARS = 1024;
-const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
 
 const bodyChars = (a: DeliveryAttempt): number => a.response?.body.length ?? 0;
 const sizeOf = (d: WebhookDelivery): number => d.attempts.reduce((sum, a) => sum + bodyChars(a), 0);

@@ -4,7 +4,7 @@ import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 
-const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
+export const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
 /** Whether a delivery's attempt is on the wire right now (the worker knows; the store does not). */
 export type OnWire = (id: string) => boolean;
 

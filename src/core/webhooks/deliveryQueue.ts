@@ -1,5 +1,6 @@
 import type { WebhookDelivery } from '../../shared/types';
 import { SortedList } from '../store/sortedList';
+import { isFinal } from './deliveryControls';
 
 interface Entry {
   seq: number;
@@ -21,7 +22,6 @@ interface Lane {
 
 const bySeq = (a: Entry, b: Entry): number => a.seq - b.seq;
 const byDue = (a: Waiting, b: Waiting): number => a.due - b.due || a.entry.seq - b.entry.seq;
-const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
 
 /**
  * The deliveries still to be attempted, indexed so that no pass looks at more than it starts.

@@ -4,12 +4,11 @@ import type { SandboxClock } from '../sandboxClock';
 import type { Op } from '../store/ops';
 import type { Store } from '../store/store';
 import { VERSION } from '../version';
-import { retentionOps } from './deliveryControls';
+import { isFinal, retentionOps } from './deliveryControls';
 import { DeliveryQueue } from './deliveryQueue';
 import { sendAttempt } from './sendAttempt';
 import { signedHeaders } from './signing';
 
-const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
 /** setTimeout's longest delay (about 24.8 days); a later retry is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -192,6 +191,13 @@ export class DeliveryWorker {
         },
         ...retentionOps(this.store.state, this.settings().delivery_retention),
       ])
-      .catch(this.onError);
+      .catch((err: Error) => {
+        // The disk refused the outcome and the store undid it in memory, telling no one: the
+        // lane was placed by the outcome, so it is placed again by the delivery as it now is.
+        const restored = this.store.state.deliveries.get(current.id);
+        if (restored && !isFinal(restored)) this.queue.upsert(restored);
+        this.kick();
+        this.onError(err);
+      });
   }
 }

@@ -3,8 +3,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { DeliveryAttempt } from '../../shared/types';
 
 const RESPONSE_BODY_LIMIT = 64 * 1024;
-/** An idle connection is kept this long for the next delivery to the same origin. */
-const IDLE_MS = 5_000;
+/** An idle connection is kept this long for the next delivery: under Node servers' own 5 s. */
+const IDLE_MS = 4_000;
 
 // One agent per protocol pools connections per origin (host and port), so a burst of deliveries
 // to one receiver reuses a few sockets instead of opening one each.
@@ -92,35 +92,53 @@ export function sendAttempt(
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   return new Promise<Outcome>((resolve) => {
     let settled = false;
-    const finish = (outcome: Outcome) => {
+    let current: ReturnType<typeof send> | null = null;
+    // The whole attempt, response body included, has one deadline (contract §8: 10 s).
+    const deadline = setTimeout(() => {
+      fail(new AttemptTimeout());
+      current?.destroy();
+    }, timeoutMs);
+    function finish(outcome: Outcome): void {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       resolve(outcome);
-    };
-    const fail = (err: unknown) =>
+    }
+    function fail(err: unknown): void {
       finish({ duration_ms: took(), request, response: null, error: describeFailure(err, timeoutMs) });
-    const req = send(target, { method: 'POST', headers: sent, agent });
-    // The whole attempt, response body included, has one deadline (contract §8: 10 s).
-    const deadline = setTimeout(() => {
-      fail(new AttemptTimeout());
-      req.destroy();
-    }, timeoutMs);
-    req.on('error', fail);
-    req.on('response', (res) => {
-      readCapped(res).then(({ text, truncated }) => {
-        const ok = res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300;
-        const status = res.statusCode ?? 0;
-        finish({
-          duration_ms: took(),
-          request,
-          response: { status, headers: flatHeaders(res), body: text, body_truncated: truncated },
-          error: ok
-            ? null
-            : `the endpoint answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
-        });
-      }, fail);
-    });
-    req.end(body);
+    }
+    function post(again: boolean): void {
+      let req: ReturnType<typeof send>;
+      try {
+        req = send(target, { method: 'POST', headers: sent, agent });
+      } catch (err) {
+        // A header Node will not send (a control character in it): a failed attempt, not a crash.
+        fail(err);
+        return;
+      }
+      current = req;
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the receiver closed just as it was reused: the request never
+        // reached it, so it is sent once more on a fresh connection (as Node's docs advise).
+        if (!again && req.reusedSocket && err.code === 'ECONNRESET' && !settled) post(true);
+        else fail(err);
+      });
+      req.on('response', (res) => {
+        readCapped(res).then(({ text, truncated }) => {
+          const status = res.statusCode ?? 0;
+          finish({
+            duration_ms: took(),
+            request,
+            response: { status, headers: flatHeaders(res), body: text, body_truncated: truncated },
+            error:
+              status >= 200 && status < 300
+                ? null
+                : `the endpoint answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+          });
+        }, fail);
+      });
+      req.end(body);
+    }
+    post(false);
   });
 }

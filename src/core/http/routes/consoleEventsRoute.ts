@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEventHub, UNSENT_LIMIT_BYTES } from '../consoleEventHub';
+import { EVERY_RESPONSE } from '../securityHeaders';
 
 /**
  * GET /_console/api/events: Server-Sent Events, one per change to links, deliveries, endpoints,
@@ -26,8 +27,7 @@ export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): voi
         connection: 'keep-alive',
         'x-request-id': request.id,
         // A hijacked reply sends none of the reply's own headers: those of docs/security.md.
-        'x-frame-options': 'DENY',
-        'x-content-type-options': 'nosniff',
+        ...EVERY_RESPONSE,
       });
       res.write(`retry: 1000\nevent: ready\ndata: {"request_id":"${request.id}"}\n\n`);
       hub.add(res);
