@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { serve } from './serve';
 import { start } from './start';
 

@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { formatRequestLine, startSandbox, StartError, StoreFileError, type RunningSandbox } from '../core';
+import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
 import { parseServeArgs, USAGE, UsageError } from './options';
 
-const CONSOLE_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+const CONSOLE_DIR = join(PACKAGE_ROOT, 'out', 'renderer');
 const SHUTDOWN_GRACE_MS = 1500;
 
 /** `payment-links-sandbox serve`: the core, headless, logging to stdout. Returns the exit code. */

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../core/packageRoot';
 import { electronAvailability } from './electronAvailability';
 import { serve } from './serve';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `npm start`: the desktop app where Electron can run, else the same console served headless. */
 export async function start(argv: string[]): Promise<number> {
@@ -13,7 +11,7 @@ export async function start(argv: string[]): Promise<number> {
     return serve(argv);
   }
   return new Promise((resolve) => {
-    const child = spawn(electron.binary, [ROOT, ...argv], { stdio: 'inherit' });
+    const child = spawn(electron.binary, [PACKAGE_ROOT, ...argv], { stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 0));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   });

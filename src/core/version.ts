@@ -1,5 +1,7 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from './packageRoot';
 
-// The same relative path holds from src/core and from the bundled out/main.
-export const VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string })
-  .version;
+export const VERSION: string = (
+  JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;

@@ -1,0 +1,145 @@
+// `npm run test:package`: the package as a user gets it. Packs the tarball (prepack builds it),
+// installs it into an empty project from the registry, and uses it there three ways: the CLI
+// through npx, the library from plain JavaScript, and its types from a TypeScript project
+// on nodenext resolution. A missing file, a runtime dependency left in devDependencies, or
+// declarations that do not resolve each fail here, not on a user's machine.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const REPO = resolve(import.meta.dirname, '../..');
+const KEY = 'sk_test_packed';
+let work: string;
+let app: string;
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'pls-packed-'));
+  app = join(work, 'app');
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: REPO,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
+  assert.ok(packed, 'npm pack named no tarball');
+  await run('mkdir', ['-p', app]);
+  await writeFile(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  await run(
+    'npm',
+    [
+      'install',
+      join(work, packed.filename),
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+    ],
+    { cwd: app, maxBuffer: 16 * 1024 * 1024 },
+  );
+});
+
+after(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+test('the installed package carries no TypeScript runner: it runs compiled JavaScript', () => {
+  assert.equal(existsSync(join(app, 'node_modules/tsx')), false, 'tsx was installed with the package');
+  assert.ok(existsSync(join(app, 'node_modules/payment-links-sandbox/dist/cli.js')));
+  assert.ok(existsSync(join(app, 'node_modules/payment-links-sandbox/out/renderer/index.html')));
+});
+
+test('npx payment-links-sandbox serve --in-memory --port 0 serves the API and the console', async () => {
+  const child = spawn('npx', ['payment-links-sandbox', 'serve', '--in-memory', '--port', '0', '--quiet'], {
+    cwd: app,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // npx runs the CLI as its own child: the whole group is stopped at the end, not npx alone.
+    detached: true,
+  });
+  try {
+    const origin = await new Promise<string>((found, failed) => {
+      let output = '';
+      const timer = setTimeout(() => failed(new Error(`no listening line in 30 s:\n${output}`)), 30_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          found(match[1]);
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => failed(new Error(`exited with ${code} before listening:\n${output}`)));
+    });
+    const created = await fetch(`${origin}/payment-links`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 25_000, title: 'From the packed CLI' }),
+    });
+    assert.equal(created.status, 201);
+    assert.equal(((await created.json()) as { data: { title: string } }).data.title, 'From the packed CLI');
+    const consolePage = await fetch(`${origin}/`);
+    assert.match(await consolePage.text(), /<div id="root">/);
+  } finally {
+    process.kill(-(child.pid as number), 'SIGTERM');
+  }
+});
+
+test("import { startSandbox } from 'payment-links-sandbox' works from plain JavaScript", async () => {
+  await writeFile(
+    join(app, 'consumer.mjs'),
+    `import { startSandbox } from 'payment-links-sandbox';
+const sandbox = await startSandbox({ port: 0 });
+const response = await fetch(sandbox.origin + '/payment-links', {
+  method: 'POST',
+  headers: { authorization: 'Bearer ${KEY}', 'content-type': 'application/json' },
+  body: JSON.stringify({ amount: 10000, title: 'From the library' }),
+});
+const body = await response.json();
+await sandbox.close();
+console.log(JSON.stringify({ status: response.status, status_of_link: body.data.status }));
+`,
+  );
+  const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: app });
+  assert.deepEqual(JSON.parse(stdout), { status: 201, status_of_link: 'pending' });
+});
+
+test('its declarations type-check in a nodenext TypeScript project', async () => {
+  await writeFile(
+    join(app, 'consumer.ts'),
+    `import { startSandbox, type RunningSandbox } from 'payment-links-sandbox';
+const sandbox: RunningSandbox = await startSandbox({ port: 0 });
+const origin: string = sandbox.origin;
+// @ts-expect-error the port is a number: this line fails to compile if the types were lost (any)
+await startSandbox({ port: 'any' });
+await sandbox.close();
+export { origin };
+`,
+  );
+  await writeFile(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        types: ['node'],
+        typeRoots: [join(REPO, 'node_modules/@types')],
+      },
+      files: ['consumer.ts'],
+    }),
+  );
+  await run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+    cwd: app,
+  }).catch((err: { stdout?: string }) => assert.fail(`tsc failed:\n${err.stdout}`));
+});
