@@ -3,9 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SandboxError } from '../../errors';
 import { requestSummary } from '../../requestHistory';
+import { scenarioFromRequests } from '../../scenarios/scenarioFromRequests';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { sendData } from '../respond';
+import { emptyBodyAsObject, sendData } from '../respond';
 
 const RequestQuery = Type.Object(
   {
@@ -24,6 +25,20 @@ const SeqParams = Type.Object({
     description: 'a whole number of at least 1, in digits: the entry’s seq',
   }),
 });
+
+const ScenarioBody = Type.Object(
+  {
+    seqs: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'the entries to export (1 to 1,000 seqs); absent: the whole history',
+      }),
+    ),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'the scenario’s name' })),
+  },
+  { additionalProperties: false },
+);
 
 /** The request log: what a developer's app actually sent, and what it got back. */
 export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): void {
@@ -68,6 +83,42 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         );
       }
       return sendData(reply, 200, entry);
+    },
+  );
+  typed.post(
+    '/_console/api/requests/scenario',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['Console'],
+        summary: 'Export logged API requests as a scenario',
+        description:
+          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). Console and checkout requests are left out.',
+        body: ScenarioBody,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    (request, reply) => {
+      const { seqs, name } = request.body;
+      const entries = seqs
+        ? seqs.map((seq) => {
+            const entry = core.requests.get(seq);
+            if (!entry)
+              throw new SandboxError(
+                'resource_not_found',
+                `No logged request numbered ${seq}: the log keeps the newest 1,000 since the sandbox started.`,
+                'seqs',
+              );
+            return entry;
+          })
+        : core.requests.list();
+      if (!entries.some((e) => e.api))
+        throw new SandboxError(
+          'parameter_invalid',
+          'There is nothing to export: none of these requests called the Payment Links API (console and checkout requests are left out).',
+          'seqs',
+        );
+      return sendData(reply, 200, scenarioFromRequests(entries, core.settings, name ?? 'Exported session'));
     },
   );
 }
