@@ -9,27 +9,31 @@ export class AnswerDelays {
   private readonly pending = new Set<() => void>();
   private closed = false;
 
-  /** Resolves after `ms`, or at once when `res` closes or the server does; true if the wait ran out. */
-  wait(ms: number, res: ServerResponse): Promise<boolean> {
-    if (ms <= 0 || this.closed || res.destroyed) return Promise.resolve(ms <= 0);
-    return new Promise((resolve) => {
-      const end = (ranOut: boolean) => {
-        clearTimeout(timer);
-        res.off('close', cut);
-        this.pending.delete(cut);
-        resolve(ranOut);
-      };
-      const cut = () => end(false);
-      const timer = setTimeout(() => end(true), ms);
-      res.on('close', cut);
-      this.pending.add(cut);
-    });
+  /**
+   * Resolves after `ms`, or at once when `res` closes or the server does. Once the server closes,
+   * the answer carries Connection: close, or its kept-alive socket would hold the close open.
+   */
+  async wait(ms: number, res: ServerResponse): Promise<void> {
+    if (ms > 0 && !this.closed && !res.destroyed) {
+      await new Promise<void>((resolve) => {
+        const end = () => {
+          clearTimeout(timer);
+          res.off('close', end);
+          this.pending.delete(end);
+          resolve();
+        };
+        const timer = setTimeout(end, ms);
+        res.on('close', end);
+        this.pending.add(end);
+      });
+    }
+    if (this.closed) res.setHeader('connection', 'close');
   }
 
   /** Ends every wait now; later ones do not wait. */
   closeAll(): void {
     this.closed = true;
-    for (const cut of [...this.pending]) cut();
+    for (const end of [...this.pending]) end();
   }
 
   get size(): number {
