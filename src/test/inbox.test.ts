@@ -119,7 +119,10 @@ describe('verification', () => {
       'webhook-signature': 'v1,abc',
     });
     assert.equal(res.status, 200);
-    assert.equal((await res.json()).data.verification, 'unverifiable');
+    assert.equal(
+      ((await res.json()) as { data: { verification: string } }).data.verification,
+      'unverifiable',
+    );
     await post(s, 'default', 'plain text', { 'content-type': 'text/plain' });
     const [foreign] = await messages(s, 'elsewhere');
     assert.equal(foreign?.verification.state, 'unverifiable');
