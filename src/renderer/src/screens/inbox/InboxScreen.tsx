@@ -9,13 +9,17 @@ import { InboxToolbar } from './InboxToolbar';
 export function InboxScreen() {
   const selected = useConsoleStore((state) => state.inbox.selected);
   const name = useConsoleStore((state) => state.inbox.name);
+  // The form starts over from the inbox's settings whenever they change (here, or from a test's PUT).
+  const settings = useConsoleStore(
+    (state) => state.inbox.views.find((v) => v.name === state.inbox.name)?.settings,
+  );
   return (
     <section className="screen screen-inbox" aria-labelledby="screen-title">
       <header className="screen-header">
         <h2 id="screen-title">Inbox</h2>
         <InboxToolbar />
       </header>
-      <AnswerForm key={name} />
+      <AnswerForm key={`${name} ${JSON.stringify(settings)}`} />
       <InboxMessages />
       {selected && <InboxMessageDetail key={selected.id} summary={selected} />}
     </section>
