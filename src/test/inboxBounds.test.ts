@@ -2,10 +2,11 @@
 // inboxes and bytes, each driven ten times past their size, raw and cut bodies, and the clear 400s
 // for names and settings that are not allowed.
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { INBOX_LIMITS, Inboxes } from '../core/inbox/inboxes';
 import { assertError } from './errorEnvelope';
-import { rawRequest, startTestSandbox, type TestSandbox } from './harness';
+import { eventually, rawRequest, startTestSandbox, type TestSandbox } from './harness';
 
 let sandbox: TestSandbox;
 before(async () => {
@@ -67,6 +68,20 @@ describe('reading', () => {
     assert.equal(large?.body_bytes, 1024 * 1024);
     assert.equal(large?.body_truncated, true);
     assert.equal(large?.body.length, 256 * 1024);
+  });
+
+  test('a sender that goes mid-body leaves nothing recorded, and the inbox goes on', async () => {
+    const url = new URL(sandbox.origin);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /_inbox/cut HTTP/1.1\r\nHost: ${url.host}\r\nContent-Length: 1000\r\n\r\npartial`);
+    await eventually(async () => (socket.writableLength === 0 ? true : undefined), 'the part is sent');
+    socket.destroy();
+    assert.equal((await post('cut', 'whole')).status, 200);
+    assert.deepEqual(
+      (await list('cut')).map((m) => m.body),
+      ['whole'],
+    );
   });
 
   test('no key, no console token or Origin check, and the security headers', async () => {

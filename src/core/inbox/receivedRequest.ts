@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { SandboxError } from '../errors';
 
 /** Contract §12: the first 256 KiB of a body is kept; the rest is read and dropped. */
 export const KEPT_BODY_BYTES = 256 * 1024;
@@ -12,8 +13,8 @@ export interface ReadBody {
 
 /**
  * Reads a request's body as raw bytes, whatever its Content-Type, keeping the first
- * KEPT_BODY_BYTES: a sender of gigabytes costs time, never memory. Rejects when the sender goes
- * before the body ends.
+ * KEPT_BODY_BYTES: a sender of gigabytes costs time, never memory. Rejects with a 400 when the
+ * sender goes before the body ends.
  */
 export function readKeptBody(raw: IncomingMessage): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
@@ -28,8 +29,18 @@ export function readKeptBody(raw: IncomingMessage): Promise<ReadBody> {
       kept += part.length;
     });
     raw.on('end', () => resolve({ body: Buffer.concat(chunks, kept), bytes, truncated: bytes > kept }));
-    raw.on('error', reject);
-    raw.on('aborted', () => reject(new Error('the sender went before the body ended')));
+    const cut = (err: Error) =>
+      reject(
+        new SandboxError(
+          'parameter_invalid',
+          `The upload stopped before the whole body arrived (${err.message}); nothing was recorded.`,
+        ),
+      );
+    raw.on('error', cut);
+    // Closed before its end: the sender went mid-body (without an error on some Node versions).
+    raw.on('close', () => {
+      if (!raw.complete) cut(new Error('the connection closed'));
+    });
   });
 }
 
