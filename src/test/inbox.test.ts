@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { InboxMessage, WebhookDelivery, WebhookEndpoint } from '../shared/types';
+import { openEventStream } from './eventStreamClient';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
 
 /** Polls for up to ~10 s. */
@@ -195,5 +196,30 @@ describe('answers drive the sandbox delivery', () => {
     await eventually(async () => ((await messages(s, 'slow')).length === 1 ? true : undefined), 'received');
     await s.stop();
     assert.ok([200, 'closed'].includes(await answer));
+  });
+});
+
+describe('live', () => {
+  test('the console event stream carries each message as a summary, and settings changes', async () => {
+    const s = await start();
+    const stream = await openEventStream(s.origin);
+    try {
+      await post(s, 'live', 'x'.repeat(10_000), { 'content-type': 'text/plain' });
+      await s.consoleApi('PUT', '/inbox/live', { status: 503 });
+      const changed = await eventually(
+        async () => stream.seen.find((e) => e.type === 'inbox.changed'),
+        'inbox.changed',
+      );
+      assert.equal(changed.data.inbox.settings.status, 503);
+      const received = stream.seen.find((e) => e.type === 'inbox.received');
+      assert.equal(received?.data.message.inbox, 'live');
+      assert.equal(received?.data.message.body_bytes, 10_000);
+      assert.equal(received?.data.message.body, undefined, 'no body on the stream');
+      assert.equal(received?.data.message.headers, undefined, 'no headers on the stream');
+      const full = await s.consoleApi('GET', `/inbox/live/messages/${received?.data.message.id}`);
+      assert.equal(full.body.data.body.length, 10_000);
+    } finally {
+      await stream.close();
+    }
   });
 });
