@@ -4,6 +4,9 @@ import type { InboxSettings } from '../../../shared/types';
 /** The inbox a fresh sandbox offers, and the one the Webhooks screen adds in one click. */
 export const DEFAULT_INBOX = 'default';
 
+/** The server keeps at most 256 inboxes, the most recently used; the console lists no more. */
+export const INBOX_CAP = 256;
+
 /** The server keeps each inbox's newest 1,000; the console keeps no more. */
 export const INBOX_MESSAGE_CAP = 1000;
 

@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { InboxMessage, InboxMessageSummary, InboxSettings, InboxView } from '../../../shared/types';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
-import { DEFAULT_INBOX, INBOX_MESSAGE_CAP, inboxUrl } from '../lib/inboxAnswer';
+import { DEFAULT_INBOX, INBOX_CAP, INBOX_MESSAGE_CAP, inboxUrl } from '../lib/inboxAnswer';
 import type { ConsoleState } from './consoleStore';
 
 export type InboxDetail = { phase: 'loading' | 'gone' | 'error' } | { phase: 'ready'; message: InboxMessage };
@@ -57,7 +57,9 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
   const patch = (update: (i: InboxState) => Partial<InboxState>) =>
     set((state) => ({ inbox: { ...state.inbox, ...update(state.inbox) } }));
   const upsertView = (view: InboxView) =>
-    patch((i) => ({ views: [view, ...i.views.filter((known) => known.name !== view.name)] }));
+    patch((i) => ({
+      views: [view, ...i.views.filter((known) => known.name !== view.name)].slice(0, INBOX_CAP),
+    }));
 
   return {
     inbox: initial,
@@ -145,6 +147,7 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
             : { ...freshView(message.inbox), message_count: 1, last_received_at: message.received_at };
           views = [view, ...views.filter((v) => v.name !== message.inbox)];
         }
+        views = views.slice(0, INBOX_CAP);
         if (i.phase !== 'ready') return { views };
         const shown = received.filter((m) => m.inbox === i.name).reverse();
         if (shown.length === 0) return { views };
