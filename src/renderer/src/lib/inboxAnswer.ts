@@ -10,8 +10,8 @@ export const INBOX_CAP = 256;
 /** The server keeps each inbox's newest 1,000; the console keeps no more. */
 export const INBOX_MESSAGE_CAP = 1000;
 
-/** Where senders post to an inbox: this console's own server. */
-export const inboxUrl = (name: string, origin = window.location.origin): string => `${origin}/_inbox/${name}`;
+/** Where senders post to an inbox on the server at `origin` (the console's own). */
+export const inboxUrl = (name: string, origin: string): string => `${origin}/_inbox/${name}`;
 
 export interface AnswerDraft {
   status: string;

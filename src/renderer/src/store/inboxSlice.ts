@@ -118,7 +118,7 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
     async addInboxEndpoint() {
       try {
         await get().createEndpoint({
-          url: inboxUrl(DEFAULT_INBOX),
+          url: inboxUrl(DEFAULT_INBOX, window.location.origin),
           description: 'The built-in inbox (Inbox screen)',
         });
         get().pushToast(

@@ -10,7 +10,7 @@ export function InboxToolbar() {
   const showInbox = useConsoleStore((state) => state.showInbox);
   const clearInbox = useConsoleStore((state) => state.clearInbox);
   const names = [...new Set([DEFAULT_INBOX, name, ...views.map((v) => v.name)])].sort();
-  const url = inboxUrl(name);
+  const url = inboxUrl(name, window.location.origin);
 
   return (
     <div className="toolbar inbox-toolbar">

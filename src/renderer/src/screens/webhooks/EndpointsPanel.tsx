@@ -7,7 +7,9 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
   const endpoints = useConsoleStore((state) => state.endpoints.list);
   const phase = useConsoleStore((state) => state.endpoints.phase);
   const addInboxEndpoint = useConsoleStore((state) => state.addInboxEndpoint);
-  const inboxAdded = endpoints.some((endpoint) => endpoint.url === inboxUrl(DEFAULT_INBOX));
+  const inboxAdded = endpoints.some(
+    (endpoint) => endpoint.url === inboxUrl(DEFAULT_INBOX, window.location.origin),
+  );
   const addInbox = (primary: boolean) => (
     <button
       type="button"
