@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { randomBytes } from 'node:crypto';
 import type {
   InboxMessage,
   InboxMessageSummary,
@@ -8,6 +7,7 @@ import type {
   SandboxEvent,
 } from '../../shared/types';
 import { SandboxError } from '../errors';
+import { MessageIds } from './messageIds';
 
 export const INBOX_LIMITS = {
   /** Contract §12: each inbox keeps its newest 1,000. */
@@ -59,9 +59,7 @@ const costOf = (headers: Record<string, string>, body: Buffer): number =>
 export class Inboxes {
   /** In use order, least recent first: a Map keeps insertion order, and use re-inserts. */
   private readonly inboxes = new Map<string, Inbox>();
-  /** Message ids name this run, so an id from before a restart is told apart from a newer one. */
-  private readonly run = randomBytes(4).toString('hex');
-  private seq = 0;
+  private readonly ids = new MessageIds();
   private bytes = 0;
 
   constructor(
@@ -85,9 +83,9 @@ export class Inboxes {
     answer: InboxMessageSummary['answer'],
   ): InboxMessageSummary {
     const inbox = this.use(name);
-    const seq = ++this.seq;
+    const { seq, id } = this.ids.next();
     const summary: InboxMessageSummary = {
-      id: `msg_${this.run}_${seq}`,
+      id,
       inbox: name,
       ...received.summary,
       answer,
@@ -103,7 +101,7 @@ export class Inboxes {
 
   /** Newest first; with `since`, only those received after that message. */
   messages(name: string, since?: string): InboxMessage[] {
-    const after = since === undefined ? 0 : this.seqOf(since);
+    const after = since === undefined ? 0 : this.ids.seqOf(since);
     const kept = this.inboxes.get(name)?.messages ?? [];
     const newer: InboxMessage[] = [];
     for (let i = kept.length - 1; i >= 0; i--) {
@@ -197,22 +195,6 @@ export class Inboxes {
     }
     if (oldest) this.dropOldestOf(oldest.inbox);
     return oldest !== undefined;
-  }
-
-  /**
-   * The sequence number `since` names. An id of an earlier run (before a restart, which emptied
-   * the inboxes) is older than every message now held.
-   */
-  private seqOf(since: string): number {
-    const match = /^msg_([0-9a-f]{8})_([1-9][0-9]{0,15})$/.exec(since);
-    if (!match) {
-      throw new SandboxError(
-        'parameter_invalid',
-        `Invalid since: ${JSON.stringify(since.slice(0, 80))}; use the id of a message (msg_…) as a list returned it.`,
-        'since',
-      );
-    }
-    return match[1] === this.run ? Number(match[2] as string) : 0;
   }
 }
 
