@@ -12,6 +12,7 @@ import { Store, type StoreOptions } from './store/store';
 import type { StoreContents } from './store/storeState';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
 import { RequestHistory } from './requestHistory';
+import { Inboxes } from './inbox/inboxes';
 import { Retention } from './retention';
 import { AttemptBodies } from './webhooks/attemptBodies';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
@@ -53,6 +54,8 @@ export class SandboxCore {
   readonly deliveries: DeliveryWorker;
   readonly time: ClockControls;
   readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
+  /** The built-in webhook inboxes (contract §12), in memory. */
+  readonly inbox = new Inboxes((event) => this.emit(event));
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
     value: withDefaults(null),

@@ -365,6 +365,82 @@ export interface RequestLogEntry extends RequestLogSummary {
   response_body: string | null;
 }
 
+/** An inbox name (contract §12): what /_inbox/{name} takes. */
+export const INBOX_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+const AnswerStatus = Type.Integer({
+  minimum: 200,
+  maximum: 599,
+  description: 'an HTTP status from 200 to 599',
+});
+export const InboxSettingsBodySchema = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Integer({
+        minimum: 200,
+        maximum: 599,
+        description: 'an HTTP status from 200 to 599 (default 200): the answer once any sequence is used up',
+      }),
+    ),
+    delay_ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 60_000,
+        description: 'a whole number of milliseconds from 0 to 60000 (default 0): how long each answer waits',
+      }),
+    ),
+    sequence: Type.Optional(
+      Type.Array(AnswerStatus, {
+        maxItems: 100,
+        description:
+          'a list of at most 100 HTTP statuses from 200 to 599 (default []): one per request, in order, before status applies',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type InboxSettingsBody = Static<typeof InboxSettingsBodySchema>;
+export type InboxSettings = Required<InboxSettingsBody>;
+
+export const INBOX_VERIFICATIONS = ['verified', 'invalid', 'unverifiable'] as const;
+export type InboxVerificationState = (typeof INBOX_VERIFICATIONS)[number];
+
+/** One request an inbox received, without headers or body: what lists and the event stream carry. */
+export interface InboxMessageSummary {
+  /** msg_<process>_<n>: ordered within a run, so ?since= can name one. */
+  id: string;
+  inbox: string;
+  method: string;
+  /** Sandbox time (contract §11), like every timestamp the sandbox writes. */
+  received_at: string;
+  content_type: string | null;
+  /** The body's JSON `type` (payment_link.paid…), when it has one. */
+  event_type: string | null;
+  webhook_id: string | null;
+  /** The whole body's size as received; at most 256 KiB of it is kept. */
+  body_bytes: number;
+  body_truncated: boolean;
+  verification: { state: InboxVerificationState; reason: string; endpoint_id: string | null };
+  /** How the inbox answered it. */
+  answer: { status: number; delay_ms: number };
+}
+
+export interface InboxMessage extends InboxMessageSummary {
+  headers: Record<string, string>;
+  /** The kept body: UTF-8 text, or base64 when it is not valid UTF-8. */
+  body: string;
+  body_encoding: 'utf8' | 'base64';
+}
+
+/** An inbox as the console lists it. */
+export interface InboxView {
+  name: string;
+  settings: InboxSettings;
+  /** Entries of the sequence used so far; the next request gets sequence[sequence_used]. */
+  sequence_used: number;
+  message_count: number;
+  last_received_at: string | null;
+}
+
 /** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
 export type SandboxEvent =
   | { type: 'link.changed'; link: PaymentLink }
@@ -376,6 +452,10 @@ export type SandboxEvent =
   | { type: 'webhook_event.recorded'; event: WebhookEvent }
   | { type: 'settings.changed'; settings: Settings }
   | { type: 'request.logged'; entry: RequestLogEntry }
+  /** The built-in inbox received a request (its headers and body are fetched when opened). */
+  | { type: 'inbox.received'; message: InboxMessageSummary }
+  /** An inbox's answer settings changed, or its messages were cleared. */
+  | { type: 'inbox.changed'; inbox: InboxView }
   /** The whole store was replaced (an import or a reset): reload everything. */
   | { type: 'store.replaced' };
 

@@ -23,6 +23,9 @@ import { consoleRequestRoutes } from './routes/consoleRequestRoutes';
 import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
 import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
 import { consoleDeliveryRoutes } from './routes/consoleDeliveryRoutes';
+import { consoleInboxRoutes } from './routes/consoleInboxRoutes';
+import { inboxReceiveRoutes } from './routes/inboxReceiveRoutes';
+import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
@@ -135,6 +138,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
     clockRoutes(api, core);
+    inboxRoutes(api, core);
   });
   await app.register(async (consoleApi) => {
     const gate = options.consoleToken
@@ -167,6 +171,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleDeliveryRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);
     consoleDataRoutes(consoleApi, core);
+    consoleInboxRoutes(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {
@@ -174,6 +179,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     });
     methodNotAllowedRoutes(open);
     await open.register(checkoutRoutes(core));
+    // Anyone may post to an inbox: no key, no console token or Origin check (contract §12).
+    await open.register(inboxReceiveRoutes(core));
     await open.register(async (ui) => consoleRoutes(ui, options.consoleDir, options.consoleToken));
     open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });

@@ -64,7 +64,8 @@ export function openApiInfo() {
 
 /**
  * What the route schemas cannot say: the server the document is served from (known only once it
- * listens), and that cancel's body is optional (@fastify/swagger marks every body required).
+ * listens), that cancel's body is optional (@fastify/swagger marks every body required), and that
+ * the inbox's one route receives only POST, PUT and PATCH (it answers the other methods 405).
  */
 export function completeDocument(
   doc: { openapiObject?: Partial<OpenAPIV3_1.Document> } | object,
@@ -73,5 +74,7 @@ export function completeDocument(
   const openapi = (doc as { openapiObject: Partial<OpenAPIV3_1.Document> }).openapiObject;
   const cancel = openapi.paths?.['/payment-links/{id}/cancel']?.post;
   if (cancel?.requestBody && 'content' in cancel.requestBody) cancel.requestBody.required = false;
+  const inbox = openapi.paths?.['/_inbox/{name}'];
+  if (inbox) for (const method of ['get', 'head', 'delete', 'options'] as const) delete inbox[method];
   return { ...openapi, servers: [{ url: origin }] };
 }

@@ -4,6 +4,7 @@ import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
 import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
+import { InboxScreen } from './screens/inbox/InboxScreen';
 import { LinksScreen } from './screens/links/LinksScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { DeliveryInspector } from './screens/webhooks/DeliveryInspector';
@@ -30,6 +31,8 @@ export function App() {
           <LinksScreen />
         ) : screen === 'webhooks' ? (
           <WebhooksScreen />
+        ) : screen === 'inbox' ? (
+          <InboxScreen />
         ) : screen === 'requests' ? (
           <RequestsScreen />
         ) : (

@@ -2,6 +2,10 @@
 import type {
   DeliveryAttempt,
   DeliveryStatus,
+  InboxMessage,
+  InboxMessageSummary,
+  InboxSettings,
+  InboxView,
   LinkStatus,
   PaymentLink,
   Pagination,
@@ -266,4 +270,25 @@ export const consoleClient = {
   /** One logged request with its bodies. */
   getRequest: (seq: number) =>
     request<{ data: RequestLogEntry }>('GET', `/requests/${seq}`).then((r) => r.data),
+
+  /** The built-in inboxes that received something or were set, most recently used first. */
+  listInboxes: () => request<{ data: InboxView[] }>('GET', '/inbox').then((r) => r.data),
+
+  /** Newest first, without headers or bodies. */
+  listInboxMessages: (name: string) =>
+    request<{ data: InboxMessageSummary[] }>('GET', `/inbox/${encodeURIComponent(name)}/messages`).then(
+      (r) => r.data,
+    ),
+
+  getInboxMessage: (name: string, id: string) =>
+    request<{ data: InboxMessage }>(
+      'GET',
+      `/inbox/${encodeURIComponent(name)}/messages/${encodeURIComponent(id)}`,
+    ).then((r) => r.data),
+
+  setInboxAnswer: (name: string, settings: InboxSettings) =>
+    request<{ data: InboxView }>('PUT', `/inbox/${encodeURIComponent(name)}`, settings).then((r) => r.data),
+
+  clearInbox: (name: string) =>
+    request<{ data: InboxView }>('DELETE', `/inbox/${encodeURIComponent(name)}/messages`).then((r) => r.data),
 };

@@ -1,4 +1,4 @@
-// The left navigation: the four screens, the live-feed state and the theme toggle.
+// The left navigation: the screens, the live-feed state and the theme toggle.
 import { useConsoleStore } from '../store/consoleStore';
 import type { Screen } from '../store/uiSlice';
 import { ThemeToggle } from './ThemeToggle';
@@ -6,6 +6,7 @@ import { ThemeToggle } from './ThemeToggle';
 const SCREENS: { screen: Screen; label: string }[] = [
   { screen: 'links', label: 'Links' },
   { screen: 'webhooks', label: 'Webhooks' },
+  { screen: 'inbox', label: 'Inbox' },
   { screen: 'requests', label: 'Requests' },
   { screen: 'settings', label: 'Settings' },
 ];

@@ -1,7 +1,7 @@
 // Feeds the event stream into the store: link changes in batches; settings, endpoints, deliveries
-// and the queue as they change; logged requests in batches too.
+// and the queue as they change; logged requests and inbox messages in batches too.
 import { useEffect } from 'react';
-import type { PaymentLink, RequestLogSummary } from '../../../shared/types';
+import type { InboxMessageSummary, PaymentLink, RequestLogSummary } from '../../../shared/types';
 import { openEventStream } from '../api/eventStream';
 import { useConsoleStore } from '../store/consoleStore';
 
@@ -27,6 +27,14 @@ export function useLiveEvents(): void {
       pendingRequests = [];
       store().applyRequestsLogged(logged);
     };
+    let pendingInbox: InboxMessageSummary[] = [];
+    let inboxTimer: ReturnType<typeof setTimeout> | undefined;
+    const flushInbox = () => {
+      inboxTimer = undefined;
+      const received = pendingInbox;
+      pendingInbox = [];
+      store().applyInboxReceived(received);
+    };
 
     const close = openEventStream({
       onReady(reconnected) {
@@ -37,6 +45,7 @@ export function useLiveEvents(): void {
         void store().loadDeliveries();
         void store().loadQueue();
         void store().loadRequests();
+        void store().loadInbox();
         if (reconnected) void store().loadSettings();
         const openLink = store().linkDetail.id;
         if (reconnected && openLink) store().openLinkDetail(openLink);
@@ -66,6 +75,11 @@ export function useLiveEvents(): void {
           pending = [];
           pendingRequests = [];
           store().reloadAfterReplace();
+        } else if (event.type === 'inbox.received') {
+          pendingInbox.push(event.message);
+          inboxTimer ??= setTimeout(flushInbox, BATCH_MS);
+        } else if (event.type === 'inbox.changed') {
+          store().applyInboxChanged(event.inbox);
         } else if (event.type === 'request.logged') {
           pendingRequests.push(event.entry);
           requestTimer ??= setTimeout(flushRequests, BATCH_MS);
@@ -79,6 +93,7 @@ export function useLiveEvents(): void {
       close();
       if (timer) clearTimeout(timer);
       if (requestTimer) clearTimeout(requestTimer);
+      if (inboxTimer) clearTimeout(inboxTimer);
     };
   }, []);
 }

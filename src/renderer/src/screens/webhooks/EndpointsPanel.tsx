@@ -1,10 +1,24 @@
-// The webhook endpoints, or how to add the first one.
+// The webhook endpoints, or how to add the first one (the built-in inbox, in one click).
+import { DEFAULT_INBOX, inboxUrl } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
 import { EndpointCard } from './EndpointCard';
 
 export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
   const endpoints = useConsoleStore((state) => state.endpoints.list);
   const phase = useConsoleStore((state) => state.endpoints.phase);
+  const addInboxEndpoint = useConsoleStore((state) => state.addInboxEndpoint);
+  const inboxAdded = endpoints.some(
+    (endpoint) => endpoint.url === inboxUrl(DEFAULT_INBOX, window.location.origin),
+  );
+  const addInbox = (primary: boolean) => (
+    <button
+      type="button"
+      className={`button ${primary ? 'button-primary' : 'button-small'}`}
+      onClick={() => void addInboxEndpoint()}
+    >
+      Add the built-in inbox as an endpoint
+    </button>
+  );
 
   return (
     <section className="panel" aria-labelledby="endpoints-title">
@@ -13,6 +27,7 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
         <span className="count">
           {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'}
         </span>
+        {endpoints.length > 0 && !inboxAdded && addInbox(false)}
         <button type="button" className="button button-primary button-small" onClick={onAdd}>
           Add endpoint
         </button>
@@ -30,11 +45,15 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
           <p className="empty-title">No endpoints yet</p>
           <p className="muted">
             Add the URL your app receives webhooks on. Every payment link event is then signed with its{' '}
-            <code>whsec_</code> secret and POSTed there.
+            <code>whsec_</code> secret and POSTed there. No receiver of your own yet? The sandbox has one
+            built in: its events then show on the Inbox screen, with their signatures checked.
           </p>
-          <button type="button" className="button button-primary" onClick={onAdd}>
-            Add an endpoint
-          </button>
+          <div className="empty-actions">
+            {addInbox(true)}
+            <button type="button" className="button" onClick={onAdd}>
+              Add an endpoint
+            </button>
+          </div>
         </div>
       )}
     </section>

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { InboxSettingsBodySchema } from '../../../shared/types';
+import type { SandboxCore } from '../../sandboxCore';
+import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+import { InboxNameParams } from './inboxRoutes';
+
+const TAG = ['Console'];
+const MessageParams = Type.Object({
+  name: InboxNameParams.properties.name,
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'a message id (msg_…)' }),
+});
+
+/** The built-in inbox for the console's Inbox screen: list, read, set, clear. */
+export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/_console/api/inbox',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'List the inboxes',
+        description:
+          'Every inbox that has received a request or been set, most recently used first: its answer settings, how much of its sequence is used, and how many messages it keeps. In memory: a restart empties them.',
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (_request, reply) => sendData(reply, 200, core.inbox.views()),
+  );
+  api.get(
+    '/_console/api/inbox/:name/messages',
+    {
+      schema: {
+        tags: TAG,
+        summary: "An inbox's messages, newest first, without headers or bodies",
+        description:
+          'New ones arrive on the event stream as inbox.received; GET /_console/api/inbox/{name}/messages/{id} has the headers and body.',
+        params: InboxNameParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.summaries(request.params.name)),
+  );
+  api.get(
+    '/_console/api/inbox/:name/messages/:id',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'One inbox message with its headers and body',
+        params: MessageParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.message(request.params.name, request.params.id)),
+  );
+  api.put(
+    '/_console/api/inbox/:name',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: TAG,
+        summary: 'Set how an inbox answers',
+        description:
+          'As PUT /sandbox/inbox/{name}: status, delay_ms and sequence, absent ones back to their defaults; the sequence starts over. Announced as inbox.changed.',
+        params: InboxNameParams,
+        body: InboxSettingsBodySchema,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.configure(request.params.name, request.body)),
+  );
+  api.delete(
+    '/_console/api/inbox/:name/messages',
+    {
+      schema: {
+        tags: TAG,
+        summary: "Clear an inbox's messages",
+        description: 'Its answer settings stay. Announced as inbox.changed.',
+        params: InboxNameParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.clear(request.params.name)),
+  );
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { MetaSchema } from '../../../shared/types';
+import { SandboxError } from '../../errors';
+import { AnswerDelays } from '../../inbox/answerDelays';
+import { receiveInboxRequest } from '../../inbox/inboxReceiver';
+import { readKeptBody } from '../../inbox/receivedRequest';
+import type { SandboxCore } from '../../sandboxCore';
+import { sendError } from '../errorHandler';
+import { inboxName } from '../../inbox/inboxName';
+import { sendData } from '../respond';
+
+/** What webhook senders use; other methods are told so. */
+const RECEIVING = ['POST', 'PUT', 'PATCH'];
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+const ReceiptSchema = Type.Object({
+  data: Type.Object({
+    message_id: Type.String({
+      description: 'msg_…: the id GET /sandbox/inbox/{name}/messages lists it under',
+    }),
+    inbox: Type.String(),
+    verification: Type.String({ description: 'verified, invalid or unverifiable' }),
+  }),
+  meta: MetaSchema,
+});
+
+/**
+ * POST /_inbox/{name} (contract §12): anyone may send anything, without a key. The request is
+ * taken in onRequest, before Fastify chooses a body parser, so every body is received as raw
+ * bytes, even one whose Content-Type Fastify would refuse as malformed. A name that is not
+ * allowed is a 400, once the body has been read (a server that stops reading resets a client
+ * still sending, and it would never see the answer).
+ */
+export function inboxReceiveRoutes(core: SandboxCore) {
+  return async function inboxReceive(app: FastifyInstance): Promise<void> {
+    const delays = new AnswerDelays();
+    app.addHook('preClose', (done) => {
+      delays.closeAll();
+      done();
+    });
+
+    const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = request.params as { name?: string; '*'?: string };
+      const given = params.name ?? params['*'] ?? '';
+      if (!RECEIVING.includes(request.method)) {
+        inboxName(given);
+        return undefined;
+      }
+      let name: string;
+      try {
+        name = inboxName(given);
+      } catch (err) {
+        await readKeptBody(request.raw).catch(() => reply.header('connection', 'close'));
+        throw err;
+      }
+      const message = await receiveInboxRequest(core, name, request.raw);
+      await delays.wait(message.answer.delay_ms, reply.raw);
+      return sendData(reply, message.answer.status, {
+        message_id: message.id,
+        inbox: name,
+        verification: message.verification.state,
+      });
+    };
+    const refuseMethod = (request: FastifyRequest, reply: FastifyReply) =>
+      sendError(
+        reply.header('allow', RECEIVING.join(', ')),
+        new SandboxError(
+          'method_not_allowed',
+          `${request.method} is not allowed on an inbox; it receives ${RECEIVING.join(', ')}. Read what it received with GET /sandbox/inbox/{name}/messages.`,
+        ),
+      );
+
+    app.route({
+      method: ALL_METHODS,
+      url: '/_inbox/:name',
+      onRequest: receive,
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Receive a webhook in the built-in inbox',
+        description:
+          'Any body, any Content-Type, no key: the request is recorded (method, headers, the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
+        security: [],
+        params: Type.Object({
+          name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
+        }),
+        response: { 200: ReceiptSchema },
+      },
+      handler: refuseMethod,
+    });
+    for (const url of ['/_inbox', '/_inbox/*'])
+      app.route({
+        method: ALL_METHODS,
+        url,
+        onRequest: receive,
+        schema: { hide: true },
+        handler: refuseMethod,
+      });
+  };
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { INBOX_NAME_PATTERN, InboxSettingsBodySchema, MetaSchema } from '../../../shared/types';
+import type { SandboxCore } from '../../sandboxCore';
+import { apiResponses } from '../apiSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+export const InboxNameParams = Type.Object({
+  name: Type.String({
+    pattern: INBOX_NAME_PATTERN,
+    description: 'an inbox name: 1 to 64 letters, digits, _ or - (the {name} of /_inbox/{name})',
+  }),
+});
+
+const MessageSchema = Type.Object({
+  id: Type.String({ description: 'msg_…, ordered: ?since= takes one' }),
+  inbox: Type.String(),
+  method: Type.String(),
+  received_at: Type.String({ format: 'date-time', description: 'Sandbox time' }),
+  content_type: Type.Union([Type.String(), Type.Null()]),
+  event_type: Type.Union([Type.String(), Type.Null()], { description: "The JSON body's type, if any" }),
+  webhook_id: Type.Union([Type.String(), Type.Null()]),
+  body_bytes: Type.Integer({ description: 'The whole body as received' }),
+  body_truncated: Type.Boolean({ description: 'Only the first 256 KiB was kept' }),
+  verification: Type.Object({
+    state: Type.Enum(['verified', 'invalid', 'unverifiable']),
+    reason: Type.String(),
+    endpoint_id: Type.Union([Type.String(), Type.Null()]),
+  }),
+  answer: Type.Object({ status: Type.Integer(), delay_ms: Type.Integer() }),
+  headers: Type.Record(Type.String(), Type.String()),
+  body: Type.String(),
+  body_encoding: Type.Enum(['utf8', 'base64']),
+});
+const MessagesEnvelope = Type.Object({ data: Type.Array(MessageSchema), meta: MetaSchema });
+const InboxEnvelope = Type.Object({
+  data: Type.Object({
+    name: Type.String(),
+    settings: Type.Object({
+      status: Type.Integer(),
+      delay_ms: Type.Integer(),
+      sequence: Type.Array(Type.Integer()),
+    }),
+    sequence_used: Type.Integer({ description: 'Entries of the sequence already answered' }),
+    message_count: Type.Integer(),
+    last_received_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  }),
+  meta: MetaSchema,
+});
+const MessagesQuery = Type.Object(
+  {
+    since: Type.Optional(
+      Type.String({ maxLength: 100, description: 'a message id (msg_…): only messages received after it' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Contract §12: read and set an inbox from a test, behind the API key like /sandbox/clock. */
+export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/sandbox/inbox/:name/messages',
+    {
+      schema: {
+        tags: ['Sandbox'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Read what an inbox received',
+        description:
+          'Newest first, with headers and body (the first 256 KiB; base64 when not UTF-8) and the verification result: verified, invalid (the signature does not match) or unverifiable (no sandbox endpoint points at this inbox, or no signature headers), with its reason. `since` returns only messages received after that one. Each inbox keeps its newest 1,000, all together at most 64 MiB, in memory (a restart empties them). An inbox that has received nothing lists [].',
+        params: InboxNameParams,
+        querystring: MessagesQuery,
+        response: apiResponses({ 200: MessagesEnvelope }, {}),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.messages(request.params.name, request.query.since)),
+  );
+  api.put(
+    '/sandbox/inbox/:name',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['Sandbox'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Set how an inbox answers',
+        description:
+          "Replaces the answer settings (absent fields take their defaults: status 200, delay_ms 0, sequence []) and starts the sequence over. Each request takes the next sequence entry; once they are used up, every request gets status. [500, 500, 200] (or [500, 500] with status 200) fails twice, then answers 200. delay_ms holds every answer (up to 60 s: past the sandbox's 10 s delivery timeout, a delivery times out). Kept in memory: a restart goes back to the defaults.",
+        params: InboxNameParams,
+        body: InboxSettingsBodySchema,
+        response: apiResponses(
+          { 200: InboxEnvelope },
+          { 413: 'body_too_large', 415: 'unsupported_media_type' },
+        ),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.configure(request.params.name, request.body)),
+  );
+}

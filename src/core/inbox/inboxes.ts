@@ -1,0 +1,217 @@
+import { isUtf8 } from 'node:buffer';
+import type {
+  InboxMessage,
+  InboxMessageSummary,
+  InboxSettings,
+  InboxView,
+  SandboxEvent,
+} from '../../shared/types';
+import { SandboxError } from '../errors';
+import { MessageIds } from './messageIds';
+
+export const INBOX_LIMITS = {
+  /** Contract §12: each inbox keeps its newest 1,000. */
+  messagesPerInbox: 1000,
+  /** Names beyond this push out the least recently used inbox, settings and all. */
+  inboxes: 256,
+  /** All inboxes together; past it the oldest messages, whichever inbox holds them, go first. */
+  totalBytes: 64 * 1024 * 1024,
+};
+export type InboxLimits = typeof INBOX_LIMITS;
+
+/** What a message costs besides its body and headers (objects, strings, the summary). */
+const MESSAGE_OVERHEAD_BYTES = 1024;
+
+const DEFAULT_SETTINGS: InboxSettings = { status: 200, delay_ms: 0, sequence: [] };
+
+export interface ReceivedRequest {
+  summary: Omit<InboxMessageSummary, 'id' | 'inbox' | 'answer'>;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+interface Kept {
+  seq: number;
+  summary: InboxMessageSummary;
+  headers: Record<string, string>;
+  body: Buffer;
+  bytes: number;
+}
+
+interface Inbox {
+  name: string;
+  settings: InboxSettings;
+  sequenceUsed: number;
+  /** Oldest first. */
+  messages: Kept[];
+}
+
+const costOf = (headers: Record<string, string>, body: Buffer): number =>
+  MESSAGE_OVERHEAD_BYTES +
+  body.length +
+  Object.entries(headers).reduce((sum, [name, value]) => sum + 2 * (name.length + value.length), 0);
+
+/**
+ * The built-in webhook inboxes (contract §12), in memory: a restart starts them empty, with the
+ * default answer. Whatever senders do, they hold at most `limits.inboxes` inboxes and
+ * `limits.totalBytes` of messages, each inbox its newest `limits.messagesPerInbox`.
+ */
+export class Inboxes {
+  /** In use order, least recent first: a Map keeps insertion order, and use re-inserts. */
+  private readonly inboxes = new Map<string, Inbox>();
+  private readonly ids = new MessageIds();
+  private bytes = 0;
+
+  constructor(
+    private readonly announce: (event: SandboxEvent) => void,
+    private readonly limits: InboxLimits = INBOX_LIMITS,
+  ) {}
+
+  /** How the next request to `name` is answered: the next sequence entry, else the status. */
+  nextAnswer(name: string): { status: number; delay_ms: number } {
+    const inbox = this.use(name);
+    const { sequence, status, delay_ms } = inbox.settings;
+    const next = sequence[inbox.sequenceUsed];
+    if (next === undefined) return { status, delay_ms };
+    inbox.sequenceUsed++;
+    return { status: next, delay_ms };
+  }
+
+  record(
+    name: string,
+    received: ReceivedRequest,
+    answer: InboxMessageSummary['answer'],
+  ): InboxMessageSummary {
+    const inbox = this.use(name);
+    const { seq, id } = this.ids.next();
+    const summary: InboxMessageSummary = {
+      id,
+      inbox: name,
+      ...received.summary,
+      answer,
+    };
+    const bytes = costOf(received.headers, received.body);
+    inbox.messages.push({ seq, summary, headers: received.headers, body: received.body, bytes });
+    this.bytes += bytes;
+    if (inbox.messages.length > this.limits.messagesPerInbox) this.dropOldestOf(inbox);
+    while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
+    this.announce({ type: 'inbox.received', message: summary });
+    return summary;
+  }
+
+  /** Newest first; with `since`, only those received after that message. */
+  messages(name: string, since?: string): InboxMessage[] {
+    const after = since === undefined ? 0 : this.ids.seqOf(since);
+    const kept = this.inboxes.get(name)?.messages ?? [];
+    const newer: InboxMessage[] = [];
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const message = kept[i] as Kept;
+      if (message.seq <= after) break;
+      newer.push(present(message));
+    }
+    return newer;
+  }
+
+  summaries(name: string): InboxMessageSummary[] {
+    return (this.inboxes.get(name)?.messages ?? []).map((m) => m.summary).reverse();
+  }
+
+  message(name: string, id: string): InboxMessage {
+    const found = this.inboxes.get(name)?.messages.find((m) => m.summary.id === id);
+    if (!found) {
+      throw new SandboxError(
+        'resource_not_found',
+        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${this.limits.totalBytes / 1024 / 1024} MiB, and a restart empties them.`,
+        'id',
+      );
+    }
+    return present(found);
+  }
+
+  views(): InboxView[] {
+    return [...this.inboxes.values()].reverse().map(view);
+  }
+
+  view(name: string): InboxView {
+    const inbox = this.inboxes.get(name);
+    return inbox ? view(inbox) : view({ name, settings: DEFAULT_SETTINGS, sequenceUsed: 0, messages: [] });
+  }
+
+  /** Replaces the answer settings (absent fields take their defaults) and starts the sequence over. */
+  configure(name: string, settings: Partial<InboxSettings>): InboxView {
+    const inbox = this.use(name);
+    inbox.settings = { ...DEFAULT_SETTINGS, ...settings };
+    inbox.sequenceUsed = 0;
+    return this.changed(inbox);
+  }
+
+  clear(name: string): InboxView {
+    const inbox = this.inboxes.get(name);
+    if (!inbox) return this.view(name);
+    for (const m of inbox.messages) this.bytes -= m.bytes;
+    inbox.messages = [];
+    return this.changed(inbox);
+  }
+
+  /** Every byte held now, as counted against `limits.totalBytes`. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private changed(inbox: Inbox): InboxView {
+    const shown = view(inbox);
+    this.announce({ type: 'inbox.changed', inbox: shown });
+    return shown;
+  }
+
+  private use(name: string): Inbox {
+    let inbox = this.inboxes.get(name);
+    if (inbox) this.inboxes.delete(name);
+    else {
+      inbox = { name, settings: DEFAULT_SETTINGS, sequenceUsed: 0, messages: [] };
+      if (this.inboxes.size >= this.limits.inboxes) this.evictLeastUsed();
+    }
+    this.inboxes.set(name, inbox);
+    return inbox;
+  }
+
+  private evictLeastUsed(): void {
+    const [name, inbox] = this.inboxes.entries().next().value as [string, Inbox];
+    for (const m of inbox.messages) this.bytes -= m.bytes;
+    this.inboxes.delete(name);
+  }
+
+  private dropOldestOf(inbox: Inbox): void {
+    const dropped = inbox.messages.shift();
+    if (dropped) this.bytes -= dropped.bytes;
+  }
+
+  /** A scan of at most `limits.inboxes` inboxes, only when the byte bound is passed. */
+  private dropOldestOfAll(): boolean {
+    let oldest: { inbox: Inbox; seq: number } | undefined;
+    for (const inbox of this.inboxes.values()) {
+      const first = inbox.messages[0];
+      if (first && (!oldest || first.seq < oldest.seq)) oldest = { inbox, seq: first.seq };
+    }
+    if (oldest) this.dropOldestOf(oldest.inbox);
+    return oldest !== undefined;
+  }
+}
+
+function present(kept: Kept): InboxMessage {
+  const utf8 = isUtf8(kept.body);
+  return {
+    ...kept.summary,
+    headers: kept.headers,
+    body: kept.body.toString(utf8 ? 'utf8' : 'base64'),
+    body_encoding: utf8 ? 'utf8' : 'base64',
+  };
+}
+
+const view = (inbox: Inbox): InboxView => ({
+  name: inbox.name,
+  settings: inbox.settings,
+  sequence_used: inbox.sequenceUsed,
+  message_count: inbox.messages.length,
+  last_received_at: inbox.messages.at(-1)?.summary.received_at ?? null,
+});

@@ -1,0 +1,85 @@
+// How the shown inbox answers: a status, a delay, or a sequence of statuses ("500, 500, 200").
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/FormField';
+import { ConsoleApiError } from '../../api/consoleClient';
+import { messageOf } from '../../lib/errorMessage';
+import { describeAnswer, draftOf, parseDraft, type AnswerDraft } from '../../lib/inboxAnswer';
+import { useConsoleStore } from '../../store/consoleStore';
+
+const DEFAULTS = { status: 200, delay_ms: 0, sequence: [] };
+
+export function AnswerForm() {
+  const name = useConsoleStore((state) => state.inbox.name);
+  const view = useConsoleStore((state) => state.inbox.views.find((v) => v.name === state.inbox.name));
+  const setInboxAnswer = useConsoleStore((state) => state.setInboxAnswer);
+  const settings = view?.settings ?? DEFAULTS;
+  const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(settings));
+  const [errors, setErrors] = useState<Partial<Record<keyof AnswerDraft, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const change = (field: keyof AnswerDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseDraft(draft);
+    if ('errors' in parsed) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await setInboxAnswer(parsed.settings);
+    } catch (error) {
+      const field = error instanceof ConsoleApiError ? error.param : undefined;
+      if (field === 'status' || field === 'delay_ms' || field === 'sequence')
+        setErrors({ [field]: messageOf(error) });
+      else setErrors({ status: messageOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="answer-title">
+      <header className="panel-header">
+        <h3 id="answer-title">How /_inbox/{name} answers</h3>
+        <span className="count" data-testid="inbox-answer">
+          {describeAnswer(settings, view?.sequence_used ?? 0)}
+        </span>
+      </header>
+      <form className="inbox-answer" onSubmit={(event) => void submit(event)} noValidate>
+        <FormField
+          name="inbox-status"
+          label="Status"
+          value={draft.status}
+          onChange={change('status')}
+          error={errors.status}
+          hint="200 accepts; 500, 503 or 410 make the sandbox retry."
+          inputMode="numeric"
+        />
+        <FormField
+          name="inbox-delay"
+          label="Delay (ms)"
+          value={draft.delay_ms}
+          onChange={change('delay_ms')}
+          error={errors.delay_ms}
+          hint="Up to 60000; past 10000 a sandbox delivery times out."
+          inputMode="numeric"
+        />
+        <FormField
+          name="inbox-sequence"
+          label="Sequence"
+          value={draft.sequence}
+          onChange={change('sequence')}
+          error={errors.sequence}
+          hint="One status per request, then Status: 500, 500, 200 fails twice, then accepts."
+        />
+        <div className="inbox-answer-actions">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Set answer'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// The built-in webhook inbox: one inbox at a time, its messages live from the event stream, the
+// open message's headers and body fetched on open, and how it answers.
+import type { StateCreator } from 'zustand';
+import type { InboxMessage, InboxMessageSummary, InboxSettings, InboxView } from '../../../shared/types';
+import { ConsoleApiError, consoleClient } from '../api/consoleClient';
+import { messageOf } from '../lib/errorMessage';
+import { DEFAULT_INBOX, INBOX_CAP, INBOX_MESSAGE_CAP, inboxUrl } from '../lib/inboxAnswer';
+import type { ConsoleState } from './consoleStore';
+
+export type InboxDetail = { phase: 'loading' | 'gone' | 'error' } | { phase: 'ready'; message: InboxMessage };
+
+export interface InboxState {
+  /** The inbox shown. */
+  name: string;
+  views: InboxView[];
+  /** Of the inbox shown, newest first. */
+  messages: InboxMessageSummary[];
+  phase: 'loading' | 'ready' | 'error';
+  selected: InboxMessageSummary | null;
+  detail: InboxDetail;
+}
+
+export interface InboxSlice {
+  inbox: InboxState;
+  loadInbox(): Promise<void>;
+  showInbox(name: string): void;
+  openInboxMessage(message: InboxMessageSummary | null): void;
+  /** Throws the API's error, so the form can show it beside its field. */
+  setInboxAnswer(settings: InboxSettings): Promise<void>;
+  clearInbox(): Promise<void>;
+  /** The one-click endpoint at this sandbox's own default inbox; false when it could not. */
+  addInboxEndpoint(): Promise<boolean>;
+  /** Oldest first, as the stream delivers them. */
+  applyInboxReceived(messages: InboxMessageSummary[]): void;
+  applyInboxChanged(view: InboxView): void;
+}
+
+/** An inbox the server has not reported yet answers as every new one does. */
+const freshView = (name: string): InboxView => ({
+  name,
+  settings: { status: 200, delay_ms: 0, sequence: [] },
+  sequence_used: 0,
+  message_count: 0,
+  last_received_at: null,
+});
+
+const initial: InboxState = {
+  name: DEFAULT_INBOX,
+  views: [],
+  messages: [],
+  phase: 'loading',
+  selected: null,
+  detail: { phase: 'loading' },
+};
+
+export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = (set, get) => {
+  const patch = (update: (i: InboxState) => Partial<InboxState>) =>
+    set((state) => ({ inbox: { ...state.inbox, ...update(state.inbox) } }));
+  const upsertView = (view: InboxView) =>
+    patch((i) => ({
+      views: [view, ...i.views.filter((known) => known.name !== view.name)].slice(0, INBOX_CAP),
+    }));
+
+  return {
+    inbox: initial,
+
+    async loadInbox() {
+      const name = get().inbox.name;
+      try {
+        const [views, messages] = await Promise.all([
+          consoleClient.listInboxes(),
+          consoleClient.listInboxMessages(name),
+        ]);
+        // Another inbox was chosen meanwhile: its own load answers for it.
+        if (get().inbox.name !== name) return;
+        patch(() => ({ views, messages, phase: 'ready' }));
+      } catch (error) {
+        patch(() => ({ phase: 'error' }));
+        get().pushToast('error', `Could not load the inbox: ${messageOf(error)}`);
+      }
+    },
+
+    showInbox(name) {
+      patch(() => ({ name, messages: [], phase: 'loading', selected: null }));
+      void get().loadInbox();
+    },
+
+    openInboxMessage(message) {
+      patch(() => ({ selected: message, detail: { phase: 'loading' } }));
+      if (!message) return;
+      consoleClient.getInboxMessage(message.inbox, message.id).then(
+        (full) => {
+          if (get().inbox.selected?.id === message.id)
+            patch(() => ({ detail: { phase: 'ready', message: full } }));
+        },
+        (error: unknown) => {
+          const gone = error instanceof ConsoleApiError && error.status === 404;
+          if (get().inbox.selected?.id === message.id)
+            patch(() => ({ detail: { phase: gone ? 'gone' : 'error' } }));
+        },
+      );
+    },
+
+    async setInboxAnswer(settings) {
+      upsertView(await consoleClient.setInboxAnswer(get().inbox.name, settings));
+      get().pushToast('success', `Inbox ${get().inbox.name} answers as set.`);
+    },
+
+    async clearInbox() {
+      try {
+        upsertView(await consoleClient.clearInbox(get().inbox.name));
+        patch(() => ({ messages: [], selected: null }));
+      } catch (error) {
+        get().pushToast('error', `Could not clear the inbox: ${messageOf(error)}`);
+      }
+    },
+
+    async addInboxEndpoint() {
+      try {
+        await get().createEndpoint({
+          url: inboxUrl(DEFAULT_INBOX, window.location.origin),
+          description: 'The built-in inbox (Inbox screen)',
+        });
+        get().pushToast(
+          'success',
+          'The built-in inbox is an endpoint: webhooks now show on the Inbox screen.',
+        );
+        return true;
+      } catch (error) {
+        get().pushToast('error', `Could not add the inbox as an endpoint: ${messageOf(error)}`);
+        return false;
+      }
+    },
+
+    applyInboxReceived(received) {
+      patch((i) => {
+        let views = i.views;
+        for (const message of received) {
+          const known = views.find((v) => v.name === message.inbox);
+          const view: InboxView = known
+            ? {
+                ...known,
+                message_count: Math.min(known.message_count + 1, INBOX_MESSAGE_CAP),
+                sequence_used: Math.min(known.sequence_used + 1, known.settings.sequence.length),
+                last_received_at: message.received_at,
+              }
+            : { ...freshView(message.inbox), message_count: 1, last_received_at: message.received_at };
+          views = [view, ...views.filter((v) => v.name !== message.inbox)];
+        }
+        views = views.slice(0, INBOX_CAP);
+        if (i.phase !== 'ready') return { views };
+        const shown = received.filter((m) => m.inbox === i.name).reverse();
+        if (shown.length === 0) return { views };
+        return { views, messages: [...shown, ...i.messages].slice(0, INBOX_MESSAGE_CAP) };
+      });
+    },
+
+    applyInboxChanged(view) {
+      upsertView(view);
+      if (view.name === get().inbox.name && view.message_count === 0) patch(() => ({ messages: [] }));
+    },
+  };
+};
