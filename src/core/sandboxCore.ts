@@ -17,6 +17,7 @@ import { AttemptBodies } from './webhooks/attemptBodies';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
+import { FaultRules } from './faults/faultRules';
 
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
@@ -52,6 +53,7 @@ export class SandboxCore {
   readonly scheduler: Scheduler;
   readonly deliveries: DeliveryWorker;
   readonly time: ClockControls;
+  readonly faults: FaultRules;
   readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
@@ -73,6 +75,7 @@ export class SandboxCore {
       process.emitWarning(`scheduler: ${err.message}`),
     );
     this.time = new ClockControls(store, clock, this.scheduler);
+    this.faults = new FaultRules(store, clock);
     this.deliveries = new DeliveryWorker(
       store,
       clock,
@@ -203,6 +206,7 @@ export class SandboxCore {
       } else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
       else if (op.op === 'endpoint') this.emit({ type: 'endpoint.changed', endpoint: op.v });
       else if (op.op === 'endpoint.delete') this.emit({ type: 'endpoint.deleted', id: op.id });
+      else if (op.op === 'faults') this.emit({ type: 'faults.changed', rules: op.v });
       else if (op.op === 'queue') {
         this.emit({ type: 'queue.changed', paused: op.paused });
         this.announceWaitingDeliveries();

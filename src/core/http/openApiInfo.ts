@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import Type from 'typebox';
+import { documentFaultResponses } from './faultDocs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,5 +74,6 @@ export function completeDocument(
   const openapi = (doc as { openapiObject: Partial<OpenAPIV3_1.Document> }).openapiObject;
   const cancel = openapi.paths?.['/payment-links/{id}/cancel']?.post;
   if (cancel?.requestBody && 'content' in cancel.requestBody) cancel.requestBody.required = false;
+  documentFaultResponses(openapi);
   return { ...openapi, servers: [{ url: origin }] };
 }

@@ -1,3 +1,4 @@
+import { hasEndpointFaults, NO_ENDPOINT_FAULTS, type EndpointFaults } from '../../shared/faults';
 import type { WebhookEndpoint, WebhookEventType } from '../../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
 import { isoTime } from '../clock';
@@ -15,6 +16,16 @@ export interface EndpointInput {
   description?: string;
   enabled?: boolean;
   event_types?: WebhookEventType[];
+  /** Webhook faults to change; fields left out keep their value. */
+  faults?: Partial<EndpointFaults>;
+}
+
+/** The endpoint's faults after a change; an endpoint with none carries no faults field at all. */
+function withFaults(endpoint: WebhookEndpoint, change: Partial<EndpointFaults> | undefined): WebhookEndpoint {
+  if (change === undefined) return endpoint;
+  const { faults: _before, ...rest } = endpoint;
+  const faults = { ...NO_ENDPOINT_FAULTS, ...endpoint.faults, ...change };
+  return hasEndpointFaults(faults) ? { ...rest, faults } : rest;
 }
 
 export function findEndpoint(state: StoreState, id: string): WebhookEndpoint {
@@ -50,7 +61,8 @@ export const endpointControls = {
    */
   update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
     if (patch.url !== undefined) checkUrl(patch.url);
-    const endpoint = { ...findEndpoint(state, id), ...patch };
+    const { faults, ...fields } = patch;
+    const endpoint = withFaults({ ...findEndpoint(state, id), ...fields }, faults);
     const readdressed = [...state.deliveries.values()]
       .filter(
         (d) =>
