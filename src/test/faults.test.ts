@@ -56,7 +56,7 @@ describe('status', () => {
     const res = await fetch(`${sandbox.origin}/payment-links`, {
       headers: { authorization: `Bearer ${KEY}` },
     });
-    const body = await res.json();
+    const body = (await res.json()) as { error: { type: string; code: string } };
     assert.equal(res.status, 503);
     assert.equal(body.error.type, 'api_error');
     assert.equal(body.error.code, 'maintenance');
@@ -150,7 +150,10 @@ test('lose_response commits, cuts the answer, and the retry with the same key ge
   );
   assert.equal(lost.status, 201, 'the log keeps the answer that was never sent');
   const bodies = (await sandbox.consoleApi('GET', `/requests/${lost.seq}`)).body.data;
-  assert.equal(JSON.parse(bodies.response_body).data.id, (await retry.json()).data.id);
+  assert.equal(
+    JSON.parse(bodies.response_body).data.id,
+    ((await retry.json()) as { data: { id: string } }).data.id,
+  );
 });
 
 describe('bad rules get a clear 400', () => {
