@@ -32,7 +32,9 @@ export function fanOutEvents(
       }
       for (const endpoint of endpoints) {
         if (!wants(endpoint, op.v)) continue;
-        const made = endpointDeliveries(endpoint, firstAttempt, (first) => newDelivery(op.v, endpoint, ++seq, at, first));
+        const made = endpointDeliveries(endpoint, firstAttempt, (first) =>
+          newDelivery(op.v, endpoint, ++seq, at, first),
+        );
         for (const delivery of made) expanded.push({ op: 'delivery', v: delivery });
       }
     }
