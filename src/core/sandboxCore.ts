@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { NewFaultRule } from '../shared/faults';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
 import { ClockControls } from './clockControls';
@@ -31,6 +32,8 @@ export interface CoreOptions {
   schedulerIntervalMs?: number;
   /** How long a webhook attempt may take (contract §8: 10 s). */
   deliveryTimeoutMs?: number;
+  /** --fault / --faults: when given, the sandbox starts with exactly these fault rules. */
+  faults?: NewFaultRule[];
   /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
   openSegment?: StoreOptions['openSegment'];
 }
@@ -130,6 +133,7 @@ export class SandboxCore {
       ...seedEndpoints(store.state.endpoints, options.webhookEndpoints ?? [], isoTime(clock.now())),
     );
     if (firstRun.length > 0) await store.commit(firstRun);
+    if (options.faults) await core.faults.replaceAll(options.faults);
     core.scheduler.start(options.schedulerIntervalMs);
     core.deliveries.start();
     return core;

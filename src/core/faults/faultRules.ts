@@ -41,34 +41,20 @@ export class FaultRules {
   }
 
   async add(input: NewFaultRule): Promise<FaultRule> {
-    const problem = faultActionProblem(input.action);
-    if (problem?.missing)
-      throw new SandboxError(
-        'parameter_missing',
-        `Missing ${problem.param}: ${problem.problem}.`,
-        problem.param,
-      );
-    if (problem)
-      throw new SandboxError(
-        'parameter_invalid',
-        `Invalid ${problem.param}: ${problem.problem}.`,
-        problem.param,
-      );
     const rules = this.list();
     if (rules.length >= MAX_FAULT_RULES)
       throw new SandboxError(
         'parameter_invalid',
         `There are already ${MAX_FAULT_RULES} fault rules, the most the sandbox keeps; remove one first.`,
       );
-    const rule: FaultRule = {
-      id: newRuleId(),
-      ...input,
-      match: input.match ?? {},
-      enabled: input.enabled ?? true,
-      created_at: isoTime(this.clock.now()),
-    };
+    const rule = this.made(input);
     await this.save([...rules, rule]);
     return rule;
+  }
+
+  /** Exactly these rules from now on (--fault and --faults at start). */
+  async replaceAll(inputs: NewFaultRule[]): Promise<void> {
+    await this.save(inputs.slice(0, MAX_FAULT_RULES).map((input) => this.made(input)));
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<FaultRule> {
@@ -114,6 +100,26 @@ export class FaultRules {
       return { rule, counted: this.save(rules) };
     }
     return null;
+  }
+
+  /** A new rule with its id, or the problem with its action's fields. */
+  private made(input: NewFaultRule): FaultRule {
+    const problem = faultActionProblem(input.action);
+    if (problem) {
+      const missing = problem.missing === true;
+      throw new SandboxError(
+        missing ? 'parameter_missing' : 'parameter_invalid',
+        `${missing ? 'Missing' : 'Invalid'} ${problem.param}: ${problem.problem}.`,
+        problem.param,
+      );
+    }
+    return {
+      id: newRuleId(),
+      ...input,
+      match: input.match ?? {},
+      enabled: input.enabled ?? true,
+      created_at: isoTime(this.clock.now()),
+    };
   }
 
   private find(id: string): FaultRule {
