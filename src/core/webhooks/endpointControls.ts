@@ -42,16 +42,19 @@ function checkUrl(url: string): void {
 export const endpointControls = {
   create(input: EndpointInput & { url: string }, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
     checkUrl(input.url);
-    const endpoint: WebhookEndpoint = {
-      id: newEndpointId(),
-      url: input.url,
-      secret: newWebhookSecret(),
-      previous_secrets: [],
-      enabled: input.enabled ?? true,
-      event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
-      description: input.description ?? '',
-      created_at: isoTime(now),
-    };
+    const endpoint: WebhookEndpoint = withFaults(
+      {
+        id: newEndpointId(),
+        url: input.url,
+        secret: newWebhookSecret(),
+        previous_secrets: [],
+        enabled: input.enabled ?? true,
+        event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
+        description: input.description ?? '',
+        created_at: isoTime(now),
+      },
+      input.faults,
+    );
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
   },
 

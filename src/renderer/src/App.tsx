@@ -4,6 +4,7 @@ import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
 import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
+import { FaultsScreen } from './screens/faults/FaultsScreen';
 import { LinksScreen } from './screens/links/LinksScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { DeliveryInspector } from './screens/webhooks/DeliveryInspector';
@@ -32,6 +33,8 @@ export function App() {
           <WebhooksScreen />
         ) : screen === 'requests' ? (
           <RequestsScreen />
+        ) : screen === 'faults' ? (
+          <FaultsScreen />
         ) : (
           <SettingsScreen />
         )}

@@ -8,6 +8,7 @@ import './styles/webhooks.css';
 import './styles/deliveryInspector.css';
 import './styles/requests.css';
 import './styles/settings.css';
+import './styles/faults.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

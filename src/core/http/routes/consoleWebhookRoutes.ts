@@ -28,15 +28,7 @@ const EndpointFields = {
   enabled: Type.Boolean({ description: 'true or false' }),
   event_types: EventTypes,
 };
-const EndpointCreate = Type.Object(
-  {
-    url: EndpointFields.url,
-    description: Type.Optional(EndpointFields.description),
-    enabled: Type.Optional(EndpointFields.enabled),
-    event_types: Type.Optional(EndpointFields.event_types),
-  },
-  { additionalProperties: false },
-);
+
 const EndpointPatch = Type.Object(
   {
     ...Type.Partial(Type.Object(EndpointFields)).properties,
@@ -47,6 +39,16 @@ const EndpointPatch = Type.Object(
           'webhook faults on purpose (contract §13), any of duplicate, delay_seconds, shuffle, bad_signature; fields left out keep their value',
       }),
     ),
+  },
+  { additionalProperties: false },
+);
+const EndpointCreate = Type.Object(
+  {
+    url: EndpointFields.url,
+    description: Type.Optional(EndpointFields.description),
+    enabled: Type.Optional(EndpointFields.enabled),
+    event_types: Type.Optional(EndpointFields.event_types),
+    faults: EndpointPatch.properties.faults,
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-// The left navigation: the four screens, the live-feed state and the theme toggle.
+// The left navigation: the screens, the live-feed state and the theme toggle.
 import { useConsoleStore } from '../store/consoleStore';
 import type { Screen } from '../store/uiSlice';
 import { ThemeToggle } from './ThemeToggle';
@@ -7,6 +7,7 @@ const SCREENS: { screen: Screen; label: string }[] = [
   { screen: 'links', label: 'Links' },
   { screen: 'webhooks', label: 'Webhooks' },
   { screen: 'requests', label: 'Requests' },
+  { screen: 'faults', label: 'Faults' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -17,6 +18,7 @@ export function Sidebar() {
   const setScreen = useConsoleStore((state) => state.setScreen);
   const connection = useConsoleStore((state) => state.connection);
   const unsavedSettings = useConsoleStore((state) => state.settingsDraft !== null);
+  const activeFaults = useConsoleStore((state) => state.faults.rules.filter((rule) => rule.enabled).length);
 
   return (
     <aside className="sidebar">
@@ -32,6 +34,11 @@ export function Sidebar() {
                 onClick={() => setScreen(item.screen)}
               >
                 {item.label}
+                {item.screen === 'faults' && activeFaults > 0 && (
+                  <span className="nav-count" title={`${activeFaults} fault rule(s) on`}>
+                    {activeFaults}
+                  </span>
+                )}
                 {item.screen === 'settings' && unsavedSettings && (
                   <span className="nav-unsaved" title="Unsaved changes">
                     <span className="visually-hidden">(unsaved changes)</span>

@@ -37,6 +37,7 @@ export function useLiveEvents(): void {
         void store().loadDeliveries();
         void store().loadQueue();
         void store().loadRequests();
+        void store().loadFaults();
         if (reconnected) void store().loadSettings();
         const openLink = store().linkDetail.id;
         if (reconnected && openLink) store().openLinkDetail(openLink);
@@ -66,6 +67,9 @@ export function useLiveEvents(): void {
           pending = [];
           pendingRequests = [];
           store().reloadAfterReplace();
+          void store().loadFaults();
+        } else if (event.type === 'faults.changed') {
+          store().applyFaultsChanged(event.rules);
         } else if (event.type === 'request.logged') {
           pendingRequests.push(event.entry);
           requestTimer ??= setTimeout(flushRequests, BATCH_MS);

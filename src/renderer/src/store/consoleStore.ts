@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
+import { createFaultsSlice, type FaultsSlice } from './faultsSlice';
 import { createInspectorSlice, type InspectorSlice } from './inspectorSlice';
 import { createLinkDetailSlice, type LinkDetailSlice } from './linkDetailSlice';
 import { createLinksSlice, type LinksSlice } from './linksSlice';
@@ -22,7 +23,8 @@ export type ConsoleState = LinkDetailSlice &
   DeliveriesSlice &
   QueueSlice &
   InspectorSlice &
-  DataFolderSlice;
+  DataFolderSlice &
+  FaultsSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinkDetailSlice(...args),
@@ -36,4 +38,5 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createQueueSlice(...args),
   ...createInspectorSlice(...args),
   ...createDataFolderSlice(...args),
+  ...createFaultsSlice(...args),
 }));
