@@ -31,9 +31,18 @@ export class FaultRules {
     private readonly clock: SandboxClock,
   ) {}
 
-  /** The one check every API request pays when there are no rules. */
+  /** Whether any rule is on, worked out once per change of the list (lists are replaced, never edited). */
+  private armedFor: FaultRule[] | null = null;
+  private anyOn = false;
+
+  /** The one check every API request pays: without a rule that is on, a comparison and a read. */
   get armed(): boolean {
-    return this.store.state.faults.length > 0;
+    const rules = this.store.state.faults;
+    if (rules !== this.armedFor) {
+      this.armedFor = rules;
+      this.anyOn = rules.some((rule) => rule.enabled);
+    }
+    return this.anyOn;
   }
 
   list(): FaultRule[] {

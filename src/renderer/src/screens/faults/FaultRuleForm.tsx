@@ -143,11 +143,11 @@ export function FaultRuleForm() {
         )}
         {text('remaining', 'Remaining', 'Optional: the next N matching requests, then the rule goes')}
         {text('probability', 'Probability', 'Optional: 0 to 1, default 1 (every matching request)')}
-      </div>
-      <div className="dialog-actions">
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Adding…' : 'Add rule'}
-        </button>
+        <div className="fault-form-submit">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Adding…' : 'Add rule'}
+          </button>
+        </div>
       </div>
     </form>
   );
