@@ -1,26 +1,15 @@
 // Faults on purpose (contract §13): the shapes of an API fault rule and of an endpoint's webhook
 // faults. One definition validates the API and console bodies, the export file, and documents them.
 import Type, { type Static } from 'typebox';
+import {
+  FAULT_ACTION_TYPES,
+  FAULT_METHODS,
+  FAULTABLE_ROUTES,
+  MAX_FAULT_LATENCY_MS,
+  type FaultActionType,
+} from './faultBasics';
 
-export const FAULT_ACTION_TYPES = ['status', 'latency', 'drop', 'lose_response'] as const;
-export type FaultActionType = (typeof FAULT_ACTION_TYPES)[number];
-
-export const FAULT_METHODS = ['GET', 'POST'] as const;
-
-/**
- * The routes rules can hit: the Payment Links API and simulate, as the app registers them. The
- * sandbox's own controls (/sandbox/faults, /sandbox/clock, /sandbox/inbox) are never among them.
- */
-export const FAULTABLE_ROUTES = [
-  '/payment-links',
-  '/payment-links/:id',
-  '/payment-links/:id/cancel',
-  '/sandbox/simulate',
-] as const;
-
-/** At most this many rules at once: each request is matched against every rule. */
-export const MAX_FAULT_RULES = 100;
-export const MAX_FAULT_LATENCY_MS = 60_000;
+export * from './faultBasics';
 
 export const FaultMatchSchema = Type.Object(
   {
@@ -192,17 +181,3 @@ export const EndpointFaultsSchema = Type.Object(
   { additionalProperties: false },
 );
 export type EndpointFaults = Static<typeof EndpointFaultsSchema>;
-
-export const NO_ENDPOINT_FAULTS: EndpointFaults = {
-  duplicate: false,
-  delay_seconds: 0,
-  shuffle: false,
-  bad_signature: false,
-};
-
-/** The window a shuffled delivery's first attempt falls in. */
-export const SHUFFLE_WINDOW_SECONDS = 5;
-
-export const hasEndpointFaults = (faults: EndpointFaults | undefined): boolean =>
-  faults !== undefined &&
-  (faults.duplicate || faults.delay_seconds > 0 || faults.shuffle || faults.bad_signature);

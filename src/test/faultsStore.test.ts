@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { startTestSandbox, type TestSandbox } from './harness';
+import { eventually, startTestSandbox, type TestSandbox } from './harness';
+import { openEventStream } from './eventStreamClient';
 
 // Contract §13: fault rules are kept in the store with the settings: a restart, an export and an
 // import carry them, and an import takes back only rules the API could have made.
@@ -106,5 +107,45 @@ describe('an import refuses a rule the API could not have made', () => {
         await sandbox.stop();
       }
     });
+  }
+});
+
+test('at most 100 rules: the 101st is refused and memory stays bounded, however many are sent', async () => {
+  const sandbox = await startTestSandbox({ inMemory: true });
+  try {
+    const statuses = [];
+    for (let i = 0; i < 1000; i++) {
+      const res = await sandbox.api('POST', '/sandbox/faults', {
+        body: { action: { type: 'drop' }, probability: 0 },
+      });
+      statuses.push(res.status);
+      if (i === 100) assert.match(res.body.error.message, /already 100 fault rules/);
+    }
+    assert.equal(statuses.filter((s) => s === 201).length, 100);
+    assert.equal((await sandbox.api('GET', '/sandbox/faults')).body.data.length, 100);
+  } finally {
+    await sandbox.stop();
+  }
+});
+
+test('the console hears of every change, count downs included, as faults.changed', async () => {
+  const sandbox = await startTestSandbox({ inMemory: true });
+  const stream = await openEventStream(sandbox.origin);
+  try {
+    const rule = { match: { path: '/payment-links' }, action: { type: 'status', status: 500 }, remaining: 2 };
+    await sandbox.api('POST', '/sandbox/faults', { body: rule });
+    await sandbox.api('GET', '/payment-links');
+    await sandbox.api('GET', '/payment-links');
+    const lists = await eventually(async () => {
+      const seen = stream.seen.filter((e) => e.type === 'faults.changed').map((e) => e.data.rules);
+      return seen.length === 3 ? seen : undefined;
+    }, 'three faults.changed events');
+    assert.deepEqual(
+      lists.map((rules: { remaining?: number }[]) => rules.map((r) => r.remaining)),
+      [[2], [1], []],
+    );
+  } finally {
+    await stream.close();
+    await sandbox.stop();
   }
 });

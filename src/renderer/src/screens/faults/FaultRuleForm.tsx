@@ -1,7 +1,7 @@
 // The form that adds a fault rule: which requests (method, route, key), what happens to them, and
 // for how many; the API's validation errors appear beside their field.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FAULT_ACTION_TYPES, type FaultActionType } from '../../../../shared/faults';
+import { FAULT_ACTION_TYPES, type FaultActionType } from '../../../../shared/faultBasics';
 import { ConsoleApiError } from '../../api/consoleClient';
 import { FormField } from '../../components/FormField';
 import { messageOf } from '../../lib/errorMessage';

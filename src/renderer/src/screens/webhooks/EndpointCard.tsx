@@ -1,6 +1,6 @@
 // One webhook endpoint: its URL, filter and secret, and the actions that change or try it.
 import { useState } from 'react';
-import { hasEndpointFaults } from '../../../../shared/faults';
+import { hasEndpointFaults } from '../../../../shared/faultBasics';
 import type { WebhookEndpoint } from '../../../../shared/types';
 import { formatDateTime } from '../../lib/dates';
 import { EVENT_TYPES } from '../../lib/webhookFormat';

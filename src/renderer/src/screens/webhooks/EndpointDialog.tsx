@@ -8,7 +8,8 @@ import { messageOf } from '../../lib/errorMessage';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { FormField } from '../../components/FormField';
-import { NO_ENDPOINT_FAULTS, type EndpointFaults } from '../../../../shared/faults';
+import { NO_ENDPOINT_FAULTS } from '../../../../shared/faultBasics';
+import type { EndpointFaults } from '../../../../shared/faults';
 import { EndpointFaultsFields } from './EndpointFaultsFields';
 
 type Field = 'url' | 'description' | 'event_types' | 'faults';
