@@ -26,14 +26,14 @@ export interface FaultHit {
  * sandbox's own controls (/sandbox/faults, /sandbox/clock…) always answer.
  */
 export class FaultRules {
+  /** Whether any rule is on, worked out once per change of the list (lists are replaced, never edited). */
+  private armedFor: FaultRule[] | null = null;
+  private anyOn = false;
+
   constructor(
     private readonly store: Store,
     private readonly clock: SandboxClock,
   ) {}
-
-  /** Whether any rule is on, worked out once per change of the list (lists are replaced, never edited). */
-  private armedFor: FaultRule[] | null = null;
-  private anyOn = false;
 
   /** The one check every API request pays: without a rule that is on, a comparison and a read. */
   get armed(): boolean {

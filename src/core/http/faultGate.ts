@@ -56,8 +56,8 @@ function hangUp(
 }
 
 /**
- * The API scope's fault hooks. The onRequest part runs after authentication and only while a rule
- * exists: without one, a request pays a single property read. A status or a drop answers before
+ * The API scope's fault hooks. The onRequest part runs after authentication, and only while a rule
+ * is on (createApp asks core.faults.armed first, so without one a request pays one cached check). A status or a drop answers before
  * the request is done; latency waits, then lets it through; lose_response lets it run to its
  * durable end and cuts the connection instead of sending its answer.
  */
