@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir, type StartOptions } from '../core';
 import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
+import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
+import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -19,6 +21,7 @@ Options:
   --console-token T     the console's token (default: generated when --host is not loopback)
   --compact-after N     journal records before the snapshot is rewritten (default: 50000, or
                         the number of links when that is larger)
+${FAULT_USAGE}
   --quiet               do not log each request
   --help                show this help`;
 
@@ -49,6 +52,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         'allowed-host': { type: 'string', multiple: true },
         'console-token': { type: 'string' },
         'compact-after': { type: 'string' },
+        fault: { type: 'string', multiple: true },
+        faults: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -88,6 +93,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,}$/.test(consoleToken)) {
     throw new UsageError('--console-token must be at least 16 letters, digits, - or _');
   }
+  const faults = faultRules(values.faults, values.fault);
   return {
     help: values.help ?? false,
     quiet: values.quiet ?? false,
@@ -100,6 +106,23 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       consoleToken,
       compactAfter: compactText === undefined ? undefined : Number(compactText),
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
+      ...(faults ? { faults } : {}),
     },
   };
+}
+
+/** --faults FILE, then each --fault; undefined when neither is given (the stored rules stay). */
+function faultRules(file: string | undefined, rules: string[] | undefined): NewFaultRule[] | undefined {
+  if (file === undefined && rules === undefined) return undefined;
+  try {
+    const all = [...(file === undefined ? [] : readFaultsFile(file)), ...(rules ?? []).map(parseFaultRule)];
+    if (all.length > MAX_FAULT_RULES)
+      throw new UsageError(
+        `--fault and --faults give ${all.length} rules; the sandbox keeps at most ${MAX_FAULT_RULES}`,
+      );
+    return all;
+  } catch (err) {
+    if (err instanceof FaultOptionError) throw new UsageError(err.message);
+    throw err;
+  }
 }

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { NewFaultRule } from '../shared/faults';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
 import { ClockControls } from './clockControls';
@@ -18,6 +19,7 @@ import { AttemptBodies } from './webhooks/attemptBodies';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
+import { FaultRules } from './faults/faultRules';
 
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
@@ -31,6 +33,8 @@ export interface CoreOptions {
   schedulerIntervalMs?: number;
   /** How long a webhook attempt may take (contract §8: 10 s). */
   deliveryTimeoutMs?: number;
+  /** --fault / --faults: when given, the sandbox starts with exactly these fault rules. */
+  faults?: NewFaultRule[];
   /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
   openSegment?: StoreOptions['openSegment'];
 }
@@ -53,6 +57,7 @@ export class SandboxCore {
   readonly scheduler: Scheduler;
   readonly deliveries: DeliveryWorker;
   readonly time: ClockControls;
+  readonly faults: FaultRules;
   readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
   /** The built-in webhook inboxes (contract §12), in memory. */
   readonly inbox = new Inboxes((event) => this.emit(event));
@@ -76,6 +81,7 @@ export class SandboxCore {
       process.emitWarning(`scheduler: ${err.message}`),
     );
     this.time = new ClockControls(store, clock, this.scheduler);
+    this.faults = new FaultRules(store, clock);
     this.deliveries = new DeliveryWorker(
       store,
       clock,
@@ -130,6 +136,7 @@ export class SandboxCore {
       ...seedEndpoints(store.state.endpoints, options.webhookEndpoints ?? [], isoTime(clock.now())),
     );
     if (firstRun.length > 0) await store.commit(firstRun);
+    if (options.faults) await core.faults.replaceAll(options.faults);
     core.scheduler.start(options.schedulerIntervalMs);
     core.deliveries.start();
     return core;
@@ -206,6 +213,7 @@ export class SandboxCore {
       } else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
       else if (op.op === 'endpoint') this.emit({ type: 'endpoint.changed', endpoint: op.v });
       else if (op.op === 'endpoint.delete') this.emit({ type: 'endpoint.deleted', id: op.id });
+      else if (op.op === 'faults') this.emit({ type: 'faults.changed', rules: op.v });
       else if (op.op === 'queue') {
         this.emit({ type: 'queue.changed', paused: op.paused });
         this.announceWaitingDeliveries();

@@ -10,6 +10,7 @@ import {
   LinkRecordSchema,
   Time,
 } from './exportRecords';
+import { FaultRuleSchema, MAX_FAULT_RULES } from './faults';
 import { SettingsSchema } from './types';
 
 export const EXPORT_FORMAT = 'payment-links-sandbox-export';
@@ -70,6 +71,12 @@ export const StoreExportSchema = Type.Object(
     settings: SettingsSchema,
     queue_paused: Type.Boolean(),
     clock: Type.Optional(ClockRecordSchema),
+    faults: Type.Optional(
+      Type.Array(FaultRuleSchema, {
+        maxItems: MAX_FAULT_RULES,
+        description: `The API fault rules, at most ${MAX_FAULT_RULES}; absent in files from before they existed (none)`,
+      }),
+    ),
     links: Type.Array(LinkRecordSchema),
     events: Type.Array(EventRecordSchema),
     endpoints: Type.Array(EndpointRecordSchema),

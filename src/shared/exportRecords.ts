@@ -3,6 +3,7 @@
 // per-status fields) are in src/core/dataFolder/importRules.ts; references between records in
 // importReferences.ts.
 import Type from 'typebox';
+import { EndpointFaultsSchema } from './faults';
 import { FeeSchema, LINK_STATUSES, PaymentLinkSchema, WEBHOOK_EVENT_TYPES } from './types';
 
 /** whsec_ and base64 of at least 12 bytes: what the sandbox generates and --webhook-secret takes. */
@@ -110,6 +111,7 @@ export const EndpointRecordSchema = Type.Object(
     }),
     description: Type.String({ maxLength: 500, description: 'at most 500 characters' }),
     created_at: Time,
+    faults: Type.Optional(EndpointFaultsSchema),
   },
   { additionalProperties: false },
 );
@@ -160,6 +162,8 @@ export const DeliveryRecordSchema = Type.Object(
     updated_at: Time,
     seq: Type.Integer({ minimum: 0 }),
     test: Type.Optional(Type.Literal(true, { description: 'true, or absent' })),
+    duplicate: Type.Optional(Type.Literal(true, { description: 'true, or absent' })),
+    unordered: Type.Optional(Type.Literal(true, { description: 'true, or absent' })),
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@
 // The schemas validate requests, shape responses and generate the OpenAPI document, and the
 // TypeScript types are derived from them, so the three can never drift apart.
 import Type, { type Static } from 'typebox';
+import type { EndpointFaults, FaultActionType, FaultRule } from './faults';
 
 export const LINK_STATUSES = ['pending', 'succeeded', 'expired', 'canceled', 'failed'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
@@ -283,6 +284,8 @@ export interface WebhookEndpoint {
   event_types: WebhookEventType[];
   description: string;
   created_at: string;
+  /** Webhook faults on purpose (contract §13); absent means none. */
+  faults?: EndpointFaults;
 }
 
 export const DELIVERY_STATUSES = [
@@ -333,6 +336,10 @@ export interface WebhookDelivery {
   seq: number;
   /** True for a test event sent from the console (its link is a sample, not in the store); absent otherwise. */
   test?: true;
+  /** The second copy an endpoint's duplicate fault made (same event, so the same webhook-id). */
+  duplicate?: true;
+  /** Made while the endpoint's shuffle fault was on: it waits for no earlier delivery of its link. */
+  unordered?: true;
 }
 
 /** One logged request without its bodies: what the console's event stream and request list carry. */
@@ -356,6 +363,11 @@ export interface RequestLogSummary {
   /** Characters kept of each body (at most 65,536); null when the body was not kept. */
   request_body_length: number | null;
   response_body_length: number | null;
+  /**
+   * The fault rule that hit the request (contract §13); absent when none did. A drop has status 0
+   * (nothing was answered); a lose_response keeps the status of the answer it never sent.
+   */
+  fault?: { rule_id: string; action: FaultActionType };
 }
 
 /** One API request as the console's Requests screen and the CLI log show it, bodies included. */
@@ -456,6 +468,7 @@ export type SandboxEvent =
   | { type: 'inbox.received'; message: InboxMessageSummary }
   /** An inbox's answer settings changed, or its messages were cleared. */
   | { type: 'inbox.changed'; inbox: InboxView }
+  | { type: 'faults.changed'; rules: FaultRule[] }
   /** The whole store was replaced (an import or a reset): reload everything. */
   | { type: 'store.replaced' };
 

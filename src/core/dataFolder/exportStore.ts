@@ -24,6 +24,7 @@ export function exportStream(state: StoreState, nowMs: number): Readable {
     settings: withDefaults(settings),
     queue_paused: data.queue_paused ?? false,
     clock: data.clock,
+    faults: data.faults ?? [],
     links: data.links as StoreExport['links'],
     events: data.events,
     endpoints: data.endpoints,

@@ -1,4 +1,5 @@
 import type { StoreExport } from '../../shared/dataFolder';
+import { faultActionProblem } from '../../shared/faults';
 import type { LinkStatus, WebhookEventType } from '../../shared/types';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import { describeValue } from '../http/validation';
@@ -9,6 +10,7 @@ type Event = StoreExport['events'][number];
 type Endpoint = StoreExport['endpoints'][number];
 type Delivery = StoreExport['deliveries'][number];
 type Idempotency = StoreExport['idempotency'][number];
+type FaultRules = NonNullable<StoreExport['faults']>;
 
 /** What is wrong with a record that its schema alone cannot see: `at` is a path inside it. */
 export interface Broken {
@@ -184,6 +186,18 @@ export function idempotencyProblem(record: Idempotency): Broken | null {
       'expires_at_ms',
       `must be 24 hours after created_at (${expires}); ${got(record.expires_at_ms)}`,
     );
+  }
+  return null;
+}
+
+/** Fault rules as POST /sandbox/faults makes them: each action with its own fields, ids distinct. */
+export function faultRulesProblem(rules: FaultRules): Broken | null {
+  const ids = new Set<string>();
+  for (const [i, rule] of rules.entries()) {
+    if (ids.has(rule.id)) return broken(`[${i}].id`, `must be unique; ${rule.id} is an earlier rule's id`);
+    ids.add(rule.id);
+    const action = faultActionProblem(rule.action);
+    if (action) return broken(`[${i}].${action.param}`, `must fit the action's type: ${action.problem}`);
   }
   return null;
 }

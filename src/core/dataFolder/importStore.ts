@@ -28,6 +28,7 @@ import {
   deliveryProblem,
   endpointProblem,
   eventProblem,
+  faultRulesProblem,
   idempotencyProblem,
   linkProblem,
   type Broken,
@@ -126,6 +127,10 @@ class ImportedFile {
     if (!validate) this.refuse(unknownField(key));
     else if (!validate(checked)) this.refuse(problemAt(`/${key}`, validate.errors ?? []));
     else if (key === 'clock') this.nowMs = this.nowUnder(checked as ClockState);
+    else if (key === 'faults') {
+      const broken = faultRulesProblem(checked as NonNullable<StoreExport['faults']>);
+      if (broken) this.refuse(brokenAt(`faults${broken.at}`, broken.problem));
+    }
   }
 
   record(list: ListName, index: number, value: unknown): void {
@@ -166,6 +171,7 @@ class ImportedFile {
       settings: this.fields.settings as Settings,
       queue_paused: this.fields.queue_paused as boolean,
       ...(this.fields.clock === undefined ? {} : { clock: this.fields.clock as StoreExport['clock'] }),
+      faults: (this.fields.faults as StoreExport['faults']) ?? [],
       ...this.kept,
     };
   }

@@ -13,8 +13,11 @@ import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApi
 import { answerClientError } from './clientErrors';
 import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
+import { faultGate } from './faultGate';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { clockRoutes } from './routes/clockRoutes';
+import { consoleFaultRoutes } from './routes/consoleFaultRoutes';
+import { faultRoutes } from './routes/faultRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
 import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
@@ -103,6 +106,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   });
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
+  app.decorateRequest('fault', null);
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
 
@@ -123,6 +127,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   // One callback-style hook per request, chosen by where the route lives: on the hot path each
   // hook costs, an async one more so, and reading request.routeOptions builds an object.
   await app.register(async (api) => {
+    const faults = faultGate(core, options.requestLog !== false);
     api.addHook('onRequest', (request, reply, done) => {
       if (!admit(request, reply)) return;
       try {
@@ -131,14 +136,17 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
         done(err as Error);
         return;
       }
-      done();
+      if (core.faults.armed) faults.onRequest(request, reply, done);
+      else done();
     });
+    faults.install(api);
     parseJsonBodies(api);
     if (options.requestLog !== false) keepSentBodies(api);
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
     clockRoutes(api, core);
     inboxRoutes(api, core);
+    faultRoutes(api, core);
   });
   await app.register(async (consoleApi) => {
     const gate = options.consoleToken
@@ -172,6 +180,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleEventsRoute(consoleApi, core);
     consoleDataRoutes(consoleApi, core);
     consoleInboxRoutes(consoleApi, core);
+    consoleFaultRoutes(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import Type from 'typebox';
+import { documentFaultResponses } from './faultDocs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,5 +77,6 @@ export function completeDocument(
   if (cancel?.requestBody && 'content' in cancel.requestBody) cancel.requestBody.required = false;
   const inbox = openapi.paths?.['/_inbox/{name}'];
   if (inbox) for (const method of ['get', 'head', 'delete', 'options'] as const) delete inbox[method];
+  documentFaultResponses(openapi);
   return { ...openapi, servers: [{ url: origin }] };
 }

@@ -36,8 +36,9 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     response_body_length: responseBody?.length ?? null,
     request_body: requestBody,
     response_body: responseBody,
+    ...(request.fault ? { fault: { rule_id: request.fault.id, action: request.fault.action.type } } : {}),
   };
 }
 
 export const formatRequestLine = (e: RequestLogEntry): string =>
-  `${e.method} ${e.path} ${e.status} ${e.duration_ms.toFixed(1)}ms ${e.request_id}${e.replayed ? ' (replayed)' : ''}`;
+  `${e.method} ${e.path} ${e.status} ${e.duration_ms.toFixed(1)}ms ${e.request_id}${e.replayed ? ' (replayed)' : ''}${e.fault ? ` (fault ${e.fault.rule_id}: ${e.fault.action})` : ''}`;

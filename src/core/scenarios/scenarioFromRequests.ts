@@ -37,13 +37,21 @@ function stepOf(entry: RequestLogEntry): RequestScenarioStep {
 }
 
 /**
+ * Whether the API did this request: a fault rule's status or drop answered in its place, so a
+ * replay on a sandbox without that rule would answer differently. Latency and lose_response did it.
+ */
+const didRun = (entry: RequestLogEntry): boolean =>
+  entry.fault?.action !== 'status' && entry.fault?.action !== 'drop';
+
+/**
  * The Requests screen's export: the chosen API requests, oldest first, with the settings they
  * ran under, as a scenario `payment-links-sandbox run` replays. Console and checkout requests
- * are not part of the API a client drives, so they are left out.
+ * are not part of the API a client drives, and requests a fault answered in the API's place
+ * never ran: both are left out.
  */
 export function scenarioFromRequests(entries: RequestLogEntry[], settings: Settings, name: string): Scenario {
   const { preferred_port: _port, public_url: _url, ...kept } = settings;
-  const api = entries.filter((e) => e.api).sort((a, b) => a.seq - b.seq);
+  const api = entries.filter((e) => e.api && didRun(e)).sort((a, b) => a.seq - b.seq);
   return {
     format: SCENARIO_FORMAT,
     version: SCENARIO_VERSION,

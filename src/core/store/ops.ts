@@ -6,6 +6,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../../shared/types';
+import type { FaultRule } from '../../shared/faults';
 import type { ClockState } from '../sandboxClock';
 import type { StoreContents } from './storeState';
 
@@ -56,6 +57,8 @@ export type Op =
   | { op: 'queue'; paused: boolean }
   /** The sandbox clock's offset and frozen moment, as set by the last advance, freeze or resume. */
   | { op: 'clock'; v: ClockState }
+  /** Every API fault rule (contract §13): at most a hundred, so the whole list is one small op. */
+  | { op: 'faults'; v: FaultRule[] }
   /**
    * Everything at once (an import or a reset). Written as a new snapshot, never as a journal line
    * (a whole store does not fit in one); journals of earlier versions may still hold one.

@@ -102,6 +102,8 @@ export function opProblem(op: unknown): string | null {
       const problem = isObject(op.v) ? clockProblem(op.v) : `it is ${describe(op.v)}`;
       return problem === null ? null : `its "clock" op is damaged: ${problem}`;
     }
+    case 'faults':
+      return Array.isArray(op.v) && op.v.every(isObject) ? null : `its "faults" op holds ${describe(op.v)}`;
     case 'replace':
       return isObject(op.v) ? null : `its "replace" op holds ${describe(op.v)}`;
     default:

@@ -5,6 +5,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../../shared/types';
+import type { FaultRule } from '../../shared/faults';
 import { RUNNING, type ClockState } from '../sandboxClock';
 import { LinkIndex } from './linkIndex';
 import type { IdempotencyRecord, Op } from './ops';
@@ -24,6 +25,8 @@ export interface StoreContents {
   queue_paused?: boolean;
   /** Absent in snapshots written before the sandbox clock existed: real time. */
   clock?: ClockState;
+  /** Absent in snapshots written before fault rules existed: none. */
+  faults?: FaultRule[];
 }
 
 /** The snapshot file's shape: the whole state at journal sequence `seq`. */
@@ -42,6 +45,7 @@ export class StoreState {
   readonly deliveries = new Map<string, WebhookDelivery>();
   queuePaused = false;
   clock: ClockState = RUNNING;
+  faults: FaultRule[] = [];
   lastDeliverySeq = 0;
   settlementAccountId: string | null = null;
   settings: Settings | null = null;
@@ -103,6 +107,11 @@ export class StoreState {
         this.clock = op.v;
         return () => (this.clock = before);
       }
+      case 'faults': {
+        const before = this.faults;
+        this.faults = op.v;
+        return () => (this.faults = before);
+      }
       case 'replace': {
         const before = this.capture(0, -Infinity);
         this.clear();
@@ -128,6 +137,7 @@ export class StoreState {
     }
     this.queuePaused = data.queue_paused ?? false;
     this.clock = data.clock ?? RUNNING;
+    this.faults = data.faults ?? [];
   }
 
   /** Empties every collection in place: the rules, the scheduler and the worker hold this object. */
@@ -155,6 +165,7 @@ export class StoreState {
       deliveries: [...this.deliveries.values()],
       queue_paused: this.queuePaused,
       clock: this.clock,
+      faults: this.faults,
     };
   }
 }

@@ -50,7 +50,9 @@ export class DeliveryQueue {
   upsert(d: WebhookDelivery): void {
     let entry = this.entries.get(d.id);
     if (!entry) {
-      entry = { seq: d.seq, id: d.id, endpointId: d.endpoint_id, lane: `${d.endpoint_id} ${d.link_id}` };
+      // A shuffled delivery (an endpoint's shuffle fault) is its own lane: it waits for no other.
+      const key = d.unordered ? `${d.endpoint_id} ${d.id}` : `${d.endpoint_id} ${d.link_id}`;
+      entry = { seq: d.seq, id: d.id, endpointId: d.endpoint_id, lane: key };
       this.entries.set(d.id, entry);
       let lane = this.lanes.get(entry.lane);
       if (!lane) {

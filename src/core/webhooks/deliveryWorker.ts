@@ -8,6 +8,7 @@ import { isFinal, retentionOps } from './deliveryControls';
 import { DeliveryQueue } from './deliveryQueue';
 import { sendAttempt } from './sendAttempt';
 import { signedHeaders } from './signing';
+import { forgedSignature } from './webhookFaults';
 
 /** setTimeout's longest delay (about 24.8 days); a later retry is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
@@ -156,10 +157,13 @@ export class DeliveryWorker {
     const started = this.clock.now();
     const generation = this.generation;
     const body = JSON.stringify(event);
+    const signed = signedHeaders(endpoint, event.id, body, this.clock.realNow(), started);
+    if (endpoint.faults?.bad_signature)
+      signed['webhook-signature'] = forgedSignature(event.id, signed['webhook-timestamp'] as string, body);
     const headers = {
       'content-type': 'application/json',
       'user-agent': `PaymentLinksSandbox/${VERSION}`,
-      ...signedHeaders(endpoint, event.id, body, this.clock.realNow(), started),
+      ...signed,
     };
     this.onWire.add(delivery.id);
     this.onAttemptStarted(delivery);

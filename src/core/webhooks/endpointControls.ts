@@ -1,3 +1,4 @@
+import { hasEndpointFaults, NO_ENDPOINT_FAULTS, type EndpointFaults } from '../../shared/faults';
 import type { WebhookEndpoint, WebhookEventType } from '../../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
 import { isoTime } from '../clock';
@@ -15,6 +16,16 @@ export interface EndpointInput {
   description?: string;
   enabled?: boolean;
   event_types?: WebhookEventType[];
+  /** Webhook faults to change; fields left out keep their value. */
+  faults?: Partial<EndpointFaults>;
+}
+
+/** The endpoint's faults after a change; an endpoint with none carries no faults field at all. */
+function withFaults(endpoint: WebhookEndpoint, change: Partial<EndpointFaults> | undefined): WebhookEndpoint {
+  if (change === undefined) return endpoint;
+  const { faults: _before, ...rest } = endpoint;
+  const faults = { ...NO_ENDPOINT_FAULTS, ...endpoint.faults, ...change };
+  return hasEndpointFaults(faults) ? { ...rest, faults } : rest;
 }
 
 export function findEndpoint(state: StoreState, id: string): WebhookEndpoint {
@@ -31,16 +42,19 @@ function checkUrl(url: string): void {
 export const endpointControls = {
   create(input: EndpointInput & { url: string }, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
     checkUrl(input.url);
-    const endpoint: WebhookEndpoint = {
-      id: newEndpointId(),
-      url: input.url,
-      secret: newWebhookSecret(),
-      previous_secrets: [],
-      enabled: input.enabled ?? true,
-      event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
-      description: input.description ?? '',
-      created_at: isoTime(now),
-    };
+    const endpoint: WebhookEndpoint = withFaults(
+      {
+        id: newEndpointId(),
+        url: input.url,
+        secret: newWebhookSecret(),
+        previous_secrets: [],
+        enabled: input.enabled ?? true,
+        event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
+        description: input.description ?? '',
+        created_at: isoTime(now),
+      },
+      input.faults,
+    );
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
   },
 
@@ -50,7 +64,8 @@ export const endpointControls = {
    */
   update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
     if (patch.url !== undefined) checkUrl(patch.url);
-    const endpoint = { ...findEndpoint(state, id), ...patch };
+    const { faults, ...fields } = patch;
+    const endpoint = withFaults({ ...findEndpoint(state, id), ...fields }, faults);
     const readdressed = [...state.deliveries.values()]
       .filter(
         (d) =>

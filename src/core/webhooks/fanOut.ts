@@ -3,6 +3,7 @@ import { isoTime } from '../clock';
 import { newDeliveryId } from '../domain/ids';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
+import { endpointDeliveries } from './webhookFaults';
 
 /**
  * The commit expander of the webhook outbox: a recorded event brings one queued delivery per
@@ -31,7 +32,10 @@ export function fanOutEvents(
       }
       for (const endpoint of endpoints) {
         if (!wants(endpoint, op.v)) continue;
-        expanded.push({ op: 'delivery', v: newDelivery(op.v, endpoint, ++seq, at, firstAttempt) });
+        const made = endpointDeliveries(endpoint, firstAttempt, (first) =>
+          newDelivery(op.v, endpoint, ++seq, at, first),
+        );
+        for (const delivery of made) expanded.push({ op: 'delivery', v: delivery });
       }
     }
     return expanded;

@@ -5,6 +5,7 @@ import { Toasts } from './components/Toasts';
 import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
 import { InboxScreen } from './screens/inbox/InboxScreen';
+import { FaultsScreen } from './screens/faults/FaultsScreen';
 import { LinksScreen } from './screens/links/LinksScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { DeliveryInspector } from './screens/webhooks/DeliveryInspector';
@@ -35,6 +36,8 @@ export function App() {
           <InboxScreen />
         ) : screen === 'requests' ? (
           <RequestsScreen />
+        ) : screen === 'faults' ? (
+          <FaultsScreen />
         ) : (
           <SettingsScreen />
         )}

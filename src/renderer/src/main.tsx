@@ -9,6 +9,7 @@ import './styles/deliveryInspector.css';
 import './styles/requests.css';
 import './styles/settings.css';
 import './styles/inbox.css';
+import './styles/faults.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

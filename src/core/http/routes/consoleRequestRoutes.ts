@@ -112,13 +112,14 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
             return entry;
           })
         : core.requests.list();
-      if (!entries.some((e) => e.api))
+      const scenario = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
+      if (scenario.steps.length === 0)
         throw new SandboxError(
           'parameter_invalid',
-          'There is nothing to export: none of these requests called the Payment Links API (console and checkout requests are left out).',
+          'There is nothing to export: none of these requests called the Payment Links API (console and checkout requests, and those a fault rule answered, are left out).',
           'seqs',
         );
-      return sendData(reply, 200, scenarioFromRequests(entries, core.settings, name ?? 'Exported session'));
+      return sendData(reply, 200, scenario);
     },
   );
 }

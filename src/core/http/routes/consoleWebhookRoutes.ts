@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { EndpointFaultsSchema } from '../../../shared/faults';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
@@ -27,16 +28,30 @@ const EndpointFields = {
   enabled: Type.Boolean({ description: 'true or false' }),
   event_types: EventTypes,
 };
+
+const EndpointPatch = Type.Object(
+  {
+    ...Type.Partial(Type.Object(EndpointFields)).properties,
+    faults: Type.Optional(
+      Type.Partial(EndpointFaultsSchema, {
+        additionalProperties: false,
+        description:
+          'webhook faults on purpose (contract §13), any of duplicate, delay_seconds, shuffle, bad_signature; fields left out keep their value',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 const EndpointCreate = Type.Object(
   {
     url: EndpointFields.url,
     description: Type.Optional(EndpointFields.description),
     enabled: Type.Optional(EndpointFields.enabled),
     event_types: Type.Optional(EndpointFields.event_types),
+    faults: EndpointPatch.properties.faults,
   },
   { additionalProperties: false },
 );
-const EndpointPatch = Type.Partial(Type.Object(EndpointFields), { additionalProperties: false });
 const TestEventBody = Type.Object(
   {
     event_type: Type.Optional(

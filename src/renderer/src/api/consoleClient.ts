@@ -19,6 +19,7 @@ import type {
   WebhookEventType,
 } from '../../../shared/types';
 import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
+import type { EndpointFaults, FaultRule, NewFaultRule } from '../../../shared/faults';
 import type { LinkSort, SortOrder } from '../lib/linkOrder';
 
 /** An error answer from the console API, or a network failure (status 0). */
@@ -70,9 +71,20 @@ export interface NewEndpointInput {
   description?: string;
   enabled?: boolean;
   event_types?: WebhookEventType[];
+  faults?: Partial<EndpointFaults>;
 }
 
-export type EndpointPatch = Partial<Pick<WebhookEndpoint, 'url' | 'description' | 'enabled' | 'event_types'>>;
+export type EndpointPatch = Partial<
+  Pick<WebhookEndpoint, 'url' | 'description' | 'enabled' | 'event_types'>
+> & {
+  faults?: Partial<EndpointFaults>;
+};
+
+/** The fault rules, and the route patterns a rule can match (the form's choices). */
+export interface FaultsView {
+  rules: FaultRule[];
+  routes: string[];
+}
 
 /** A delivery as lists show it: no attempt bodies, a summary of the last attempt instead. */
 export type DeliveryRow = Omit<WebhookDelivery, 'attempts' | 'status'> & {
@@ -266,6 +278,18 @@ export const consoleClient = {
   /** Newest first, up to 1,000, without bodies: API calls only, or every request. */
   listRequests: (scope: 'api' | 'all') =>
     request<{ data: RequestLogSummary[] }>('GET', `/requests${queryString({ scope })}`).then((r) => r.data),
+
+  listFaults: () => request<{ data: FaultsView }>('GET', '/faults').then((r) => r.data),
+
+  addFault: (rule: NewFaultRule) => request<{ data: FaultRule }>('POST', '/faults', rule).then((r) => r.data),
+
+  setFaultEnabled: (id: string, enabled: boolean) =>
+    request<{ data: FaultRule }>('PATCH', `/faults/${encodeURIComponent(id)}`, { enabled }).then(
+      (r) => r.data,
+    ),
+
+  removeFault: (id: string) =>
+    request<unknown>('DELETE', `/faults/${encodeURIComponent(id)}`).then(() => undefined),
 
   /** One logged request with its bodies. */
   getRequest: (seq: number) =>

@@ -8,6 +8,7 @@ const SCREENS: { screen: Screen; label: string }[] = [
   { screen: 'webhooks', label: 'Webhooks' },
   { screen: 'inbox', label: 'Inbox' },
   { screen: 'requests', label: 'Requests' },
+  { screen: 'faults', label: 'Faults' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -18,6 +19,7 @@ export function Sidebar() {
   const setScreen = useConsoleStore((state) => state.setScreen);
   const connection = useConsoleStore((state) => state.connection);
   const unsavedSettings = useConsoleStore((state) => state.settingsDraft !== null);
+  const activeFaults = useConsoleStore((state) => state.faults.rules.filter((rule) => rule.enabled).length);
 
   return (
     <aside className="sidebar">
@@ -33,6 +35,11 @@ export function Sidebar() {
                 onClick={() => setScreen(item.screen)}
               >
                 {item.label}
+                {item.screen === 'faults' && activeFaults > 0 && (
+                  <span className="nav-count" title={`${activeFaults} fault rule(s) on`}>
+                    {activeFaults}
+                  </span>
+                )}
                 {item.screen === 'settings' && unsavedSettings && (
                   <span className="nav-unsaved" title="Unsaved changes">
                     <span className="visually-hidden">(unsaved changes)</span>

@@ -46,6 +46,7 @@ export function useLiveEvents(): void {
         void store().loadQueue();
         void store().loadRequests();
         void store().loadInbox();
+        void store().loadFaults();
         if (reconnected) void store().loadSettings();
         const openLink = store().linkDetail.id;
         if (reconnected && openLink) store().openLinkDetail(openLink);
@@ -75,11 +76,14 @@ export function useLiveEvents(): void {
           pending = [];
           pendingRequests = [];
           store().reloadAfterReplace();
+          void store().loadFaults();
         } else if (event.type === 'inbox.received') {
           pendingInbox.push(event.message);
           inboxTimer ??= setTimeout(flushInbox, BATCH_MS);
         } else if (event.type === 'inbox.changed') {
           store().applyInboxChanged(event.inbox);
+        } else if (event.type === 'faults.changed') {
+          store().applyFaultsChanged(event.rules);
         } else if (event.type === 'request.logged') {
           pendingRequests.push(event.entry);
           requestTimer ??= setTimeout(flushRequests, BATCH_MS);

@@ -29,7 +29,9 @@ export function matchesQuery(entry: RequestLogSummary, query: string): boolean {
     entry.request_id.toLowerCase().includes(q) ||
     (entry.idempotency_key ?? '').toLowerCase().includes(q) ||
     (entry.key_prefix ?? '').toLowerCase().includes(q) ||
-    entry.method.toLowerCase() === q
+    entry.method.toLowerCase() === q ||
+    // "fault" finds every request a fault rule hit; a rule id finds that rule's.
+    (entry.fault !== undefined && (q === 'fault' || entry.fault.rule_id === q))
   );
 }
 

@@ -4,6 +4,7 @@ import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
 import { createInboxSlice, type InboxSlice } from './inboxSlice';
+import { createFaultsSlice, type FaultsSlice } from './faultsSlice';
 import { createInspectorSlice, type InspectorSlice } from './inspectorSlice';
 import { createLinkDetailSlice, type LinkDetailSlice } from './linkDetailSlice';
 import { createLinksSlice, type LinksSlice } from './linksSlice';
@@ -24,7 +25,8 @@ export type ConsoleState = LinkDetailSlice &
   QueueSlice &
   InspectorSlice &
   DataFolderSlice &
-  InboxSlice;
+  InboxSlice &
+  FaultsSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinkDetailSlice(...args),
@@ -39,4 +41,5 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createInspectorSlice(...args),
   ...createDataFolderSlice(...args),
   ...createInboxSlice(...args),
+  ...createFaultsSlice(...args),
 }));

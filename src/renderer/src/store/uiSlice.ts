@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { ConsoleState } from './consoleStore';
 
-export type Screen = 'links' | 'webhooks' | 'inbox' | 'requests' | 'settings';
+export type Screen = 'links' | 'webhooks' | 'inbox' | 'requests' | 'faults' | 'settings';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Connection = 'connecting' | 'live' | 'offline';
 

@@ -5,6 +5,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/dates';
 import { formatMs, prettyJson, type RequestRow } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
+import { FaultMark } from '../faults/FaultMark';
+import { FAULT_OUTCOME } from '../faults/describeFault';
 import { StatusCode } from './StatusCode';
 
 function Body({ title, body, length }: { title: string; body: string | null; length: number | null }) {
@@ -94,8 +96,17 @@ export function RequestDetail({ row: entry }: { row: RequestRow }) {
             <dd>
               <StatusCode status={entry.status} />
               {entry.replayed && <span className="replayed-badge">replayed</span>}
+              <FaultMark fault={entry.fault} />
             </dd>
           </div>
+          {entry.fault && (
+            <div>
+              <dt>Fault</dt>
+              <dd>
+                Rule <span className="mono">{entry.fault.rule_id}</span>: {FAULT_OUTCOME[entry.fault.action]}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Duration</dt>
             <dd>{formatMs(entry.duration_ms)}</dd>

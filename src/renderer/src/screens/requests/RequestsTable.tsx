@@ -1,10 +1,11 @@
 // Every logged request, newest first and live: time, method, path, status, duration, key,
-// Idempotency-Key and whether it was a replay.
+// Idempotency-Key, whether it was a replay, and whether a fault rule hit it.
 import { useMemo } from 'react';
 import { formatClock, formatMs, matchesQuery } from '../../lib/requestLog';
 import { isTypingTarget } from '../../lib/typingTarget';
 import { useConsoleStore } from '../../store/consoleStore';
 import { RequestsEmptyState } from './RequestsEmptyState';
+import { FaultMark } from '../faults/FaultMark';
 import { StatusCode } from './StatusCode';
 
 export function RequestsTable() {
@@ -86,6 +87,7 @@ export function RequestsTable() {
               <td>
                 <StatusCode status={entry.status} />
                 {entry.replayed && <span className="replayed-badge">replayed</span>}
+                <FaultMark fault={entry.fault} />
               </td>
               <td className="num">{formatMs(entry.duration_ms)}</td>
               <td className="mono">{entry.key_prefix ?? <span className="muted">—</span>}</td>

@@ -1,11 +1,13 @@
 // One webhook endpoint: its URL, filter and secret, and the actions that change or try it.
 import { useState } from 'react';
+import { hasEndpointFaults } from '../../../../shared/faultBasics';
 import type { WebhookEndpoint } from '../../../../shared/types';
 import { formatDateTime } from '../../lib/dates';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EndpointDialog } from './EndpointDialog';
+import { EndpointFaultsMarker } from './EndpointFaultsMarker';
 import { SecretField } from './SecretField';
 import { TestEventDialog } from './TestEventDialog';
 
@@ -26,6 +28,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         <p className="endpoint-url mono" title={endpoint.url}>
           {endpoint.url}
         </p>
+        {hasEndpointFaults(endpoint.faults) && <EndpointFaultsMarker endpoint={endpoint} />}
         <p className="sub">{endpoint.description || 'No description'}</p>
         <p className="endpoint-types">
           {all ? (

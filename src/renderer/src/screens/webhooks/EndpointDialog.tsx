@@ -1,5 +1,5 @@
-// The endpoint form, in a modal dialog: adds one, or edits the URL, description and event filter of
-// one; the API's validation errors appear beside their field.
+// The endpoint form, in a modal dialog: adds one, or edits the URL, description, event filter and
+// webhook faults of one; the API's validation errors appear beside their field.
 import { useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types';
@@ -8,13 +8,22 @@ import { messageOf } from '../../lib/errorMessage';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { FormField } from '../../components/FormField';
+import { NO_ENDPOINT_FAULTS } from '../../../../shared/faultBasics';
+import type { EndpointFaults } from '../../../../shared/faults';
+import { EndpointFaultsFields } from './EndpointFaultsFields';
 
-type Field = 'url' | 'description' | 'event_types';
+type Field = 'url' | 'description' | 'event_types' | 'faults';
 
 const fieldOf = (param: string | undefined): Field | undefined => {
   const name = param?.split(/[./[]/)[0];
-  return name === 'url' || name === 'description' || name === 'event_types' ? name : undefined;
+  return name === 'url' || name === 'description' || name === 'event_types' || name === 'faults'
+    ? name
+    : undefined;
 };
+
+/** A delay typed as digits is sent as a number; anything else as typed, for the API to explain. */
+const delayOf = (text: string): number =>
+  /^\d+$/.test(text.trim()) ? Number(text) : (text as unknown as number);
 
 interface EndpointDialogProps {
   /** The endpoint to edit; without one the dialog adds a new endpoint. */
@@ -30,6 +39,8 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const [types, setTypes] = useState<WebhookEventType[]>(endpoint?.event_types ?? EVENT_TYPES);
+  const [faults, setFaults] = useState<EndpointFaults>(endpoint?.faults ?? NO_ENDPOINT_FAULTS);
+  const [delayText, setDelayText] = useState(String(faults.delay_seconds));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
 
@@ -51,12 +62,14 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
       return;
     }
     setSaving(true);
+    const withDelay = { ...faults, delay_seconds: delayOf(delayText) };
     try {
       if (endpoint) {
         await editEndpoint(endpoint.id, {
           url: url.trim(),
           description: description.trim(),
           event_types: types,
+          faults: withDelay,
         });
         pushToast('success', `Saved ${url.trim()}.`);
       } else {
@@ -64,6 +77,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
           url: url.trim(),
           description: description.trim() || undefined,
           event_types: types,
+          faults: withDelay,
         });
         pushToast('success', `Added ${added.url}. Send it a test event, or pay a link.`);
       }
@@ -131,6 +145,19 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
             </span>
           )}
         </fieldset>
+        <EndpointFaultsFields
+          faults={faults}
+          delayText={delayText}
+          error={errors.faults}
+          onChange={(next) => {
+            clear('faults');
+            setFaults(next);
+          }}
+          onDelayText={(text) => {
+            clear('faults');
+            setDelayText(text);
+          }}
+        />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
             Close

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FaultAction, FaultRule } from '../../shared/faults';
+import type { SandboxCore } from '../sandboxCore';
+import { requestLogEntry } from './requestLog';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The fault rule that hit this request (contract §13), or null. */
+    fault: FaultRule | null;
+  }
+}
+
+/** Codes for statuses the contract does not name; `code` in the rule overrides any of them. */
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'parameter_invalid',
+  401: 'api_key_invalid',
+  403: 'forbidden',
+  404: 'resource_not_found',
+  408: 'request_timeout',
+  409: 'conflict',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+function errorType(status: number): string {
+  if (status === 429) return 'rate_limit_error';
+  if (status === 401) return 'authentication_error';
+  return status >= 500 ? 'api_error' : 'invalid_request_error';
+}
+
+/** The contract's error envelope for a status a rule answers with, as a real failure would look. */
+function faultErrorBody(action: FaultAction, rule: FaultRule, requestId: string): string {
+  const status = action.status as number;
+  const code = action.code ?? DEFAULT_CODES[status] ?? (status >= 500 ? 'internal_error' : 'fault_injected');
+  return JSON.stringify({
+    error: {
+      type: errorType(status),
+      code,
+      message: `The sandbox answered ${status} on purpose: fault rule ${rule.id} hit this request (GET /sandbox/faults lists the rules).`,
+    },
+    meta: { request_id: requestId },
+  });
+}
+
+/** Closes the connection with no answer; the request is logged here, as no response will finish it. */
+function hangUp(
+  core: SandboxCore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  log: boolean,
+  status: number,
+): void {
+  reply.hijack();
+  request.raw.socket?.destroy();
+  if (log) core.requests.record({ ...requestLogEntry(request, reply, core.clock.now()), status, api: true });
+}
+
+/**
+ * The API scope's fault hooks. The onRequest part runs after authentication, and only while a rule
+ * is on (createApp asks core.faults.armed first, so without one a request pays one cached check). A status or a drop answers before
+ * the request is done; latency waits, then lets it through; lose_response lets it run to its
+ * durable end and cuts the connection instead of sending its answer.
+ */
+export function faultGate(core: SandboxCore, log: boolean) {
+  return {
+    onRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+      const hit = core.faults.hit(request.method, request.routeOptions.url, request.apiKey);
+      if (!hit) {
+        done();
+        return;
+      }
+      request.fault = hit.rule;
+      const { action } = hit.rule;
+      hit.counted.then(() => {
+        if (action.type === 'status') {
+          const status = action.status as number;
+          const retryAfter = action.retry_after_seconds ?? (status === 429 ? 1 : undefined);
+          if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+          reply
+            .code(status)
+            .type('application/json; charset=utf-8')
+            .send(faultErrorBody(action, hit.rule, request.id));
+        } else if (action.type === 'latency') {
+          const jitter = Math.floor(Math.random() * ((action.jitter_ms ?? 0) + 1));
+          setTimeout(done, (action.ms as number) + jitter);
+        } else if (action.type === 'drop') hangUp(core, request, reply, log, 0);
+        else done();
+      }, done);
+    },
+    install(api: FastifyInstance): void {
+      api.addHook('onSend', (request, reply, payload, done) => {
+        if (request.fault?.action.type !== 'lose_response') {
+          done(null, payload);
+          return;
+        }
+        // The handler has committed its change and its idempotency record before sending.
+        if (typeof payload === 'string') request.sentBody = payload;
+        hangUp(core, request, reply, log, reply.statusCode);
+      });
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// The form that adds a fault rule: which requests (method, route, key), what happens to them, and
+// for how many; the API's validation errors appear beside their field.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FAULT_ACTION_TYPES, type FaultActionType } from '../../../../shared/faultBasics';
+import { ConsoleApiError } from '../../api/consoleClient';
+import { FormField } from '../../components/FormField';
+import { messageOf } from '../../lib/errorMessage';
+import { useConsoleStore } from '../../store/consoleStore';
+import { EMPTY_DRAFT, ruleOf, type FaultDraft } from './faultDraft';
+
+type Field = keyof FaultDraft;
+
+const FIELD_OF_PARAM: Record<string, Field> = {
+  'match.method': 'method',
+  'match.path': 'path',
+  'match.api_key': 'apiKey',
+  'action.type': 'type',
+  'action.status': 'status',
+  'action.code': 'code',
+  'action.retry_after_seconds': 'retryAfter',
+  'action.ms': 'ms',
+  'action.jitter_ms': 'jitter',
+  remaining: 'remaining',
+  probability: 'probability',
+};
+
+const ACTION_LABELS: Record<FaultActionType, string> = {
+  status: 'Answer an error status',
+  latency: 'Add latency',
+  drop: 'Drop the connection',
+  lose_response: 'Commit, then lose the response',
+};
+
+function Select(props: {
+  name: Field;
+  label: string;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  const id = `field-${props.name}`;
+  return (
+    <div className={props.error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.children}
+      </select>
+      {props.error && <span className="field-error">{props.error}</span>}
+    </div>
+  );
+}
+
+export function FaultRuleForm() {
+  const routes = useConsoleStore((state) => state.faults.routes);
+  const addFault = useConsoleStore((state) => state.addFault);
+  const pushToast = useConsoleStore((state) => state.pushToast);
+  const [draft, setDraft] = useState<FaultDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: Field) => (value: string) => {
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+    setDraft((current) => ({ ...current, [field]: value }));
+  };
+  const text = (field: Field, label: string, hint?: string) => (
+    <FormField
+      name={field}
+      label={label}
+      hint={hint}
+      value={draft[field]}
+      error={errors[field]}
+      onChange={set(field)}
+    />
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const rule = await addFault(ruleOf(draft));
+      pushToast('success', `Rule ${rule.id} is on.`);
+      setDraft((current) => ({ ...current, remaining: '', probability: '' }));
+    } catch (error) {
+      const field = error instanceof ConsoleApiError && error.param ? FIELD_OF_PARAM[error.param] : undefined;
+      if (field) setErrors({ [field]: messageOf(error) });
+      else pushToast('error', `Could not add the rule: ${messageOf(error)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="panel fault-form"
+      aria-labelledby="fault-form-title"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <header className="panel-header">
+        <h3 id="fault-form-title">Add a rule</h3>
+      </header>
+      <div className="fault-form-grid">
+        <Select
+          name="method"
+          label="Method"
+          value={draft.method}
+          error={errors.method}
+          onChange={set('method')}
+        >
+          <option value="">Any</option>
+          <option value="GET">GET</option>
+          <option value="POST">POST</option>
+        </Select>
+        <Select name="path" label="Route" value={draft.path} error={errors.path} onChange={set('path')}>
+          <option value="">Any route</option>
+          {routes.map((route) => (
+            <option key={route} value={route}>
+              {route}
+            </option>
+          ))}
+        </Select>
+        {text('apiKey', 'API key', 'Optional: only requests with this sk_test_ key')}
+        <Select name="type" label="Action" value={draft.type} error={errors.type} onChange={set('type')}>
+          {FAULT_ACTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {ACTION_LABELS[type]}
+            </option>
+          ))}
+        </Select>
+        {draft.type === 'status' && (
+          <>
+            {text('status', 'Status', '400 to 599, e.g. 500, 503 or 429')}
+            {text('code', 'Error code', 'Optional: default internal_error, rate_limited…')}
+            {text('retryAfter', 'Retry-After (s)', 'Optional; 429 sends 1 by default')}
+          </>
+        )}
+        {draft.type === 'latency' && (
+          <>
+            {text('ms', 'Delay (ms)', '0 to 60000')}
+            {text('jitter', 'Jitter (ms)', 'Optional: up to this much more, at random')}
+          </>
+        )}
+        {text('remaining', 'Remaining', 'Optional: the next N matching requests, then the rule goes')}
+        {text('probability', 'Probability', 'Optional: 0 to 1, default 1 (every matching request)')}
+        <div className="fault-form-submit">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Adding…' : 'Add rule'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

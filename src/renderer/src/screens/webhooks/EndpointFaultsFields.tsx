@@ -1,0 +1,58 @@
+// The endpoint dialog's "Faults" group: webhook faults on purpose (contract §13), to see how a
+// receiver copes with duplicates, delays, events out of order and a signature that does not verify.
+import type { EndpointFaults } from '../../../../shared/faults';
+
+interface EndpointFaultsFieldsProps {
+  faults: EndpointFaults;
+  /** The delay as typed, so a half-typed number is not lost; checked by the API on save. */
+  delayText: string;
+  error?: string;
+  onChange(faults: EndpointFaults): void;
+  onDelayText(text: string): void;
+}
+
+const SWITCHES: { key: 'duplicate' | 'shuffle' | 'bad_signature'; label: string }[] = [
+  { key: 'duplicate', label: 'Deliver every event twice (same webhook-id)' },
+  { key: 'shuffle', label: "Deliver a link's events out of order (within 5 s)" },
+  { key: 'bad_signature', label: 'Send an invalid signature' },
+];
+
+export function EndpointFaultsFields({
+  faults,
+  delayText,
+  error,
+  onChange,
+  onDelayText,
+}: EndpointFaultsFieldsProps) {
+  return (
+    <fieldset className={error ? 'field checkbox-group field-invalid' : 'field checkbox-group'}>
+      <legend>Faults</legend>
+      {SWITCHES.map(({ key, label }) => (
+        <label key={key} className="checkbox">
+          <input
+            type="checkbox"
+            name={`faults.${key}`}
+            checked={faults[key]}
+            onChange={() => onChange({ ...faults, [key]: !faults[key] })}
+          />
+          {label}
+        </label>
+      ))}
+      <label className="checkbox" htmlFor="field-faults-delay">
+        Delay the first attempt by
+        <input
+          id="field-faults-delay"
+          name="faults.delay_seconds"
+          className="fault-delay-input"
+          type="text"
+          inputMode="numeric"
+          value={delayText}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onDelayText(event.target.value)}
+        />
+        seconds (sandbox time)
+      </label>
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
+  );
+}

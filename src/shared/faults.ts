@@ -1,0 +1,183 @@
+// Faults on purpose (contract §13): the shapes of an API fault rule and of an endpoint's webhook
+// faults. One definition validates the API and console bodies, the export file, and documents them.
+import Type, { type Static } from 'typebox';
+import {
+  FAULT_ACTION_TYPES,
+  FAULT_METHODS,
+  FAULTABLE_ROUTES,
+  MAX_FAULT_LATENCY_MS,
+  type FaultActionType,
+} from './faultBasics';
+
+export * from './faultBasics';
+
+export const FaultMatchSchema = Type.Object(
+  {
+    method: Type.Optional(
+      Type.Enum(FAULT_METHODS, { description: 'GET or POST, the methods the API has (absent: any method)' }),
+    ),
+    path: Type.Optional(
+      Type.Enum(FAULTABLE_ROUTES, {
+        description: `one of the route patterns ${FAULTABLE_ROUTES.join(', ')} (absent: any of them)`,
+      }),
+    ),
+    api_key: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        pattern: '^sk_test_[A-Za-z0-9_]+$',
+        description: 'an sk_test_ key: only requests made with it (absent: any key)',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'which requests the rule hits; an empty match hits every one' },
+);
+
+/**
+ * One flat object rather than a union of four: a union's validation errors name no field, and
+ * which fields each type takes is checked by faultRuleProblem, which says so in words.
+ */
+export const FaultActionSchema = Type.Object(
+  {
+    type: Type.Enum(FAULT_ACTION_TYPES, { description: 'one of status, latency, drop, lose_response' }),
+    status: Type.Optional(
+      Type.Integer({
+        minimum: 400,
+        maximum: 599,
+        description: 'an HTTP status from 400 to 599 (status only)',
+      }),
+    ),
+    code: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][a-z0-9_]{0,63}$',
+        description: 'an error code of 1 to 64 lowercase letters, digits or _ (status only)',
+      }),
+    ),
+    retry_after_seconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 86_400,
+        description: 'a whole number of seconds from 0 to 86400, sent as Retry-After (status only)',
+      }),
+    ),
+    ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_FAULT_LATENCY_MS,
+        description: `a whole number of milliseconds from 0 to ${MAX_FAULT_LATENCY_MS} (latency only)`,
+      }),
+    ),
+    jitter_ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_FAULT_LATENCY_MS,
+        description: `a whole number of milliseconds from 0 to ${MAX_FAULT_LATENCY_MS}, added at random (latency only)`,
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'what happens to a request the rule hits' },
+);
+export type FaultAction = Static<typeof FaultActionSchema>;
+
+const ruleFields = {
+  action: FaultActionSchema,
+  remaining: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      description:
+        'a whole number from 1 to 1000000: the rule hits the next N matching requests, then is removed',
+    }),
+  ),
+  probability: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'a number from 0 to 1 (default 1): the chance a matching request is hit',
+    }),
+  ),
+  enabled: Type.Optional(
+    Type.Boolean({ description: 'true or false (default true): a disabled rule is kept but hits nothing' }),
+  ),
+};
+
+/** What POST /sandbox/faults takes: a rule without its id. */
+export const NewFaultRuleSchema = Type.Object(
+  { match: Type.Optional(FaultMatchSchema), ...ruleFields },
+  { additionalProperties: false },
+);
+export type NewFaultRule = Static<typeof NewFaultRuleSchema>;
+
+export const FAULT_RULE_ID_PATTERN = '^flt_[0-9a-f]{16}$';
+
+/** A stored rule, as the API answers it and an export carries it. */
+export const FaultRuleSchema = Type.Object(
+  {
+    id: Type.String({
+      pattern: FAULT_RULE_ID_PATTERN,
+      description: 'flt_ followed by 16 lowercase hex digits',
+    }),
+    match: FaultMatchSchema,
+    ...ruleFields,
+    enabled: Type.Boolean({ description: 'a disabled rule is kept but hits nothing' }),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+export type FaultRule = Static<typeof FaultRuleSchema>;
+
+/** Which fields each action type takes, and which it needs. */
+const ACTION_FIELDS: Record<FaultActionType, { needs: string[]; takes: string[] }> = {
+  status: { needs: ['status'], takes: ['status', 'code', 'retry_after_seconds'] },
+  latency: { needs: ['ms'], takes: ['ms', 'jitter_ms'] },
+  drop: { needs: [], takes: [] },
+  lose_response: { needs: [], takes: [] },
+};
+
+/** What the schema alone cannot see in a rule: the fields of its action type. */
+export function faultActionProblem(
+  action: FaultAction,
+): { param: string; problem: string; missing?: true } | null {
+  const fields = ACTION_FIELDS[action.type];
+  for (const key of fields.needs) {
+    if (!(key in action)) {
+      const rule = (FaultActionSchema.properties as Record<string, { description?: string }>)[key]
+        ?.description;
+      return {
+        param: `action.${key}`,
+        problem: `a ${action.type} action needs action.${key}: ${rule}`,
+        missing: true,
+      };
+    }
+  }
+  for (const key of Object.keys(action)) {
+    if (key !== 'type' && !fields.takes.includes(key)) {
+      const takes = fields.takes.length ? fields.takes.join(', ') : 'no other field';
+      return { param: `action.${key}`, problem: `a ${action.type} action takes ${takes}, not ${key}` };
+    }
+  }
+  return null;
+}
+
+/** Per endpoint webhook faults; absent on an endpoint means none. */
+export const EndpointFaultsSchema = Type.Object(
+  {
+    duplicate: Type.Boolean({
+      description: 'true or false: deliver each event twice, with the same webhook-id',
+    }),
+    delay_seconds: Type.Integer({
+      minimum: 0,
+      maximum: 86_400,
+      description:
+        'a whole number of seconds from 0 to 86400: wait this long (sandbox time) before the first attempt',
+    }),
+    shuffle: Type.Boolean({
+      description:
+        "true or false: a link's events may arrive out of order (each waits a random 0 to 5 s, and none waits for another)",
+    }),
+    bad_signature: Type.Boolean({
+      description: 'true or false: send a webhook-signature that does not verify',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type EndpointFaults = Static<typeof EndpointFaultsSchema>;
