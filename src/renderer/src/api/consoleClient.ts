@@ -1,4 +1,5 @@
 // The one place the console calls fetch: every request to the console API goes through here.
+import type { Scenario } from '../../../shared/scenario';
 import type {
   DeliveryAttempt,
   DeliveryStatus,
@@ -290,6 +291,10 @@ export const consoleClient = {
 
   removeFault: (id: string) =>
     request<unknown>('DELETE', `/faults/${encodeURIComponent(id)}`).then(() => undefined),
+
+  /** The chosen API requests (or every one kept) as a scenario file for `payment-links-sandbox run`. */
+  exportScenario: (seqs: number[] | undefined) =>
+    request<{ data: Scenario }>('POST', '/requests/scenario', seqs ? { seqs } : {}).then((r) => r.data),
 
   /** One logged request with its bodies. */
   getRequest: (seq: number) =>

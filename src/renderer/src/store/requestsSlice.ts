@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { RequestLogSummary } from '../../../shared/types';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
+import { saveDownload } from '../lib/saveDownload';
 import { REQUEST_LOG_CAP, type RequestRow } from '../lib/requestLog';
 import type { ConsoleState } from './consoleStore';
 
@@ -17,6 +18,8 @@ export interface RequestsState {
   selected: RequestRow | null;
   /** The selected request's bodies, fetched when it is opened (the list and the stream carry none). */
   bodies: RequestBodies;
+  /** Rows ticked for a scenario export, by seq. */
+  checked: number[];
 }
 
 export type RequestBodies =
@@ -29,6 +32,9 @@ export interface RequestsSlice {
   setShowAllRequests(showAll: boolean): void;
   setRequestQuery(query: string): void;
   selectRequest(row: RequestRow | null): void;
+  toggleRequestChecked(seq: number): void;
+  /** Downloads the ticked requests (or, with none ticked, the whole log) as a scenario file. */
+  exportScenario(): Promise<void>;
   /** Newest last, as the stream delivers them. */
   applyRequestsLogged(entries: RequestLogSummary[]): void;
 }
@@ -40,6 +46,7 @@ const initial: RequestsState = {
   query: '',
   selected: null,
   bodies: { phase: 'loading' },
+  checked: [],
 };
 
 export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSlice> = (set, get) => {
@@ -97,6 +104,27 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
           patch({ bodies: { phase: gone ? 'gone' : 'error' } });
         },
       );
+    },
+
+    toggleRequestChecked(seq) {
+      patch((r) => ({
+        checked: r.checked.includes(seq) ? r.checked.filter((s) => s !== seq) : [...r.checked, seq],
+      }));
+    },
+
+    async exportScenario() {
+      const { checked } = get().requests;
+      try {
+        const scenario = await consoleClient.exportScenario(checked.length > 0 ? checked : undefined);
+        const text = `${JSON.stringify(scenario, null, 2)}\n`;
+        saveDownload(new Blob([text], { type: 'application/json' }), 'scenario.json');
+        get().pushToast(
+          'success',
+          `Exported ${scenario.steps.length} ${scenario.steps.length === 1 ? 'request' : 'requests'}: run it with npx payment-links-sandbox run scenario.json`,
+        );
+      } catch (error) {
+        get().pushToast('error', `Could not export a scenario: ${messageOf(error)}`);
+      }
     },
 
     applyRequestsLogged(entries) {

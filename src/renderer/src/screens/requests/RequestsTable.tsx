@@ -15,6 +15,8 @@ export function RequestsTable() {
   const showAll = useConsoleStore((state) => state.requests.showAll);
   const selectedSeq = useConsoleStore((state) => state.requests.selected?.seq);
   const select = useConsoleStore((state) => state.selectRequest);
+  const checked = useConsoleStore((state) => state.requests.checked);
+  const toggleChecked = useConsoleStore((state) => state.toggleRequestChecked);
   const visible = useMemo(() => rows.filter((row) => matchesQuery(row, query)), [rows, query]);
 
   if (rows.length === 0) {
@@ -48,6 +50,9 @@ export function RequestsTable() {
       <table className="requests">
         <thead>
           <tr>
+            <th scope="col" className="check-cell">
+              <span className="visually-hidden">Export</span>
+            </th>
             <th scope="col">Time</th>
             <th scope="col">Method</th>
             <th scope="col">Path</th>
@@ -75,6 +80,16 @@ export function RequestsTable() {
                 }
               }}
             >
+              <td className="check-cell" onClick={(event) => event.stopPropagation()}>
+                {entry.api && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Export ${entry.method} ${entry.path}`}
+                    checked={checked.includes(entry.seq)}
+                    onChange={() => toggleChecked(entry.seq)}
+                  />
+                )}
+              </td>
               <td className="mono num" title={entry.at}>
                 {formatClock(entry.at)}
               </td>

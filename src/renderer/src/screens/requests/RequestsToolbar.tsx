@@ -1,4 +1,4 @@
-// The filter box, the scope switch and how many requests show.
+// The filter box, the scope switch, how many requests show, and the scenario export.
 import { useMemo } from 'react';
 import { matchesQuery } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -10,6 +10,8 @@ export function RequestsToolbar() {
   const phase = useConsoleStore((state) => state.requests.phase);
   const setQuery = useConsoleStore((state) => state.setRequestQuery);
   const setShowAll = useConsoleStore((state) => state.setShowAllRequests);
+  const checked = useConsoleStore((state) => state.requests.checked.length);
+  const exportScenario = useConsoleStore((state) => state.exportScenario);
   const shown = useMemo(() => rows.filter((row) => matchesQuery(row, query)).length, [rows, query]);
 
   return (
@@ -34,6 +36,15 @@ export function RequestsToolbar() {
             ? `${shown.toLocaleString('en')} of ${rows.length.toLocaleString('en')}`
             : `${rows.length.toLocaleString('en')} ${rows.length === 1 ? 'request' : 'requests'}`}
       </span>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={rows.length === 0}
+        title="A file `npx payment-links-sandbox run FILE` replays against a fresh sandbox (API requests only)"
+        onClick={() => void exportScenario()}
+      >
+        {checked > 0 ? `Export ${checked} as scenario` : 'Export as scenario'}
+      </button>
     </div>
   );
 }
