@@ -6,6 +6,7 @@ const addFormats =
 
 interface OpenApiDoc {
   openapi: string;
+  components?: Record<string, unknown>;
   paths: Record<
     string,
     Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
@@ -53,7 +54,8 @@ export async function checkAgainstOpenApi(
   const id = `${origin} ${method} ${template} ${status}`;
   let validate = validators.get(id);
   if (!validate) {
-    validate = ajv.compile(schema);
+    // Wrapped with the document's components, so its $refs (#/components/schemas/…) resolve.
+    validate = ajv.compile({ allOf: [schema], components: doc.components });
     validators.set(id, validate);
   }
   if (!validate(body)) {
