@@ -25,7 +25,7 @@ import {
 } from '../../../shared/types';
 import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { ClockEnvelope, ClockSchema } from '../routes/clockRoutes';
-import { mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
+import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
 
 /**
  * The schemas a client developer names (components["schemas"]["PaymentLink"]). Any schema of the
@@ -58,7 +58,7 @@ const NAMED: [string, TSchema][] = [
   ['IdempotencyRecord', IdempotencyRecordSchema],
 ];
 
-const asJson = (schema: unknown): Json => JSON.parse(JSON.stringify(schema));
+const asJson = (schema: unknown): Json => asSwaggerWrites(JSON.parse(JSON.stringify(schema)));
 const isNamable = (node: Json): boolean =>
   node?.type === 'object' && node.properties && Object.keys(node.properties).length > 0;
 
@@ -79,13 +79,13 @@ export function hoistSchemas(doc: Json, extra: Record<string, Json> = {}): void 
   }
 
   const sites = schemaSites(doc);
-  const seen = new Map<string, { count: number; name: string }>();
+  const seen = new Map<string, { count: number; name: string; node: Json }>();
   const count = (node: Json, name: string, inAllOf: boolean): void => {
     if (!node || typeof node !== 'object' || node.$ref) return;
     if (isNamable(node) && !inAllOf) {
       const key = shapeKey(node);
       if (byShape.has(key)) return;
-      const entry = seen.get(key) ?? { count: 0, name };
+      const entry = seen.get(key) ?? { count: 0, name, node };
       entry.count += 1;
       seen.set(key, entry);
     }
@@ -95,10 +95,10 @@ export function hoistSchemas(doc: Json, extra: Record<string, Json> = {}): void 
     });
   };
   for (const site of sites) count(site.get(), site.name, false);
-  for (const [key, { count: uses, name }] of seen) {
+  for (const [key, { count: uses, name, node }] of seen) {
     if (uses < 2 || byShape.has(key)) continue;
-    const unique = schemas[name] ? `${name}Shared` : name;
-    byShape.set(key, unique);
+    const wanted = envelopeName(node, byShape) ?? name;
+    byShape.set(key, schemas[wanted] ? `${wanted}Shared` : wanted);
   }
   for (const [key, name] of byShape) {
     if (schemas[name]) continue;
@@ -116,6 +116,14 @@ export function hoistSchemas(doc: Json, extra: Record<string, Json> = {}): void 
   for (const site of sites) site.set(refer(site.get(), false));
   for (const schema of Object.values(schemas)) refer(schema, true);
   doc.components = { ...doc.components, schemas };
+}
+
+/** `{ data: StoreCounts, meta }` is StoreCountsResponse: named after its named data. */
+function envelopeName(node: Json, byShape: Map<string, string>): string | undefined {
+  const data = node.properties?.data;
+  if (!data || !node.properties.meta) return undefined;
+  const named = data.$ref ? data.$ref.split('/').at(-1) : byShape.get(shapeKey(data));
+  return named ? `${named}Response` : undefined;
 }
 
 const pascalWord = (word: string): string =>

@@ -20,9 +20,27 @@ export function shapeKey(schema: Json): string {
 
 const sortName = (key: string): string => (key === 'const' ? 'enum' : key);
 
-function canonical(node: Json): Json {
-  if (Array.isArray(node)) return node.map(canonical);
-  if (!node || typeof node !== 'object') return node;
+/** TypeBox's Record writes patternProperties {"^.*$": X}; @fastify/swagger, additionalProperties X. */
+function anyKeyAsAdditional(node: Json): Json {
+  const keys = Object.keys(node.patternProperties ?? {});
+  if (keys.length !== 1 || keys[0] !== '^.*$' || 'additionalProperties' in node) return node;
+  const { patternProperties, ...rest } = node;
+  return { ...rest, additionalProperties: patternProperties['^.*$'] };
+}
+
+/** A schema as @fastify/swagger would write it, for components taken straight from TypeBox. */
+export function asSwaggerWrites(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(asSwaggerWrites);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(anyKeyAsAdditional(schema)).map(([k, v]) => [k, asSwaggerWrites(v)]),
+  );
+}
+
+function canonical(input: Json): Json {
+  if (Array.isArray(input)) return input.map(canonical);
+  if (!input || typeof input !== 'object') return input;
+  const node = anyKeyAsAdditional(input);
   const out: Json = {};
   for (const key of Object.keys(node).sort((a, b) => sortName(a).localeCompare(sortName(b)))) {
     if (key === 'description' || key === 'examples' || key === 'example' || key === 'title') continue;
