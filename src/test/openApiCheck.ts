@@ -29,9 +29,11 @@ export function openApiDocument(origin: string): Promise<OpenApiDoc> {
 
 function templateFor(doc: OpenApiDoc, path: string): string | undefined {
   const bare = path.split('?')[0] as string;
-  return Object.keys(doc.paths).find((template) =>
-    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
-  );
+  // A literal segment wins over a parameter: /links/position is not /links/{id}.
+  const params = (template: string) => template.split('{').length;
+  return Object.keys(doc.paths)
+    .filter((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare))
+    .sort((a, b) => params(a) - params(b))[0];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ErrorBodySchema } from '../../../shared/types';
+import { typeConsoleData } from './consoleData';
 import { narrowErrorCodes } from './errorCodes';
 import { addExamples } from './examples';
 import { hoistSchemas, pruneUnusedSchemas } from './namedSchemas';
@@ -64,6 +65,7 @@ export function completeDocument(
   if (cancel?.requestBody) cancel.requestBody.required = false;
   documentEventStream(doc);
   completeOperations(doc, JSON.parse(JSON.stringify(ErrorBodySchema)));
+  typeConsoleData(doc);
   narrowErrorCodes(doc);
   hoistSchemas(doc);
   documentWebhooks(doc);

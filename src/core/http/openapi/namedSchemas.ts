@@ -25,6 +25,7 @@ import {
 } from '../../../shared/types';
 import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { ClockEnvelope, ClockSchema } from '../routes/clockRoutes';
+import { QUEUE_STATE } from './consoleData';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
 
 /**
@@ -56,6 +57,7 @@ const NAMED: [string, TSchema][] = [
   ['EndpointRecord', EndpointRecordSchema],
   ['DeliveryRecord', DeliveryRecordSchema],
   ['IdempotencyRecord', IdempotencyRecordSchema],
+  QUEUE_STATE,
 ];
 
 const asJson = (schema: unknown): Json => asSwaggerWrites(JSON.parse(JSON.stringify(schema)));

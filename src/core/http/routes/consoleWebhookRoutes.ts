@@ -28,7 +28,7 @@ const EndpointFields = {
     maxLength: 2000,
     format: 'uri',
     pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-    description: 'an absolute URL (only http:// and https:// URLs can receive webhooks)',
+    description: 'an absolute http:// or https:// URL (only http:// and https:// URLs can receive webhooks)',
   }),
   description: Type.String({ maxLength: 500, description: 'a string of at most 500 characters' }),
   enabled: Type.Boolean({ description: 'true or false' }),
