@@ -2,7 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { ErrorBodySchema } from '../../../shared/types';
 import { typeConsoleData } from './consoleData';
 import { narrowErrorCodes } from './errorCodes';
-import { addExamples } from './examples';
+import { addExamples, dataExample, linkExample } from './examples';
 import { hoistSchemas, pruneUnusedSchemas } from './namedSchemas';
 import { completeOperations, SECURITY_SCHEMES, TAG_DESCRIPTIONS } from './operationRules';
 import { documentResponseHeaders } from './responseHeaders';
@@ -38,6 +38,14 @@ const REQUEST_EXAMPLES: Record<string, unknown> = {
   consoleUpdateEndpoint: { enabled: false },
 };
 
+/** Answers whose link is not pending: the example shows the state the operation leaves it in. */
+const RESPONSE_EXAMPLES: Record<string, unknown> = {
+  'cancelPaymentLink 200': dataExample(linkExample('canceled')),
+  'simulatePaymentEvent 200': dataExample(linkExample('succeeded')),
+  'consoleCancelLink 200': dataExample(linkExample('canceled')),
+  'consoleSimulateLink 200': dataExample(linkExample('succeeded')),
+};
+
 /** The console's event stream is text, not JSON: documented as what a reader receives. */
 function documentEventStream(doc: Json): void {
   const events = doc.paths?.['/_console/api/events']?.get?.responses?.['200'];
@@ -71,6 +79,6 @@ export function completeDocument(
   documentWebhooks(doc);
   pruneUnusedSchemas(doc);
   documentResponseHeaders(doc);
-  addExamples(doc, REQUEST_EXAMPLES);
+  addExamples(doc, REQUEST_EXAMPLES, RESPONSE_EXAMPLES);
   return { ...doc, servers: [{ url: origin, description: 'This sandbox' }] };
 }

@@ -1,20 +1,22 @@
 import { createHash } from 'node:crypto';
+import type { LinkStatus, PaymentLink, WebhookEventType } from '../../../shared/types';
 import { ERROR_CATALOG, type ErrorCode } from '../../errors';
+import { DEFAULT_SETTINGS } from '../../settings';
 import { patternExample } from './patternExample';
 import { operations, type Json } from './schemaWalk';
 
 const LINK_ID = '6f1c2a9e-3b7d-4c8e-9a51-2d0e7f4b8c13';
 const REQUEST_ID = 'req_3f9a2c71d0e40000002a';
 
-const PAYMENT_LINK = {
+const PAYMENT_LINK: PaymentLink = {
   id: LINK_ID,
   reference_id: 'order_1042',
   url: `http://127.0.0.1:4545/pay/${LINK_ID}`,
   status: 'pending',
   amount: 150000,
-  fee: { total: 4850, transaction: 4850, instant_settlement: 0, paid_by: 'merchant' },
+  fee: { total: 4350, transaction: 4350, instant_settlement: 0, paid_by: 'merchant' },
   payer_amount: 150000,
-  net_amount: 145150,
+  net_amount: 145650,
   title: 'Order #1042',
   note: null,
   payment_method: null,
@@ -26,23 +28,45 @@ const PAYMENT_LINK = {
   created_at: '2026-11-23T10:15:00.000Z',
 };
 
+/** The example link as it stands in `status`, with the fields that state sets. */
+export function linkExample(status: LinkStatus = 'pending'): PaymentLink {
+  if (status !== 'succeeded') return { ...PAYMENT_LINK, status };
+  const paidAt = '2026-11-23T10:20:00.000Z';
+  return {
+    ...PAYMENT_LINK,
+    status,
+    payment_method: 'card',
+    paid_at: paidAt,
+    settle_at: '2026-11-24T10:20:00.000Z',
+  };
+}
+
+/** A webhook event's example: the link as the event leaves it. */
+export function eventExample(type: WebhookEventType): unknown {
+  const status: Record<WebhookEventType, LinkStatus> = {
+    'payment_link.paid': 'succeeded',
+    'payment_link.failed': 'failed',
+    'payment_link.expired': 'expired',
+    'payment_link.canceled': 'canceled',
+  };
+  return {
+    id: 'evt_5b0f6c1e9a7d4e2f8c3b1a0d9e8f7a6b',
+    type,
+    timestamp: '2026-11-23T10:20:00.000Z',
+    data: linkExample(status[type]),
+  };
+}
+
+export const dataExample = (data: unknown) => ({ data, meta: { request_id: REQUEST_ID } });
+
 /** Whole values for named schemas, where a generated one would read less like the real thing. */
 const NAMED_EXAMPLES: Record<string, unknown> = {
   PaymentLink: PAYMENT_LINK,
   Meta: { request_id: REQUEST_ID },
   Pagination: { current_page: 1, per_page: 25, total: 1, last_page: 1 },
-  WebhookEvent: {
-    id: 'evt_5b0f6c1e9a7d4e2f8c3b1a0d9e8f7a6b',
-    type: 'payment_link.paid',
-    timestamp: '2026-11-23T10:20:00.000Z',
-    data: {
-      ...PAYMENT_LINK,
-      status: 'succeeded',
-      payment_method: 'card',
-      paid_at: '2026-11-23T10:20:00.000Z',
-      settle_at: '2026-11-25T10:20:00.000Z',
-    },
-  },
+  WebhookEvent: eventExample('payment_link.paid'),
+  Settings: { ...DEFAULT_SETTINGS, api_keys: ['sk_test_4eC39HqLyjWDarjtT1zdp7dc'] },
+  FeeSettings: DEFAULT_SETTINGS.fees,
 };
 
 /** Values by property name, for fields whose schema alone would give a poor example. */
@@ -55,15 +79,8 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   currency: 'IDR',
   api_keys: ['sk_test_4eC39HqLyjWDarjtT1zdp7dc'],
   url: 'https://example.test/webhooks/payments',
-  public_url: null,
   payment_method: 'card',
   seconds: 3600,
-  transaction_percent: 2.9,
-  transaction_fixed: 500,
-  instant_settlement_percent: 1,
-  link_lifetime_seconds: 86400,
-  settlement_delay_seconds: 172800,
-  preferred_port: null,
   message: 'What was wrong and what is allowed.',
 };
 
@@ -179,7 +196,11 @@ function errorExample(codes: ErrorCode[]): unknown {
  * An example on every request body and response of the document, unless the route gave one: the
  * tables above for what people recognise, generated from the schema for the rest.
  */
-export function addExamples(doc: Json, requestExamples: Record<string, unknown> = {}): void {
+export function addExamples(
+  doc: Json,
+  requestExamples: Record<string, unknown> = {},
+  responseExamples: Record<string, unknown> = {},
+): void {
   for (const { op } of operations(doc)) {
     for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
       if (media.example !== undefined || media.examples) continue;
@@ -188,9 +209,14 @@ export function addExamples(doc: Json, requestExamples: Record<string, unknown> 
           ? requestExamples[op.operationId]
           : exampleOf(doc, media.schema);
     }
-    for (const response of Object.values<Json>(op.responses ?? {})) {
+    for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
       for (const media of Object.values<Json>(response.content ?? {})) {
         if (media.example !== undefined || media.examples) continue;
+        const given = responseExamples[`${op.operationId} ${status}`];
+        if (given !== undefined) {
+          media.example = given;
+          continue;
+        }
         const codes: ErrorCode[] | undefined =
           media.schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum;
         media.example = codes ? errorExample(codes) : exampleOf(doc, media.schema);

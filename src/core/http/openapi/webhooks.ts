@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
+import { eventExample } from './examples';
 import { pascal, type Json } from './schemaWalk';
 
 const EVENT_SUMMARIES: Record<string, string> = {
@@ -65,7 +66,12 @@ export function documentWebhooks(doc: Json): void {
         parameters: Object.keys(HEADER_PARAMETERS).map((p) => ({ $ref: `#/components/parameters/${p}` })),
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${name}` },
+              example: eventExample(type),
+            },
+          },
         },
         responses: {
           '200': { description: 'Received: any 2xx status marks the attempt delivered.' },
