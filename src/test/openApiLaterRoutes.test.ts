@@ -1,10 +1,14 @@
 // A route added after this document's tables were written (as the inbox and fault routes will be)
 // still gets everything the linters and generated clients need, with no entry of its own.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { createApp, SandboxCore } from '../core';
+import { lintWithRedocly, lintWithSpectral } from '../package/openApiLinters';
 import { ErrorBodySchema, MetaSchema } from '../shared/types';
 
 type Json = any;
@@ -32,6 +36,11 @@ before(async () => {
       async () => ({}),
     );
   }
+  app.post(
+    '/_inbox/:name',
+    { schema: { summary: 'Receive a webhook', params: Type.Object({ name: Type.String() }) } },
+    async () => ({}),
+  );
   await app.ready();
   doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
 });
@@ -72,4 +81,25 @@ test('a wrong method on it is 405 with Allow', async () => {
   const res = await app.inject({ method: 'DELETE', url: '/_console/api/inbox/abc' });
   assert.equal(res.statusCode, 405);
   assert.equal(res.headers.allow, 'GET, HEAD');
+});
+
+test('an open route under /_ (the inbox) is documented without a key', () => {
+  const inbox = doc.paths['/_inbox/{name}'].post;
+  assert.equal(inbox.operationId, 'createInboxByName');
+  assert.deepEqual(inbox.security, []);
+  assert.equal(inbox.responses['401'], undefined);
+  assert.ok(inbox.responses['421']);
+});
+
+test('the document with them still lints clean with both linters', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pls-openapi-later-'));
+  try {
+    const file = join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(doc));
+    for (const result of [lintWithRedocly(file), lintWithSpectral(file)]) {
+      assert.ok(result.clean, result.report.join('\n'));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -1,3 +1,4 @@
+import { ERROR_CATALOG } from '../../errors';
 import { CONSOLE_COOKIE } from '../consoleToken';
 import { operationIdFor } from './operationIds';
 import { operations, type Json } from './schemaWalk';
@@ -35,6 +36,13 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const isConsole = (path: string): boolean => path.startsWith('/_console/');
+/** Paths under /_ other than the console's take requests from anyone (the inbox, contract §12). */
+const isOpen = (path: string): boolean => path.startsWith('/_') && !isConsole(path);
+/** Where fault rules can answer 429 (contract §13): the API, not its fault routes. */
+const takesFaults = (path: string): boolean => !path.startsWith('/_') && !path.startsWith('/sandbox/faults');
+const RATE_LIMIT_CODES = Object.entries(ERROR_CATALOG)
+  .filter(([, entry]) => (entry.status as number) === 429)
+  .map(([code]) => code);
 const METHOD_NOT_ALLOWED = {
   description: 'method_not_allowed: this path does not take that method; Allow lists those it does.',
 };
@@ -42,7 +50,8 @@ const METHOD_NOT_ALLOWED = {
 /**
  * What every operation needs whether or not its route says it: an operationId, a tag declared at
  * the top, a description, its security (the console token on console routes, the bearer key on
- * the API's), a 405 with Allow, and a 4xx (the route's area's common errors when it lists none).
+ * the API's, none on /_inbox), a 405 with Allow, a 4xx (the area's common errors when it lists
+ * none), and, once the catalog has a 429 code (fault rules), a 429 on the routes faults reach.
  */
 export function completeOperations(doc: Json, errorSchema: Json): void {
   const tags = new Map<string, string>((doc.tags ?? []).map((t: Json) => [t.name, t.description]));
@@ -60,17 +69,24 @@ export function completeOperations(doc: Json, errorSchema: Json): void {
     for (const tag of op.tags)
       if (!tags.has(tag)) tags.set(tag, TAG_DESCRIPTIONS[tag] ?? `${tag} operations.`);
     op.description ??= `${op.summary ?? id}.`;
-    op.security ??= isConsole(path) ? CONSOLE_SECURITY : API_SECURITY;
+    op.security ??= isConsole(path) ? CONSOLE_SECURITY : isOpen(path) ? [] : API_SECURITY;
     const responses = (op.responses ??= {});
     if (!Object.keys(responses).some((s) => /^4/.test(s))) {
-      responses['401'] = errorResponse(
-        isConsole(path)
-          ? 'console_token_required: bound beyond loopback, the console token was not given'
-          : 'api_key_missing, api_key_invalid or api_key_live_mode',
-      );
+      if (!isOpen(path)) {
+        responses['401'] = errorResponse(
+          isConsole(path)
+            ? 'console_token_required: bound beyond loopback, the console token was not given'
+            : 'api_key_missing, api_key_invalid or api_key_live_mode',
+        );
+      }
       responses['421'] = errorResponse('host_not_allowed');
     }
     responses['405'] ??= errorResponse(METHOD_NOT_ALLOWED.description);
+    if (RATE_LIMIT_CODES.length > 0 && takesFaults(path)) {
+      responses['429'] ??= errorResponse(
+        `${RATE_LIMIT_CODES.join(', ')}: a fault rule answered instead of the sandbox; Retry-After says when to retry`,
+      );
+    }
     for (const response of Object.values<Json>(responses)) {
       if (!response.description || response.description === 'Default Response')
         response.description = 'Success.';
