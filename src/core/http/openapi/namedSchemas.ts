@@ -69,15 +69,12 @@ const isNamable = (node: Json): boolean =>
  * schema used in two places or more (a route added later shares its shapes without being listed),
  * named after where it is first used. Each use becomes a $ref.
  */
-export function hoistSchemas(doc: Json, extra: Record<string, Json> = {}): void {
+export function hoistSchemas(doc: Json): void {
   const schemas: Record<string, Json> = { ...(doc.components?.schemas ?? {}) };
   const byShape = new Map<string, string>();
-  for (const [name, schema] of [
-    ...NAMED.map(([n, s]) => [n, asJson(s)] as const),
-    ...Object.entries(extra),
-  ]) {
-    schemas[name] = schema;
-    byShape.set(shapeKey(schema), name);
+  for (const [name, typebox] of NAMED) {
+    schemas[name] = asJson(typebox);
+    byShape.set(shapeKey(schemas[name]), name);
   }
 
   const sites = schemaSites(doc);
@@ -100,12 +97,9 @@ export function hoistSchemas(doc: Json, extra: Record<string, Json> = {}): void 
   for (const [key, { count: uses, name, node }] of seen) {
     if (uses < 2 || byShape.has(key)) continue;
     const wanted = envelopeName(node, byShape) ?? name;
-    byShape.set(key, schemas[wanted] ? `${wanted}Shared` : wanted);
-  }
-  for (const [key, name] of byShape) {
-    if (schemas[name]) continue;
-    const [site] = sites.flatMap((s) => find(s.get(), key));
-    schemas[name] = structuredClone(site);
+    const unique = schemas[wanted] ? `${wanted}Shared` : wanted;
+    byShape.set(key, unique);
+    schemas[unique] = structuredClone(node);
   }
 
   const refer = (node: Json, root: boolean): Json => {
@@ -130,17 +124,6 @@ function envelopeName(node: Json, byShape: Map<string, string>): string | undefi
 
 const pascalWord = (word: string): string =>
   word.charAt(0).toUpperCase() + word.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-
-function find(node: Json, key: string): Json[] {
-  if (!node || typeof node !== 'object') return [];
-  if (shapeKey(node) === key) return [node];
-  const hits: Json[] = [];
-  mapChildren(node, (child) => {
-    hits.push(...find(child, key));
-    return child;
-  });
-  return hits;
-}
 
 /** Drops the named schemas nothing refers to (a listed schema no route uses any more). */
 export function pruneUnusedSchemas(doc: Json): void {

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
-import { eventExample } from './examples';
+import { eventExample } from './exampleValues';
 import { pascal, type Json } from './schemaWalk';
 
 const EVENT_SUMMARIES: Record<string, string> = {
