@@ -79,7 +79,13 @@ export const CreateLinkBodySchema = Type.Object(
     reference_id: Type.Optional(
       Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
     ),
-    note: Type.Optional(Type.String({ maxLength: 1000, description: 'a string of at most 1000 characters' })),
+    // null is accepted because every link shows "note": null: a body copied from a response is valid.
+    note: Type.Optional(
+      Type.Union([
+        Type.String({ maxLength: 1000, description: 'a string of at most 1000 characters, or null' }),
+        Type.Null(),
+      ]),
+    ),
     expires_at: Type.Optional(
       Type.String({
         format: 'date-time',

@@ -6,6 +6,7 @@ const addFormats =
 
 interface OpenApiDoc {
   openapi: string;
+  components?: Record<string, unknown>;
   paths: Record<
     string,
     Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
@@ -28,9 +29,11 @@ export function openApiDocument(origin: string): Promise<OpenApiDoc> {
 
 function templateFor(doc: OpenApiDoc, path: string): string | undefined {
   const bare = path.split('?')[0] as string;
-  return Object.keys(doc.paths).find((template) =>
-    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
-  );
+  // A literal segment wins over a parameter: /links/position is not /links/{id}.
+  const params = (template: string) => template.split('{').length;
+  return Object.keys(doc.paths)
+    .filter((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare))
+    .sort((a, b) => params(a) - params(b))[0];
 }
 
 /**
@@ -53,7 +56,8 @@ export async function checkAgainstOpenApi(
   const id = `${origin} ${method} ${template} ${status}`;
   let validate = validators.get(id);
   if (!validate) {
-    validate = ajv.compile(schema);
+    // Wrapped with the document's components, so its $refs (#/components/schemas/…) resolve.
+    validate = ajv.compile({ allOf: [schema], components: doc.components });
     validators.set(id, validate);
   }
   if (!validate(body)) {

@@ -9,8 +9,10 @@ import { consoleTokenGate } from './consoleToken';
 import { createHostCheck } from './hostCheck';
 import { checkOrigin } from './originCheck';
 import { EVERY_RESPONSE } from './securityHeaders';
-import { completeDocument, documentIdempotencyKey, openApiInfo } from './openApiInfo';
+import { completeDocument, openApiInfo } from './openapi/document';
+import { documentIdempotencyKey } from './openapi/idempotencyKey';
 import { answerClientError } from './clientErrors';
+import { recordRoutes } from './knownRoutes';
 import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { faultGate } from './faultGate';
@@ -118,6 +120,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   }
   installErrorHandler(app, options.onInternalError ?? logInternalError);
 
+  const knownRoutes = recordRoutes(app);
   await app.register(swagger, {
     openapi: openApiInfo(),
     transform: documentIdempotencyKey,
@@ -194,7 +197,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
   app.setNotFoundHandler((request, reply) => {
-    if (admit(request, reply)) routeNotFound(request, reply);
+    if (admit(request, reply)) routeNotFound(request, reply, knownRoutes);
   });
   return app;
 }

@@ -7,7 +7,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
-const ClockSchema = Type.Object({
+export const ClockSchema = Type.Object({
   now: Type.String({ format: 'date-time', description: "The sandbox's time" }),
   real_now: Type.String({ format: 'date-time', description: 'The real time' }),
   offset_seconds: Type.Number({
@@ -15,7 +15,7 @@ const ClockSchema = Type.Object({
   }),
   frozen: Type.Boolean({ description: 'Whether the clock stands still' }),
 });
-const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
+export const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
 
 /** Ten years: beyond any link's lifetime or settlement delay, and far from where a Date ends. */
 const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;

@@ -23,7 +23,14 @@ const EventTypes = Type.Array(
   },
 );
 const EndpointFields = {
-  url: Type.String({ minLength: 1, maxLength: 2000, description: 'an absolute http:// or https:// URL' }),
+  // The document says what the server takes: an absolute URI whose scheme is http or https.
+  url: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+    description: 'an absolute http:// or https:// URL (only http:// and https:// URLs can receive webhooks)',
+  }),
   description: Type.String({ maxLength: 500, description: 'a string of at most 500 characters' }),
   enabled: Type.Boolean({ description: 'true or false' }),
   event_types: EventTypes,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SandboxError } from '../../errors';
 import { sendError } from '../errorHandler';
+import type { KnownRoutes } from '../knownRoutes';
 
 const API_ROUTES: Record<string, string[]> = {
   '/payment-links': ['GET', 'POST'],
@@ -15,6 +16,16 @@ const API_ROUTES: Record<string, string[]> = {
   '/sandbox/inbox/:name': ['PUT'],
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+const CONSOLE_API = '/_console/api/';
+
+const methodNotAllowed = (reply: FastifyReply, method: string, path: string, allow: string[]) =>
+  sendError(
+    reply.header('allow', allow.join(', ')),
+    new SandboxError(
+      'method_not_allowed',
+      `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}.`,
+    ),
+  );
 
 /** A known path with the wrong method is 405 with Allow, not 404 (contract §3). */
 export function methodNotAllowedRoutes(app: FastifyInstance): void {
@@ -24,25 +35,31 @@ export function methodNotAllowedRoutes(app: FastifyInstance): void {
       method: METHODS.filter((m) => !allowed.includes(m)),
       url,
       schema: { hide: true },
-      handler: (request, reply) =>
-        sendError(
-          reply.header('allow', allow.join(', ')),
-          new SandboxError(
-            'method_not_allowed',
-            `${request.method} is not allowed on ${url}; allowed: ${allow.join(', ')}.`,
-          ),
-        ),
+      config: { answersMethodNotAllowed: true },
+      handler: (request, reply) => methodNotAllowed(reply, request.method, url, allow),
     });
   }
 }
 
-export function routeNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const routes = Object.entries(API_ROUTES).flatMap(([url, methods]) => methods.map((m) => `${m} ${url}`));
+/**
+ * No route for this method and path: 405 with Allow when the path has other methods (a console
+ * route, or one added later), else 404 naming what the API — or, for the console, its API — has.
+ */
+export function routeNotFound(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  known: KnownRoutes,
+): FastifyReply {
+  const path = request.url.split('?')[0] as string;
+  const allow = known.allowed(path);
+  if (allow.length > 0) return methodNotAllowed(reply, request.method, path, allow);
+  const where = path.startsWith(CONSOLE_API)
+    ? 'The console API lives under /_console/api; see /openapi.json (tag Console).'
+    : `The API has: ${Object.entries(API_ROUTES)
+        .flatMap(([url, methods]) => methods.map((m) => `${m} ${url}`))
+        .join(', ')}.`;
   return sendError(
     reply,
-    new SandboxError(
-      'route_not_found',
-      `No route ${request.method} ${request.url.split('?')[0]}. The API has: ${routes.join(', ')}.`,
-    ),
+    new SandboxError('route_not_found', `No route ${request.method} ${path}. ${where}`),
   );
 }

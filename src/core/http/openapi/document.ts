@@ -1,0 +1,90 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ErrorBodySchema } from '../../../shared/types';
+import { documentFaultResponses } from '../faultDocs';
+import { typeConsoleData } from './consoleData';
+import { narrowErrorCodes } from './errorCodes';
+import { dataExample, linkExample } from './exampleValues';
+import { addExamples } from './examples';
+import { hoistSchemas, pruneUnusedSchemas } from './namedSchemas';
+import { completeOperations, SECURITY_SCHEMES, TAG_DESCRIPTIONS } from './operationRules';
+import { documentResponseHeaders } from './responseHeaders';
+import type { Json } from './schemaWalk';
+import { documentWebhooks } from './webhooks';
+
+export function openApiInfo() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Payment Links Sandbox API',
+      version: '1.0.0',
+      description:
+        "A local copy of the provider's Payment Links API. Amounts are integers in the minor unit of the sandbox's currency. Errors are { error: { type, code, message, param? }, meta: { request_id } }. Every response carries X-Request-Id.",
+      contact: { name: 'Payment Links Sandbox' },
+    },
+    tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
+    components: { securitySchemes: SECURITY_SCHEMES },
+  };
+}
+
+/** Request bodies whose generated example would not be a request the server takes. */
+const REQUEST_EXAMPLES: Record<string, unknown> = {
+  createPaymentLink: { amount: 150000, title: 'Order #1042', reference_id: 'order_1042', note: null },
+  simulatePaymentEvent: {
+    payment_link_id: '6f1c2a9e-3b7d-4c8e-9a51-2d0e7f4b8c13',
+    event: 'paid',
+    payment_method: 'card',
+  },
+  advanceSandboxClock: { seconds: 3600 },
+  consoleCreateLink: { amount: 150000, title: 'Order #1042' },
+  consoleUpdateSettings: { currency: 'IDR', link_lifetime_seconds: 86400 },
+  consoleUpdateEndpoint: { enabled: false },
+};
+
+/** Answers whose link is not pending: the example shows the state the operation leaves it in. */
+const RESPONSE_EXAMPLES: Record<string, unknown> = {
+  'cancelPaymentLink 200': dataExample(linkExample('canceled')),
+  'simulatePaymentEvent 200': dataExample(linkExample('succeeded')),
+  'consoleCancelLink 200': dataExample(linkExample('canceled')),
+  'consoleSimulateLink 200': dataExample(linkExample('succeeded')),
+};
+
+/** The console's event stream is text, not JSON: documented as what a reader receives. */
+function documentEventStream(doc: Json): void {
+  const events = doc.paths?.['/_console/api/events']?.get?.responses?.['200'];
+  if (!events || events.content) return;
+  events.description = 'A Server-Sent Events stream.';
+  events.content = {
+    'text/event-stream': {
+      schema: { type: 'string' },
+      example: 'retry: 1000\nevent: ready\ndata: {"request_id":"req_3f9a2c71d0e40000002a"}\n\n',
+    },
+  };
+}
+
+/**
+ * What the route schemas cannot say, added to the document @fastify/swagger builds: the server it
+ * is served from (known only once it listens), that cancel's body is optional, and the steps that
+ * make it a document clients are generated from (names, $refs, webhooks, headers, examples).
+ */
+export function completeDocument(
+  swaggerDoc: { openapiObject?: Partial<OpenAPIV3_1.Document> } | object,
+  origin: string,
+): Partial<OpenAPIV3_1.Document> {
+  const doc: Json = JSON.parse(JSON.stringify((swaggerDoc as { openapiObject: object }).openapiObject));
+  const cancel = doc.paths?.['/payment-links/{id}/cancel']?.post;
+  if (cancel?.requestBody) cancel.requestBody.required = false;
+  // The inbox's one route receives only POST, PUT and PATCH (it answers the other methods 405).
+  const inbox = doc.paths?.['/_inbox/{name}'];
+  if (inbox) for (const method of ['get', 'head', 'delete', 'options']) delete inbox[method];
+  documentFaultResponses(doc as Partial<OpenAPIV3_1.Document>);
+  documentEventStream(doc);
+  completeOperations(doc, JSON.parse(JSON.stringify(ErrorBodySchema)));
+  typeConsoleData(doc);
+  narrowErrorCodes(doc);
+  hoistSchemas(doc);
+  documentWebhooks(doc);
+  pruneUnusedSchemas(doc);
+  documentResponseHeaders(doc);
+  addExamples(doc, REQUEST_EXAMPLES, RESPONSE_EXAMPLES);
+  return { ...doc, servers: [{ url: origin, description: 'This sandbox' }] };
+}

@@ -1,0 +1,143 @@
+import type { TSchema } from 'typebox';
+import {
+  ClockRecordSchema,
+  ServerInfoSchema,
+  StoreCountsSchema,
+  StoreExportSchema,
+} from '../../../shared/dataFolder';
+import {
+  DeliveryRecordSchema,
+  EndpointRecordSchema,
+  EventRecordSchema,
+  IdempotencyRecordSchema,
+  LinkRecordSchema,
+} from '../../../shared/exportRecords';
+import {
+  CreateLinkBodySchema,
+  ErrorBodySchema,
+  FeeSchema,
+  FeeSettingsSchema,
+  MetaSchema,
+  PaginationSchema,
+  PaymentLinkSchema,
+  SettingsSchema,
+  WebhookEventSchema,
+} from '../../../shared/types';
+import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
+import { ClockEnvelope, ClockSchema } from '../routes/clockRoutes';
+import { QUEUE_STATE } from './consoleData';
+import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
+
+/**
+ * The schemas a client developer names (components["schemas"]["PaymentLink"]). Any schema of the
+ * same shape, wherever a route uses it, becomes a $ref to its name here.
+ */
+const NAMED: [string, TSchema][] = [
+  ['PaymentLinkResponse', LinkEnvelope],
+  ['PaymentLinkList', ListEnvelope],
+  ['PaymentLink', PaymentLinkSchema],
+  ['Fee', FeeSchema],
+  ['Pagination', PaginationSchema],
+  ['Meta', MetaSchema],
+  ['Error', ErrorBodySchema],
+  ['WebhookEvent', WebhookEventSchema],
+  ['Settings', SettingsSchema],
+  ['FeeSettings', FeeSettingsSchema],
+  ['CreatePaymentLinkRequest', CreateLinkBodySchema],
+  ['SandboxClockResponse', ClockEnvelope],
+  ['SandboxClock', ClockSchema],
+  ['ConsoleResponse', ConsoleEnvelope],
+  ['ConsoleList', ConsoleListEnvelope],
+  ['ServerInfo', ServerInfoSchema],
+  ['StoreCounts', StoreCountsSchema],
+  ['StoreExport', StoreExportSchema],
+  ['ClockRecord', ClockRecordSchema],
+  ['LinkRecord', LinkRecordSchema],
+  ['EventRecord', EventRecordSchema],
+  ['EndpointRecord', EndpointRecordSchema],
+  ['DeliveryRecord', DeliveryRecordSchema],
+  ['IdempotencyRecord', IdempotencyRecordSchema],
+  QUEUE_STATE,
+];
+
+const asJson = (schema: unknown): Json => asSwaggerWrites(JSON.parse(JSON.stringify(schema)));
+const isNamable = (node: Json): boolean =>
+  node?.type === 'object' && node.properties && Object.keys(node.properties).length > 0;
+
+/**
+ * Moves the document's schemas into components/schemas: the named ones above, and any other object
+ * schema used in two places or more (a route added later shares its shapes without being listed),
+ * named after where it is first used. Each use becomes a $ref.
+ */
+export function hoistSchemas(doc: Json): void {
+  const schemas: Record<string, Json> = { ...(doc.components?.schemas ?? {}) };
+  const byShape = new Map<string, string>();
+  for (const [name, typebox] of NAMED) {
+    schemas[name] = asJson(typebox);
+    byShape.set(shapeKey(schemas[name]), name);
+  }
+
+  const sites = schemaSites(doc);
+  const seen = new Map<string, { count: number; name: string; node: Json }>();
+  const count = (node: Json, name: string, inAllOf: boolean): void => {
+    if (!node || typeof node !== 'object' || node.$ref) return;
+    if (isNamable(node) && !inAllOf) {
+      const key = shapeKey(node);
+      if (byShape.has(key)) return;
+      const entry = seen.get(key) ?? { count: 0, name, node };
+      entry.count += 1;
+      seen.set(key, entry);
+    }
+    mapChildren(node, (child, where) => {
+      count(child, `${name}${pascalWord(where)}`, inAllOf || /^allOf/.test(where));
+      return child;
+    });
+  };
+  for (const site of sites) count(site.get(), site.name, false);
+  for (const [key, { count: uses, name, node }] of seen) {
+    if (uses < 2 || byShape.has(key)) continue;
+    const wanted = envelopeName(node, byShape) ?? name;
+    const unique = schemas[wanted] ? `${wanted}Shared` : wanted;
+    byShape.set(key, unique);
+    schemas[unique] = structuredClone(node);
+  }
+
+  const refer = (node: Json, root: boolean): Json => {
+    if (!node || typeof node !== 'object' || node.$ref) return node;
+    const name = root ? undefined : byShape.get(shapeKey(node));
+    if (name) return { $ref: `#/components/schemas/${name}` };
+    mapChildren(node, (child) => refer(child, false));
+    return node;
+  };
+  for (const site of sites) site.set(refer(site.get(), false));
+  for (const schema of Object.values(schemas)) refer(schema, true);
+  doc.components = { ...doc.components, schemas };
+}
+
+/** `{ data: StoreCounts, meta }` is StoreCountsResponse: named after its named data. */
+function envelopeName(node: Json, byShape: Map<string, string>): string | undefined {
+  const data = node.properties?.data;
+  if (!data || !node.properties.meta) return undefined;
+  const named = data.$ref ? data.$ref.split('/').at(-1) : byShape.get(shapeKey(data));
+  return named ? `${named}Response` : undefined;
+}
+
+const pascalWord = (word: string): string =>
+  word.charAt(0).toUpperCase() + word.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** Drops the named schemas nothing refers to (a listed schema no route uses any more). */
+export function pruneUnusedSchemas(doc: Json): void {
+  const schemas: Record<string, Json> = doc.components.schemas;
+  const { schemas: _all, ...rest } = doc.components;
+  const kept = new Set<string>();
+  let frontier = JSON.stringify({ paths: doc.paths, webhooks: doc.webhooks, rest });
+  for (;;) {
+    const found = [...frontier.matchAll(/#\/components\/schemas\/([\w.-]+)/g)]
+      .map((m) => m[1] as string)
+      .filter((name) => !kept.has(name));
+    if (found.length === 0) break;
+    for (const name of found) kept.add(name);
+    frontier = JSON.stringify(found.map((name) => schemas[name]));
+  }
+  doc.components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
+}

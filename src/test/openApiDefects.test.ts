@@ -1,0 +1,99 @@
+// Issue 12's defects where the document and the server disagreed: each now agrees, both ways.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { createBody, startTestSandbox, type TestSandbox } from './harness';
+
+type Json = any;
+
+const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+let sandbox: TestSandbox;
+let doc: Json;
+
+before(async () => {
+  sandbox = await startTestSandbox({ inMemory: true });
+  doc = await (await fetch(`${sandbox.origin}/openapi.json`)).json();
+});
+after(() => sandbox.stop());
+
+describe('"note": null on create', () => {
+  test('is accepted, as every response shows it', async () => {
+    const res = await sandbox.api('POST', '/payment-links', { body: createBody({ note: null }) });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.data.note, null);
+  });
+
+  test("a create body made of a response's own fields goes through", async () => {
+    const first = (await sandbox.api('POST', '/payment-links', { body: createBody() })).body.data;
+    const { amount, title, note } = first;
+    const res = await sandbox.api('POST', '/payment-links', { body: { amount, title, note } });
+    assert.equal(res.status, 201, res.text);
+  });
+
+  test('a note of another type is still refused, saying null is allowed', async () => {
+    const res = await sandbox.api('POST', '/payment-links', { body: createBody({ note: 5 }) });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error.param, 'note');
+    assert.match(res.body.error.message, /or null/);
+  });
+});
+
+describe('console routes with a wrong method', () => {
+  for (const [method, path, allowed] of [
+    ['DELETE', '/settings', 'GET, PATCH, HEAD'],
+    ['PUT', '/links/00000000-0000-4000-8000-000000000000', 'GET, HEAD'],
+    ['GET', '/queue/pause', 'POST'],
+    ['POST', '/deliveries/dlv_1/retry/', 'POST'],
+  ] as const) {
+    test(`${method} /_console/api${path} is 405 with Allow in the error envelope`, async () => {
+      const res = await sandbox.consoleApi(method, path);
+      if (method === 'POST') {
+        // The path exists with this very method: whatever it answers, it is not a 405.
+        assert.notEqual(res.status, 405);
+        return;
+      }
+      assert.equal(res.status, 405, res.text);
+      assert.equal(res.headers.get('allow'), allowed);
+      assert.equal(res.body.error.code, 'method_not_allowed');
+      assert.match(res.body.error.message, new RegExp(`allowed: ${allowed}`));
+      assert.ok(res.body.meta.request_id);
+      assert.ok(!res.body.error.message.includes('/payment-links'));
+    });
+  }
+
+  test('an unknown console path is 404 without listing the public API', async () => {
+    const res = await sandbox.consoleApi('GET', '/nothing-here');
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error.code, 'route_not_found');
+    assert.ok(!res.body.error.message.includes('/payment-links'), res.body.error.message);
+    assert.match(res.body.error.message, /\/_console\/api/);
+  });
+});
+
+describe('the console endpoint url', () => {
+  const documented = (): Json =>
+    doc.paths['/_console/api/endpoints'].post.requestBody.content['application/json'].schema;
+
+  test('is a uri in the document, and what the document refuses the server refuses', async () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile({ allOf: [documented()], components: doc.components });
+    const url = documented().properties.url;
+    assert.equal(url.format, 'uri');
+    for (const bad of ['a', 'ftp://files.example/x', '/relative/path', 'http//missing-colon']) {
+      assert.equal(validate({ url: bad }), false, `the document allows ${bad}`);
+      const res = await sandbox.consoleApi('POST', '/endpoints', { url: bad });
+      assert.equal(res.status, 400, `${bad} → ${res.text}`);
+      assert.equal(res.body.error.param, 'url');
+    }
+    for (const good of ['http://127.0.0.1:9/hooks', 'HTTPS://example.test/webhooks?x=1']) {
+      assert.equal(validate({ url: good }), true, `the document refuses ${good}`);
+      const res = await sandbox.consoleApi('POST', '/endpoints', { url: good });
+      assert.equal(res.status, 201, `${good} → ${res.text}`);
+      await sandbox.consoleApi('DELETE', `/endpoints/${res.body.data.id}`);
+    }
+  });
+});
