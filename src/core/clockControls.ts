@@ -1,5 +1,6 @@
 import type { Advance, ClockState, ClockView, SandboxClock } from './sandboxClock';
 import type { Scheduler } from './scheduler';
+import type { Op } from './store/ops';
 import type { Store } from './store/store';
 
 /**
@@ -18,8 +19,14 @@ export class ClockControls {
     return this.clock.view();
   }
 
-  async advance(by: Advance): Promise<ClockView> {
-    await this.set(this.clock.advanced(by));
+  /**
+   * `alongside` gives ops to commit with the move, from the clock it moves to (an idempotent
+   * advance stores its response in the same commit, so a retry can never move the clock twice).
+   */
+  async advance(by: Advance, alongside?: (moved: ClockView, movedTo: number) => Op[]): Promise<ClockView> {
+    const state = this.clock.advanced(by);
+    const extra = alongside?.(this.clock.viewUnder(state), this.clock.nowUnder(state)) ?? [];
+    await this.store.commit([{ op: 'clock', v: state }, ...extra]);
     await this.scheduler.settle();
     return this.clock.view();
   }

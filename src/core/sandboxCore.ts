@@ -193,6 +193,7 @@ export class SandboxCore {
       if (op.op === 'link') this.emit({ type: 'link.changed', link: op.v });
       else if (op.op === 'event') this.emit({ type: 'webhook_event.recorded', event: op.v });
       else if (op.op === 'settings') this.emit({ type: 'settings.changed', settings: op.v });
+      else if (op.op === 'clock') this.emit({ type: 'clock.changed', clock: this.clock.view() });
       else if (op.op === 'delivery' || op.op === 'delivery.patch') {
         const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
         if (delivery)

@@ -366,6 +366,14 @@ export interface RequestLogEntry extends RequestLogSummary {
 }
 
 /** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
+/** The sandbox clock as GET /sandbox/clock shows it (contract §11). */
+export interface ClockView {
+  now: string;
+  real_now: string;
+  offset_seconds: number;
+  frozen: boolean;
+}
+
 export type SandboxEvent =
   | { type: 'link.changed'; link: PaymentLink }
   | { type: 'delivery.changed'; delivery: WebhookDelivery }
@@ -376,6 +384,8 @@ export type SandboxEvent =
   | { type: 'webhook_event.recorded'; event: WebhookEvent }
   | { type: 'settings.changed'; settings: Settings }
   | { type: 'request.logged'; entry: RequestLogEntry }
+  /** The sandbox clock was advanced, frozen or resumed. */
+  | { type: 'clock.changed'; clock: ClockView }
   /** The whole store was replaced (an import or a reset): reload everything. */
   | { type: 'store.replaced' };
 

@@ -14,6 +14,7 @@ import { answerClientError } from './clientErrors';
 import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
+import { consoleClockRoutes } from './routes/consoleClockRoutes';
 import { clockRoutes } from './routes/clockRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
@@ -167,6 +168,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleDeliveryRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);
     consoleDataRoutes(consoleApi, core);
+    consoleClockRoutes(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {
