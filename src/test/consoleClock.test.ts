@@ -80,17 +80,13 @@ describe('clock.changed on the console event stream', () => {
         const seen = stream.seen.filter((e) => e.type === 'clock.changed');
         return seen.length >= 3 ? seen : undefined;
       }, 'three clock.changed events');
+      const [, advanced, resumed] = changes.map((e) => e.data.clock);
       assert.deepEqual(
         changes.map((e) => e.data.clock.frozen),
         [true, true, false],
       );
-      assert.ok(Math.abs(changes[1].data.clock.offset_seconds - 7200) < 5);
-      assert.deepEqual(Object.keys(changes[2].data.clock).sort(), [
-        'frozen',
-        'now',
-        'offset_seconds',
-        'real_now',
-      ]);
+      assert.ok(Math.abs(advanced.offset_seconds - 7200) < 5);
+      assert.deepEqual(Object.keys(resumed).sort(), ['frozen', 'now', 'offset_seconds', 'real_now']);
       assert.equal(stream.seen.filter((e) => e.type === 'clock.changed').length, 3);
     } finally {
       await stream.close();
