@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir, type StartOptions } from '../core';
 import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
+import { clockStartOf } from './clockOptions';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -19,6 +20,10 @@ Options:
   --console-token T     the console's token (default: generated when --host is not loopback)
   --compact-after N     journal records before the snapshot is rewritten (default: 50000, or
                         the number of links when that is larger)
+  --clock STATE         frozen: start with the sandbox clock frozen; running: resume a frozen one
+                        (default: as stored)
+  --clock-offset D      start the sandbox clock at least D ahead of real time (90s, 15m, 2h, 1d,
+                        1d12h); moves a stored clock forward to it, never back
   --quiet               do not log each request
   --help                show this help`;
 
@@ -49,6 +54,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         'allowed-host': { type: 'string', multiple: true },
         'console-token': { type: 'string' },
         'compact-after': { type: 'string' },
+        clock: { type: 'string' },
+        'clock-offset': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -100,6 +107,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       consoleToken,
       compactAfter: compactText === undefined ? undefined : Number(compactText),
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
+      clockStart: clockStartOf(values.clock, values['clock-offset']),
     },
   };
 }

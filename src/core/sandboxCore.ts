@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
-import { ClockControls } from './clockControls';
+import { ClockControls, type ClockStart } from './clockControls';
 import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
@@ -30,6 +30,8 @@ export interface CoreOptions {
   schedulerIntervalMs?: number;
   /** How long a webhook attempt may take (contract §8: 10 s). */
   deliveryTimeoutMs?: number;
+  /** How the sandbox clock starts: frozen, running, at least some way ahead (the CLI's flags). */
+  clockStart?: ClockStart;
   /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
   openSegment?: StoreOptions['openSegment'];
 }
@@ -128,6 +130,7 @@ export class SandboxCore {
     );
     if (firstRun.length > 0) await store.commit(firstRun);
     core.scheduler.start(options.schedulerIntervalMs);
+    if (options.clockStart) await core.time.start(options.clockStart);
     core.deliveries.start();
     return core;
   }
