@@ -15,6 +15,7 @@ import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleClockRoutes } from './routes/consoleClockRoutes';
+import { consoleLinkBatchRoutes } from './routes/consoleLinkBatchRoutes';
 import { clockRoutes } from './routes/clockRoutes';
 import { consoleDataRoutes } from './routes/consoleDataRoutes';
 import { consoleEventsRoute } from './routes/consoleEventsRoute';
@@ -169,6 +170,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleEventsRoute(consoleApi, core);
     consoleDataRoutes(consoleApi, core);
     consoleClockRoutes(consoleApi, core);
+    consoleLinkBatchRoutes(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {
