@@ -8,6 +8,8 @@ import './styles/webhooks.css';
 import './styles/deliveryInspector.css';
 import './styles/requests.css';
 import './styles/settings.css';
+import './styles/clock.css';
+import './styles/bulk.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

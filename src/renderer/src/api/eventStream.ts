@@ -12,6 +12,7 @@ const EVENT_TYPES: ConsoleStreamEvent['type'][] = [
   'settings.changed',
   'request.logged',
   'store.replaced',
+  'clock.changed',
 ];
 
 export interface EventStreamHandlers {
