@@ -4,7 +4,8 @@ import { formatDateTime } from './dates';
 
 /** "+2 d 3 h", "+1 h 30 min", "+15 min", "+45 s": how far ahead, coarser the further. */
 export function formatAhead(seconds: number): string {
-  const s = Math.floor(seconds);
+  // To the minute past one: the offset is measured over the network, a hair short of what was asked.
+  const s = seconds >= 60 ? Math.round(seconds / 60) * 60 : Math.floor(seconds);
   const d = Math.floor(s / 86_400);
   const h = Math.floor((s % 86_400) / 3600);
   const m = Math.floor((s % 3600) / 60);

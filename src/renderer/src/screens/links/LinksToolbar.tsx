@@ -62,8 +62,8 @@ export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSa
           </span>
         )}
       </div>
-      <button type="button" className="button" onClick={onSamples}>
-        Sample links
+      <button type="button" className="button" title="Create sample links" onClick={onSamples}>
+        Samples…
       </button>
       <button type="button" className="button button-primary" onClick={onNewLink}>
         New link

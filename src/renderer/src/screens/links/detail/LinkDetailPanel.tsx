@@ -69,7 +69,7 @@ export function LinkDetailPanel() {
             <StatusBadge status={link.status} />
             <RowActions link={link} />
           </div>
-          <PaidMethodField />
+          {link.status === 'pending' && <PaidMethodField />}
           <AdvanceToButtons link={link} />
           <CheckoutUrl url={link.url} />
           <section aria-labelledby="timeline-title">
