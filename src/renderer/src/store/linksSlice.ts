@@ -112,6 +112,8 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
 
     setLinkFilter(filter) {
       patch(filter);
+      // A selection made in one view would be acted on unseen in the next.
+      get().clearSelection();
       void get().loadLinks();
     },
 
