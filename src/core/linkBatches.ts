@@ -8,11 +8,11 @@ import type { Op } from './store/ops';
 
 /** Most links a console batch (samples, a bulk action) may name: a bound on one request's memory. */
 export const MAX_BATCH_LINKS = 10_000;
-/**
- * Links per commit. Each commit is one journal line and yields to the event loop while it is
- * written, so other requests are answered between batches of a large run.
- */
+/** Links per commit: one journal line each, with other requests answered between them. */
 const BATCH = 250;
+
+/** Lets waiting requests in between batches, even when a commit resolves at once (in memory). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Many links at once for the console: sample links in a mix of states, and one action applied to
@@ -52,6 +52,7 @@ export class LinkBatches {
         by_status[status] = (by_status[status] ?? 0) + 1;
       }
       await this.core.store.commit(ops);
+      await nextTurn();
     }
     return { created: count, by_status };
   }
@@ -69,6 +70,7 @@ export class LinkBatches {
         changed++;
       }
       if (ops.length > 0) await this.core.store.commit(ops);
+      await nextTurn();
     }
     return {
       action,

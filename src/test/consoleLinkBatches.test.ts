@@ -45,6 +45,25 @@ describe('sample links', () => {
     assert.equal(await countOf(sandbox), 10_000);
   });
 
+  test('other requests are answered between the batches of a large run', async () => {
+    const before_ = await countOf(sandbox);
+    let finished = false;
+    const run = sandbox.consoleApi('POST', '/links/samples', { count: 10_000 }).then((res) => {
+      finished = true;
+      return res;
+    });
+    // A list answered while the run is under way sees some batches committed, not all.
+    const midway = await eventually(async () => {
+      const count = await countOf(sandbox);
+      return count > before_ ? count : undefined;
+    }, 'a first batch');
+    const answeredMidway = !finished;
+    assert.equal((await run).status, 201);
+    assert.ok(answeredMidway, 'the list was answered before the run finished');
+    assert.ok(midway < before_ + 10_000, `saw ${midway - before_} of 10,000`);
+    assert.equal(await countOf(sandbox), before_ + 10_000);
+  });
+
   test('a count outside 1–10,000 is 400 naming count and the range', async () => {
     for (const count of [0, 10_001, 2.5, 'ten']) {
       const res = await sandbox.consoleApi('POST', '/links/samples', { count });
