@@ -58,6 +58,13 @@ export class LinkBatches {
   }
 
   async bulk(ids: string[], action: BulkAction, paymentMethod?: string): Promise<BulkResult> {
+    if (ids.length > MAX_BATCH_LINKS) {
+      throw new SandboxError(
+        'parameter_invalid',
+        `ids may name at most ${MAX_BATCH_LINKS} links at once; got ${ids.length}. Apply the action in parts.`,
+        'ids',
+      );
+    }
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const skipped = new Map<string, BulkSkipReason>();
     let changed = 0;

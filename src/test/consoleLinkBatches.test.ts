@@ -177,6 +177,10 @@ describe('bulk actions on a selection', () => {
     assert.equal(tooMany.status, 400);
     assert.equal(tooMany.body.error.param, 'ids');
     assert.match(tooMany.body.error.message, /10000/);
+    assert.match(tooMany.body.error.message, /got 10001/);
+    const tenTimes = Array.from({ length: 100_000 }, () => randomUUID());
+    const huge = await sandbox.consoleApi('POST', '/links/bulk', { ids: tenTimes, action: 'paid' });
+    assert.equal(huge.status, 413, 'a body past room for 10,000 ids is refused before it is parsed');
     for (const body of [
       { ids: [], action: 'paid' },
       { ids: ['nope'], action: 'paid' },

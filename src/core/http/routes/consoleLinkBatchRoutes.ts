@@ -27,7 +27,7 @@ const BulkBody = Type.Object(
   {
     ids: Type.Array(Type.String({ format: 'uuid', description: 'a link id (UUID)' }), {
       minItems: 1,
-      maxItems: MAX_BATCH_LINKS,
+      // The most is checked after parsing, to say how many were sent; the body limit bounds it.
       description: `1 to ${MAX_BATCH_LINKS} link ids`,
     }),
     action: Type.Enum(BULK_ACTIONS, { description: 'one of paid, failed, expired, cancel' }),
