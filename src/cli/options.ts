@@ -3,6 +3,7 @@ import { defaultDataDir, type StartOptions } from '../core';
 import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
 import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
 import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
+import { clockStartOf } from './clockOptions';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -21,6 +22,10 @@ Options:
   --console-token T     the console's token (default: generated when --host is not loopback)
   --compact-after N     journal records before the snapshot is rewritten (default: 50000, or
                         the number of links when that is larger)
+  --clock STATE         frozen: start with the sandbox clock frozen; running: resume a frozen one
+                        (default: as stored)
+  --clock-offset D      start the sandbox clock at least D ahead of real time (90s, 15m, 2h, 1d,
+                        1d12h); moves a stored clock forward to it, never back
 ${FAULT_USAGE}
   --quiet               do not log each request
   --help                show this help`;
@@ -54,6 +59,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         'compact-after': { type: 'string' },
         fault: { type: 'string', multiple: true },
         faults: { type: 'string' },
+        clock: { type: 'string' },
+        'clock-offset': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -107,6 +114,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       compactAfter: compactText === undefined ? undefined : Number(compactText),
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
       ...(faults ? { faults } : {}),
+      clockStart: clockStartOf(values.clock, values['clock-offset']),
     },
   };
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { formatRequestLine, startSandbox, StartError, StoreFileError, type RunningSandbox } from '../core';
 import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
+import { formatDuration } from '../shared/durations';
 import { parseServeArgs, USAGE, UsageError } from './options';
 
 const CONSOLE_DIR = join(PACKAGE_ROOT, 'out', 'renderer');
@@ -45,6 +46,11 @@ export async function serve(argv: string[]): Promise<number> {
   console.log(`Payment Links Sandbox listening on ${origin}`);
   console.log(`Console: ${sandbox.consoleUrl}   API reference: ${origin}/openapi.json`);
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
+  const clock = core.time.view();
+  if (clock.frozen || clock.offset_seconds >= 1) {
+    const ahead = formatDuration(Math.max(0, Math.round(clock.offset_seconds)));
+    console.log(`Sandbox clock: ${clock.now} (${ahead} ahead${clock.frozen ? ', frozen' : ''})`);
+  }
   for (const endpoint of core.store.state.endpoints.values()) {
     console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);
   }

@@ -1,6 +1,14 @@
 import type { Advance, ClockState, ClockView, SandboxClock } from './sandboxClock';
 import type { Scheduler } from './scheduler';
+import type { Op } from './store/ops';
 import type { Store } from './store/store';
+
+/** How the clock starts (the CLI's --clock and --clock-offset). */
+export interface ClockStart {
+  state?: 'frozen' | 'running';
+  /** At least this far ahead of real time: a stored clock further ahead stays where it is. */
+  offsetSeconds?: number;
+}
 
 /**
  * What the tester does with the sandbox clock (contract §11): advance, freeze, resume. Each move is
@@ -18,8 +26,14 @@ export class ClockControls {
     return this.clock.view();
   }
 
-  async advance(by: Advance): Promise<ClockView> {
-    await this.set(this.clock.advanced(by));
+  /**
+   * `alongside` gives ops to commit with the move, from the clock it moves to (an idempotent
+   * advance stores its response in the same commit, so a retry can never move the clock twice).
+   */
+  async advance(by: Advance, alongside?: (moved: ClockView, movedTo: number) => Op[]): Promise<ClockView> {
+    const state = this.clock.advanced(by);
+    const extra = alongside?.(this.clock.viewUnder(state), this.clock.nowUnder(state)) ?? [];
+    await this.store.commit([{ op: 'clock', v: state }, ...extra]);
     await this.scheduler.settle();
     return this.clock.view();
   }
@@ -32,6 +46,19 @@ export class ClockControls {
   async resume(): Promise<ClockView> {
     if (this.clock.isFrozen()) await this.set(this.clock.resumed());
     return this.clock.view();
+  }
+
+  /**
+   * Resumes first and freezes last, so `--clock frozen --clock-offset 1d` stands still a day ahead;
+   * the offset only ever moves the clock forward, like every other move.
+   */
+  async start({ state, offsetSeconds }: ClockStart): Promise<void> {
+    if (state === 'running') await this.resume();
+    if (offsetSeconds !== undefined) {
+      const short = offsetSeconds - (this.clock.now() - this.clock.realNow()) / 1000;
+      if (short > 0) await this.advance({ seconds: Math.ceil(short) });
+    }
+    if (state === 'frozen') await this.freeze();
   }
 
   private set(state: ClockState): Promise<void> {

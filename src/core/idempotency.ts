@@ -8,8 +8,12 @@ import type { StoreState } from './store/storeState';
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 
 export interface IdempotencyClaim {
-  /** The op that stores this response; commit it with the change it reports. */
-  record(status: number, body: string, requestId: string): Op;
+  /**
+   * The op that stores this response; commit it with the change it reports. `keptFrom` is the
+   * sandbox moment its 24 hours start: an advance's own record counts from the time it moved to,
+   * or a long advance would outlive the record that guards its retry.
+   */
+  record(status: number, body: string, requestId: string, keptFrom?: number): Op;
   release(): void;
 }
 
@@ -65,7 +69,7 @@ export class IdempotencyGuard {
     this.inFlight.add(scope);
     return {
       claim: {
-        record: (status, body, requestId) => ({
+        record: (status, body, requestId, keptFrom = now) => ({
           op: 'idem',
           v: {
             scope,
@@ -74,7 +78,7 @@ export class IdempotencyGuard {
             body,
             request_id: requestId,
             created_at: isoTime(now),
-            expires_at_ms: now + IDEMPOTENCY_RETENTION_MS,
+            expires_at_ms: keptFrom + IDEMPOTENCY_RETENTION_MS,
           },
         }),
         release: () => this.inFlight.delete(scope),

@@ -1,4 +1,5 @@
 import { SandboxError } from './errors';
+import type { ClockView } from '../shared/types';
 import { isoTime, type Clock } from './clock';
 
 /** The clock as the store keeps it: how far ahead of real time, and the moment it stands at if frozen. */
@@ -9,13 +10,7 @@ export interface ClockState {
 
 export const RUNNING: ClockState = { offset_ms: 0, frozen_at: null };
 
-/** What GET /sandbox/clock shows (contract §11). */
-export interface ClockView {
-  now: string;
-  real_now: string;
-  offset_seconds: number;
-  frozen: boolean;
-}
+export type { ClockView };
 
 /** The time under a clock state, or under the sandbox's own without one. */
 export type NowUnder = (clock?: ClockState) => number;
@@ -54,13 +49,18 @@ export class SandboxClock implements Clock {
   }
 
   view(): ClockView {
-    const now = this.now();
+    return this.viewUnder(this.stored());
+  }
+
+  /** The clock as it will read under a state not yet stored: what an advance about to commit reports. */
+  viewUnder(state: ClockState): ClockView {
+    const now = this.nowUnder(state);
     const realNow = this.realNow();
     return {
       now: isoTime(now),
       real_now: isoTime(realNow),
       offset_seconds: (now - realNow) / 1000,
-      frozen: this.isFrozen(),
+      frozen: state.frozen_at !== null,
     };
   }
 

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { NewFaultRule } from '../shared/faults';
 import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
-import { ClockControls } from './clockControls';
+import { ClockControls, type ClockStart } from './clockControls';
 import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
@@ -35,6 +35,8 @@ export interface CoreOptions {
   deliveryTimeoutMs?: number;
   /** --fault / --faults: when given, the sandbox starts with exactly these fault rules. */
   faults?: NewFaultRule[];
+  /** How the sandbox clock starts: frozen, running, at least some way ahead (the CLI's flags). */
+  clockStart?: ClockStart;
   /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
   openSegment?: StoreOptions['openSegment'];
 }
@@ -138,6 +140,7 @@ export class SandboxCore {
     if (firstRun.length > 0) await store.commit(firstRun);
     if (options.faults) await core.faults.replaceAll(options.faults);
     core.scheduler.start(options.schedulerIntervalMs);
+    if (options.clockStart) await core.time.start(options.clockStart);
     core.deliveries.start();
     return core;
   }
@@ -203,6 +206,7 @@ export class SandboxCore {
       if (op.op === 'link') this.emit({ type: 'link.changed', link: op.v });
       else if (op.op === 'event') this.emit({ type: 'webhook_event.recorded', event: op.v });
       else if (op.op === 'settings') this.emit({ type: 'settings.changed', settings: op.v });
+      else if (op.op === 'clock') this.emit({ type: 'clock.changed', clock: this.clock.view() });
       else if (op.op === 'delivery' || op.op === 'delivery.patch') {
         const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
         if (delivery)

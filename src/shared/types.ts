@@ -460,6 +460,41 @@ export interface InboxView {
 }
 
 /** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
+/** What the console's bulk bar applies to a selection: a simulated outcome, or a cancel. */
+export const BULK_ACTIONS = ['paid', 'failed', 'expired', 'cancel'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** Links a bulk action left alone, grouped by why (the same code a single action would answer). */
+export interface BulkSkipReason {
+  code: string;
+  /** The link's status, or null when there is no such link. */
+  status: LinkStatus | null;
+  message: string;
+  count: number;
+  ids: string[];
+}
+
+export interface BulkResult {
+  action: BulkAction;
+  requested: number;
+  changed: number;
+  skipped: number;
+  reasons: BulkSkipReason[];
+}
+
+export interface SampleResult {
+  created: number;
+  by_status: Partial<Record<LinkStatus, number>>;
+}
+
+/** The sandbox clock as GET /sandbox/clock shows it (contract §11). */
+export interface ClockView {
+  now: string;
+  real_now: string;
+  offset_seconds: number;
+  frozen: boolean;
+}
+
 export type SandboxEvent =
   | { type: 'link.changed'; link: PaymentLink }
   | { type: 'delivery.changed'; delivery: WebhookDelivery }
@@ -475,6 +510,8 @@ export type SandboxEvent =
   /** An inbox's answer settings changed, or its messages were cleared. */
   | { type: 'inbox.changed'; inbox: InboxView }
   | { type: 'faults.changed'; rules: FaultRule[] }
+  /** The sandbox clock was advanced, frozen or resumed. */
+  | { type: 'clock.changed'; clock: ClockView }
   /** The whole store was replaced (an import or a reset): reload everything. */
   | { type: 'store.replaced' };
 

@@ -87,8 +87,12 @@ export class PaymentLinks {
   }
 
   simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string): LinkChange {
-    const link = this.find(id, 'payment_link_id');
-    if (event !== 'paid') return this.transition(link, event);
+    return this.decide(this.find(id, 'payment_link_id'), event, settings, paymentMethod);
+  }
+
+  /** Any action on a link in hand (one not yet stored, or one of many in a batch). */
+  decide(link: PaymentLink, action: LinkAction, settings: Settings, paymentMethod?: string): LinkChange {
+    if (action !== 'paid') return this.transition(link, action);
     const paidAt = this.clock.now();
     const settleAt = settings.fees.instant_settlement
       ? paidAt

@@ -17,6 +17,8 @@ import { parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { faultGate } from './faultGate';
 import { checkoutRoutes } from './routes/checkoutRoutes';
+import { consoleClockRoutes } from './routes/consoleClockRoutes';
+import { consoleLinkBatchRoutes } from './routes/consoleLinkBatchRoutes';
 import { clockRoutes } from './routes/clockRoutes';
 import { consoleFaultRoutes } from './routes/consoleFaultRoutes';
 import { faultRoutes } from './routes/faultRoutes';
@@ -184,6 +186,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleDataRoutes(consoleApi, core);
     consoleInboxRoutes(consoleApi, core);
     consoleFaultRoutes(consoleApi, core);
+    consoleClockRoutes(consoleApi, core);
+    consoleLinkBatchRoutes(consoleApi, core);
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {

@@ -3,6 +3,7 @@ import type { LinkChange } from '../domain/paymentLinks';
 import { SandboxError } from '../errors';
 import { fingerprint } from '../idempotency';
 import type { SandboxCore } from '../sandboxCore';
+import type { IdempotencyRecord } from '../store/ops';
 import { dataBody, envelopeBody, errorBody } from './envelope';
 
 declare module 'fastify' {
@@ -40,7 +41,7 @@ export const sendData = (reply: FastifyReply, status: number, data: unknown): Fa
 const isStoredOutcome = (err: unknown): err is SandboxError =>
   err instanceof SandboxError && (err.status === 404 || err.status === 409);
 
-function idempotencyKey(request: FastifyRequest): string | undefined {
+export function idempotencyKey(request: FastifyRequest): string | undefined {
   const key = request.headers['idempotency-key'];
   if (Array.isArray(key)) {
     throw new SandboxError(
@@ -50,6 +51,17 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
     );
   }
   return key;
+}
+
+/** The stored response of a retried request, byte for byte, under its first request's id. */
+export function sendReplay(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  replay: IdempotencyRecord,
+): FastifyReply {
+  request.replayed = true;
+  reply.header('idempotent-replayed', 'true').header('x-request-id', replay.request_id);
+  return sendJson(reply, replay.status, replay.body);
 }
 
 /**
@@ -82,11 +94,7 @@ export async function respondWithChange(
     key,
     fingerprint(request.method, request.url, request.body),
   );
-  if ('replay' in outcome) {
-    request.replayed = true;
-    reply.header('idempotent-replayed', 'true').header('x-request-id', outcome.replay.request_id);
-    return sendJson(reply, outcome.replay.status, outcome.replay.body);
-  }
+  if ('replay' in outcome) return sendReplay(request, reply, outcome.replay);
   try {
     let status = successStatus;
     let body: string;

@@ -10,6 +10,8 @@ import './styles/requests.css';
 import './styles/settings.css';
 import './styles/inbox.css';
 import './styles/faults.css';
+import './styles/clock.css';
+import './styles/bulk.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

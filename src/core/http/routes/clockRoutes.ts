@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { MetaSchema } from '../../../shared/types';
-import { SandboxError } from '../../errors';
 import type { SandboxCore } from '../../sandboxCore';
-import { apiResponses } from '../apiSchemas';
+import { apiResponses, IDEMPOTENCY_NOTE } from '../apiSchemas';
+import { AdvanceBodySchema, advanceOf, respondWithAdvance } from '../clockAdvance';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 export const ClockSchema = Type.Object({
@@ -17,24 +17,6 @@ export const ClockSchema = Type.Object({
 });
 export const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
 
-/** Ten years: beyond any link's lifetime or settlement delay, and far from where a Date ends. */
-const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;
-
-const AdvanceBodySchema = Type.Object(
-  {
-    seconds: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_ADVANCE_SECONDS,
-        description: `an integer from 1 to ${MAX_ADVANCE_SECONDS} (the clock only moves forward)`,
-      }),
-    ),
-    to: Type.Optional(
-      Type.String({ format: 'date-time', description: 'an RFC 3339 date-time with a zone, at or after now' }),
-    ),
-  },
-  { additionalProperties: false },
-);
 const NoBody = Type.Object({}, { additionalProperties: false });
 
 const schema = (summary: string, description: string) => ({
@@ -57,27 +39,25 @@ export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
     '/sandbox/clock/advance',
     {
       preValidation: emptyBodyAsObject,
+      config: { idempotent: true },
       schema: {
         ...schema(
           'Advance the sandbox clock',
-          'Moves the clock forward by `seconds` or to the moment `to` (send exactly one). Answers once every change that fell due meanwhile (expiries, settlements) is applied in time order, each stamped with the moment it fell due, and their webhooks are queued in that order.',
+          `Moves the clock forward by \`seconds\` or to the moment \`to\` (send exactly one). Answers once every change that fell due meanwhile (expiries, settlements) is applied in time order, each stamped with the moment it fell due, and their webhooks are queued in that order. ${IDEMPOTENCY_NOTE}`,
         ),
         body: AdvanceBodySchema,
+        response: apiResponses(
+          { 200: ClockEnvelope },
+          {
+            409: 'idempotency_request_in_progress',
+            413: 'body_too_large',
+            415: 'unsupported_media_type',
+            422: 'idempotency_key_reused',
+          },
+        ),
       },
     },
-    async (request, reply) => {
-      const { seconds, to } = request.body;
-      if (seconds === undefined && to === undefined)
-        throw new SandboxError(
-          'parameter_missing',
-          'Send seconds (an integer ≥ 1) or to (an RFC 3339 time).',
-          'seconds',
-        );
-      if (seconds !== undefined && to !== undefined)
-        throw new SandboxError('parameter_invalid', 'Send either seconds or to, not both.', 'to');
-      const view = await core.time.advance(seconds !== undefined ? { seconds } : { to: to as string });
-      return sendData(reply, 200, view);
-    },
+    (request, reply) => respondWithAdvance(request, reply, core, advanceOf(request.body)),
   );
   const move = (path: string, summary: string, description: string, act: () => Promise<unknown>) =>
     api.post(

@@ -1,6 +1,9 @@
 // The one place the console calls fetch: every request to the console API goes through here.
 import type { Scenario } from '../../../shared/scenario';
 import type {
+  BulkAction,
+  BulkResult,
+  ClockView,
   DeliveryAttempt,
   DeliveryStatus,
   InboxMessage,
@@ -12,6 +15,7 @@ import type {
   Pagination,
   RequestLogEntry,
   RequestLogSummary,
+  SampleResult,
   Settings,
   SimulateEvent,
   WebhookDelivery,
@@ -65,6 +69,7 @@ export interface NewLinkInput {
   reference_id?: string;
   note?: string;
   expires_at?: string;
+  settlement_account_id?: string;
 }
 
 export interface NewEndpointInput {
@@ -217,10 +222,30 @@ export const consoleClient = {
   getLinkDetail: (id: string) =>
     request<{ data: LinkDetail }>('GET', `/links/${encodeURIComponent(id)}`).then((r) => r.data),
 
-  simulateLink: (id: string, event: SimulateEvent) =>
-    request<{ data: PaymentLink }>('POST', `/links/${encodeURIComponent(id)}/simulate`, { event }).then(
-      (r) => r.data,
-    ),
+  simulateLink: (id: string, event: SimulateEvent, paymentMethod?: string) =>
+    request<{ data: PaymentLink }>('POST', `/links/${encodeURIComponent(id)}/simulate`, {
+      event,
+      payment_method: event === 'paid' && paymentMethod ? paymentMethod : undefined,
+    }).then((r) => r.data),
+
+  createSampleLinks: (count: number) =>
+    request<{ data: SampleResult }>('POST', '/links/samples', { count }).then((r) => r.data),
+
+  bulkLinkAction: (ids: string[], action: BulkAction, paymentMethod?: string) =>
+    request<{ data: BulkResult }>('POST', '/links/bulk', {
+      ids,
+      action,
+      payment_method: action === 'paid' && paymentMethod ? paymentMethod : undefined,
+    }).then((r) => r.data),
+
+  getClock: () => request<{ data: ClockView }>('GET', '/clock').then((r) => r.data),
+
+  advanceClock: (by: { seconds: number } | { to: string }) =>
+    request<{ data: ClockView }>('POST', '/clock/advance', by).then((r) => r.data),
+
+  freezeClock: () => request<{ data: ClockView }>('POST', '/clock/freeze', {}).then((r) => r.data),
+
+  resumeClock: () => request<{ data: ClockView }>('POST', '/clock/resume', {}).then((r) => r.data),
 
   cancelLink: (id: string) =>
     request<{ data: PaymentLink }>('POST', `/links/${encodeURIComponent(id)}/cancel`, {}).then((r) => r.data),

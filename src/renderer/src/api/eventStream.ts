@@ -16,6 +16,7 @@ const LISTENED: Record<ConsoleStreamEvent['type'], true> = {
   'inbox.received': true,
   'inbox.changed': true,
   'faults.changed': true,
+  'clock.changed': true,
 };
 const EVENT_TYPES = Object.keys(LISTENED) as ConsoleStreamEvent['type'][];
 

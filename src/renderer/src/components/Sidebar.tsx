@@ -1,6 +1,7 @@
-// The left navigation: the screens, the live-feed state and the theme toggle.
+// The left navigation: the screens, the sandbox clock, the live-feed state and the theme toggle.
 import { useConsoleStore } from '../store/consoleStore';
 import type { Screen } from '../store/uiSlice';
+import { SandboxClock } from './SandboxClock';
 import { ThemeToggle } from './ThemeToggle';
 
 const SCREENS: { screen: Screen; label: string }[] = [
@@ -51,6 +52,7 @@ export function Sidebar() {
         </ul>
       </nav>
       <div className="sidebar-footer">
+        <SandboxClock />
         <p className={`connection connection-${connection}`}>
           <span className="connection-dot" aria-hidden="true" />
           {CONNECTION_TEXT[connection]}

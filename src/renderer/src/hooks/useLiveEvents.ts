@@ -47,6 +47,7 @@ export function useLiveEvents(): void {
         void store().loadRequests();
         void store().loadInbox();
         void store().loadFaults();
+        void store().loadClock();
         if (reconnected) void store().loadSettings();
         const openLink = store().linkDetail.id;
         if (reconnected && openLink) store().openLinkDetail(openLink);
@@ -71,6 +72,8 @@ export function useLiveEvents(): void {
           store().applyEndpointDeleted(event.id);
         } else if (event.type === 'queue.changed') {
           store().applyQueuePaused(event.paused);
+        } else if (event.type === 'clock.changed') {
+          store().applyClock(event.clock);
         } else if (event.type === 'store.replaced') {
           // Changes still waiting for their batch belong to the store that is gone.
           pending = [];

@@ -1,5 +1,6 @@
 // The console's one store, made of slices; components read it, only slices call the client.
 import { create } from 'zustand';
+import { createClockSlice, type ClockSlice } from './clockSlice';
 import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
@@ -9,6 +10,7 @@ import { createInspectorSlice, type InspectorSlice } from './inspectorSlice';
 import { createLinkDetailSlice, type LinkDetailSlice } from './linkDetailSlice';
 import { createLinksSlice, type LinksSlice } from './linksSlice';
 import { createQueueSlice, type QueueSlice } from './queueSlice';
+import { createSelectionSlice, type SelectionSlice } from './selectionSlice';
 import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
@@ -26,7 +28,9 @@ export type ConsoleState = LinkDetailSlice &
   InspectorSlice &
   DataFolderSlice &
   InboxSlice &
-  FaultsSlice;
+  FaultsSlice &
+  ClockSlice &
+  SelectionSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinkDetailSlice(...args),
@@ -42,4 +46,6 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createDataFolderSlice(...args),
   ...createInboxSlice(...args),
   ...createFaultsSlice(...args),
+  ...createClockSlice(...args),
+  ...createSelectionSlice(...args),
 }));

@@ -87,6 +87,9 @@ export const createDataFolderSlice: StateCreator<ConsoleState, [], [], DataFolde
       void state.loadDeliveries();
       void state.loadQueue();
       void state.loadRequests();
+      // An import may bring its own clock.
+      void state.loadClock();
+      state.clearSelection();
     },
   };
 };

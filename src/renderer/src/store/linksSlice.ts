@@ -1,8 +1,9 @@
 // The links the console shows, filtered and sorted: a list of any length, of which only the blocks
 // of rows around where the tester looks are loaded, kept live by the event stream.
 import type { StateCreator } from 'zustand';
-import type { PaymentLink } from '../../../shared/types';
+import type { PaymentLink, SampleResult } from '../../../shared/types';
 import { consoleClient, type LinkListQuery, type NewLinkInput } from '../api/consoleClient';
+import { sandboxNow } from '../hooks/useNow';
 import { ANY_TIME, createdBounds } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
 import { mergeChanges, type LinkFilter, type LoadedLinks, type StatusFilter } from '../lib/linkList';
@@ -43,6 +44,8 @@ export interface LinksSlice {
   runLinkAction(id: string, action: LinkAction): Promise<void>;
   /** Throws the API's error, so the form can show it next to its field. */
   createLink(input: NewLinkInput): Promise<PaymentLink>;
+  /** Throws the API's error, for the dialog to show. */
+  createSampleLinks(count: number): Promise<SampleResult>;
 }
 
 const initial: LinksState = {
@@ -63,7 +66,7 @@ const initial: LinksState = {
 const statusParam = (status: StatusFilter) => (status === 'all' ? undefined : status);
 
 /** The console API query for a filter; the default order is the API's own, so it is left out. */
-const filterQuery = (filter: LinkFilter): LinkListQuery => ({
+export const filterQuery = (filter: LinkFilter): LinkListQuery => ({
   status: statusParam(filter.status),
   q: filter.q.trim() || undefined,
   created_after: filter.bounds.after,
@@ -109,11 +112,13 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
 
     setLinkFilter(filter) {
       patch(filter);
+      // A selection made in one view would be acted on unseen in the next.
+      get().clearSelection();
       void get().loadLinks();
     },
 
     async loadLinks() {
-      patch({ phase: 'loading', bounds: createdBounds(get().links.created, Date.now()) });
+      patch({ phase: 'loading', bounds: createdBounds(get().links.created, sandboxNow()) });
       try {
         await windowed.load();
       } catch (error) {
@@ -157,7 +162,7 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
         const link =
           action === 'cancel'
             ? await consoleClient.cancelLink(id)
-            : await consoleClient.simulateLink(id, action);
+            : await consoleClient.simulateLink(id, action, get().paidMethod);
         get().applyLinkChanges([link]);
       } catch (error) {
         get().pushToast('error', messageOf(error));
@@ -173,6 +178,13 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
       const link = await consoleClient.createLink(input);
       get().applyLinkChanges([link]);
       return link;
+    },
+
+    async createSampleLinks(count) {
+      const result = await consoleClient.createSampleLinks(count);
+      // Thousands of changes came on the stream meanwhile: reading the view afresh is cheaper.
+      void get().loadLinks();
+      return result;
     },
   };
 };

@@ -14,6 +14,18 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
   );
 }
 
+function ExpiredWhen({ expiresAt }: { expiresAt: string }) {
+  const now = useNow();
+  // Expired by hand (simulate) before its time: its expires_at is still ahead, so do not show it as when.
+  if (Date.parse(expiresAt) > now)
+    return (
+      <span className="muted" title={`Was due to expire ${formatDateTime(expiresAt)}`}>
+        expired early
+      </span>
+    );
+  return <span className="muted">{formatDateTime(expiresAt)}</span>;
+}
+
 export function ExpiresCell({ link }: { link: PaymentLink }) {
   if (link.status === 'pending') {
     return (
@@ -22,15 +34,6 @@ export function ExpiresCell({ link }: { link: PaymentLink }) {
       </span>
     );
   }
-  if (link.status === 'expired') {
-    // Expired by hand (simulate) before its time: its expires_at is still ahead, so do not show it as when.
-    if (Date.parse(link.expires_at) > Date.now())
-      return (
-        <span className="muted" title={`Was due to expire ${formatDateTime(link.expires_at)}`}>
-          expired early
-        </span>
-      );
-    return <span className="muted">{formatDateTime(link.expires_at)}</span>;
-  }
+  if (link.status === 'expired') return <ExpiredWhen expiresAt={link.expires_at} />;
   return <span className="muted">—</span>;
 }

@@ -19,6 +19,8 @@ export const LinkRow = memo(function LinkRow({ id, index, top }: LinkRowProps) {
   const currency = useConsoleStore(selectCurrency);
   const selected = useConsoleStore((state) => state.linkDetail.id === id);
   const openDetail = useConsoleStore((state) => state.openLinkDetail);
+  const checked = useConsoleStore((state) => state.selection.ids.has(id));
+  const toggle = useConsoleStore((state) => state.toggleLinkSelected);
   if (!link) return null;
   return (
     <div
@@ -29,10 +31,19 @@ export const LinkRow = memo(function LinkRow({ id, index, top }: LinkRowProps) {
       data-link-id={link.id}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(event) => {
-        // Row actions are buttons of their own; a click anywhere else opens the detail.
-        if (!(event.target as HTMLElement).closest('.row-actions')) openDetail(link.id);
+        // Row actions and the select box are controls of their own; a click anywhere else opens the detail.
+        if (!(event.target as HTMLElement).closest('.row-actions, .cell-select')) openDetail(link.id);
       }}
     >
+      <div role="cell" className="cell cell-select">
+        <input
+          type="checkbox"
+          aria-label={`Select ${link.title}`}
+          checked={checked}
+          // The change comes from a click: shift held selects the range from the last box clicked.
+          onChange={(event) => toggle(link.id, index, (event.nativeEvent as MouseEvent).shiftKey === true)}
+        />
+      </div>
       <div role="cell" className="cell">
         <StatusBadge status={link.status} />
       </div>

@@ -1,7 +1,15 @@
 // What to do when there are no links yet, or none match the filter.
 import { CommandBlock } from '../../components/CommandBlock';
 
-export function LinksEmptyState({ filtered, onNewLink }: { filtered: boolean; onNewLink(): void }) {
+export function LinksEmptyState({
+  filtered,
+  onNewLink,
+  onSamples,
+}: {
+  filtered: boolean;
+  onNewLink(): void;
+  onSamples(): void;
+}) {
   if (filtered) {
     return (
       <div className="empty-state">
@@ -28,6 +36,13 @@ export function LinksEmptyState({ filtered, onNewLink }: { filtered: boolean; on
           create a link here
         </button>{' '}
         — API reference: <a href="/openapi.json">/openapi.json</a>
+      </p>
+      <p>
+        Just looking around?{' '}
+        <button type="button" className="button" onClick={onSamples}>
+          Create sample links
+        </button>{' '}
+        in a mix of states.
       </p>
     </div>
   );

@@ -1,14 +1,17 @@
 // The Links screen: toolbar, then the table, or an empty state that says what to do next.
 import { useState } from 'react';
 import { useConsoleStore } from '../../store/consoleStore';
+import { BulkBar } from './BulkBar';
 import { LinkDetailPanel } from './detail/LinkDetailPanel';
 import { LinksEmptyState } from './LinksEmptyState';
 import { LinksTable } from './LinksTable';
 import { LinksToolbar } from './LinksToolbar';
 import { NewLinkDialog } from './NewLinkDialog';
+import { SampleLinksDialog } from './SampleLinksDialog';
 
 export function LinksScreen() {
   const [creating, setCreating] = useState(false);
+  const [sampling, setSampling] = useState(false);
   const empty = useConsoleStore((state) => state.links.total === 0);
   const phase = useConsoleStore((state) => state.links.phase);
   const filtered = useConsoleStore(
@@ -22,8 +25,9 @@ export function LinksScreen() {
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-header">
         <h2 id="screen-title">Links</h2>
-        <LinksToolbar onNewLink={openForm} />
+        <LinksToolbar onNewLink={openForm} onSamples={() => setSampling(true)} />
       </header>
+      <BulkBar />
       <div className={detailOpen ? 'links-body with-detail' : 'links-body'}>
         {!empty ? (
           <LinksTable />
@@ -32,11 +36,12 @@ export function LinksScreen() {
             <p>Loading links…</p>
           </div>
         ) : (
-          <LinksEmptyState filtered={filtered} onNewLink={openForm} />
+          <LinksEmptyState filtered={filtered} onNewLink={openForm} onSamples={() => setSampling(true)} />
         )}
         <LinkDetailPanel />
       </div>
       {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
+      {sampling && <SampleLinksDialog onClose={() => setSampling(false)} />}
     </section>
   );
 }

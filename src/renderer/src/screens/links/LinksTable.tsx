@@ -5,6 +5,7 @@ import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../lib/linkOrder';
 import { LinkRow } from './LinkRow';
+import { SelectAllHeader } from './SelectAllHeader';
 import { SortableHeader } from './SortableHeader';
 
 const ROW_HEIGHT = 56;
@@ -40,6 +41,7 @@ export function LinksTable() {
       <div className="table" role="table" aria-label="Payment links" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>
+            <SelectAllHeader />
             {COLUMNS.map(({ label, sort }) =>
               sort ? (
                 <SortableHeader key={label} label={label} sort={sort} />

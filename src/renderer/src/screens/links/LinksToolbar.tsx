@@ -1,5 +1,5 @@
 // Above the table: the status and created filters, the search box, Go to, the count and the rows
-// in view, and "New link".
+// in view, "Sample links" and "New link".
 import { useEffect, useState } from 'react';
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/linkList';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -8,7 +8,7 @@ import { GoToControl } from './GoToControl';
 
 const SEARCH_DELAY_MS = 250;
 
-export function LinksToolbar({ onNewLink }: { onNewLink(): void }) {
+export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSamples(): void }) {
   const status = useConsoleStore((state) => state.links.status);
   const q = useConsoleStore((state) => state.links.q);
   const total = useConsoleStore((state) => state.links.total);
@@ -62,6 +62,9 @@ export function LinksToolbar({ onNewLink }: { onNewLink(): void }) {
           </span>
         )}
       </div>
+      <button type="button" className="button" title="Create sample links" onClick={onSamples}>
+        Samples…
+      </button>
       <button type="button" className="button button-primary" onClick={onNewLink}>
         New link
       </button>

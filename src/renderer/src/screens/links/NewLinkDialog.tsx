@@ -7,12 +7,14 @@ import { useConsoleStore } from '../../store/consoleStore';
 import { selectCurrency } from '../../store/settingsSlice';
 import { messageOf } from '../../lib/errorMessage';
 import { FormField } from '../../components/FormField';
+import { ExpiresField, expiresAtOf, type ExpiresChoice } from './ExpiresField';
 
-type Field = 'amount' | 'title' | 'reference_id' | 'note';
-const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note'];
+type Field = 'amount' | 'title' | 'reference_id' | 'note' | 'expires_at' | 'settlement_account_id';
+const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note', 'expires_at', 'settlement_account_id'];
+type TextField = Exclude<Field, 'expires_at'>;
 const isField = (param: string | undefined): param is Field => FIELDS.includes(param as Field);
 
-function formProblems(values: Record<Field, string>, currency: string): Partial<Record<Field, string>> {
+function formProblems(values: Record<TextField, string>, currency: string): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
   const amount = values.amount.trim().replace(/,/g, '');
   if (!amount) problems.amount = 'Enter an amount.';
@@ -29,16 +31,21 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
   const currency = useConsoleStore(selectCurrency);
   const createLink = useConsoleStore((state) => state.createLink);
   const pushToast = useConsoleStore((state) => state.pushToast);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [values, setValues] = useState<Record<TextField, string>>({
     amount: '',
     title: '',
     reference_id: '',
     note: '',
+    settlement_account_id: '',
+  });
+  const [expires, setExpires] = useState<{ choice: ExpiresChoice; custom: string }>({
+    choice: 'default',
+    custom: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
 
-  const change = (field: Field) => (value: string) => {
+  const change = (field: TextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
@@ -48,6 +55,8 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
     // What the form can tell at once, it says for every field together, in a tester's words;
     // the API still judges the rest.
     const local = formProblems(values, currency);
+    const expiresAt = expiresAtOf(expires.choice, expires.custom);
+    if (expiresAt === '') local.expires_at = 'Pick the date and time it expires.';
     const first = Object.keys(local)[0];
     if (first) {
       setErrors(local);
@@ -59,6 +68,8 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
       title: values.title,
       reference_id: values.reference_id.trim() || undefined,
       note: values.note || undefined,
+      expires_at: expiresAt,
+      settlement_account_id: values.settlement_account_id.trim() || undefined,
     };
     setSaving(true);
     try {
@@ -115,6 +126,23 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
           error={errors.note}
           onChange={change('note')}
           multiline
+        />
+        <ExpiresField
+          choice={expires.choice}
+          custom={expires.custom}
+          error={errors.expires_at}
+          onChange={(choice, custom) => {
+            setExpires({ choice, custom });
+            setErrors(({ expires_at: _gone, ...rest }) => rest);
+          }}
+        />
+        <FormField
+          name="settlement_account_id"
+          label="Settlement account"
+          hint="Optional: a UUID; empty uses the sandbox's own account"
+          value={values.settlement_account_id}
+          error={errors.settlement_account_id}
+          onChange={change('settlement_account_id')}
         />
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>

@@ -4,8 +4,10 @@ import { Fragment, useEffect, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import { useConsoleStore } from '../../../store/consoleStore';
 import { selectCurrency } from '../../../store/settingsSlice';
+import { PaidMethodField } from '../PaidMethodField';
 import { RowActions } from '../RowActions';
 import { StatusBadge } from '../StatusBadge';
+import { AdvanceToButtons } from './AdvanceToButtons';
 import { CheckoutUrl } from './CheckoutUrl';
 import { LinkDeliveries } from './LinkDeliveries';
 import { LinkFields } from './LinkFields';
@@ -67,6 +69,8 @@ export function LinkDetailPanel() {
             <StatusBadge status={link.status} />
             <RowActions link={link} />
           </div>
+          {link.status === 'pending' && <PaidMethodField />}
+          <AdvanceToButtons link={link} />
           <CheckoutUrl url={link.url} />
           <section aria-labelledby="timeline-title">
             <h4 id="timeline-title">Timeline</h4>

@@ -1,0 +1,72 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { SandboxError } from '../errors';
+import { fingerprint } from '../idempotency';
+import type { Advance } from '../sandboxClock';
+import type { SandboxCore } from '../sandboxCore';
+import { envelopeBody } from './envelope';
+import { idempotencyKey, sendData, sendJson, sendReplay } from './respond';
+
+/** Ten years: beyond any link's lifetime or settlement delay, and far from where a Date ends. */
+export const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;
+
+export const AdvanceBodySchema = Type.Object(
+  {
+    seconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ADVANCE_SECONDS,
+        description: `an integer from 1 to ${MAX_ADVANCE_SECONDS} (the clock only moves forward)`,
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({ format: 'date-time', description: 'an RFC 3339 date-time with a zone, at or after now' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Exactly one of seconds and to, as the API and the console both take it. */
+export function advanceOf(body: { seconds?: number; to?: string }): Advance {
+  const { seconds, to } = body;
+  if (seconds === undefined && to === undefined)
+    throw new SandboxError(
+      'parameter_missing',
+      'Send seconds (an integer ≥ 1) or to (an RFC 3339 time).',
+      'seconds',
+    );
+  if (seconds !== undefined && to !== undefined)
+    throw new SandboxError('parameter_invalid', 'Send either seconds or to, not both.', 'to');
+  return seconds !== undefined ? { seconds } : { to: to as string };
+}
+
+/**
+ * POST /sandbox/clock/advance under contract §5: with an Idempotency-Key the move and its stored
+ * answer are one commit, so a retry gets the first answer and the clock moves once. A refused move
+ * (400) is not stored, like any 400.
+ */
+export async function respondWithAdvance(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  core: SandboxCore,
+  by: Advance,
+): Promise<FastifyReply> {
+  const key = idempotencyKey(request);
+  if (key === undefined) return sendData(reply, 200, await core.time.advance(by));
+  const outcome = core.idempotency.begin(
+    request.apiKey as string,
+    key,
+    fingerprint(request.method, request.url, request.body),
+  );
+  if ('replay' in outcome) return sendReplay(request, reply, outcome.replay);
+  try {
+    let body = '';
+    await core.time.advance(by, (moved, movedTo) => {
+      body = envelopeBody(moved, request.id);
+      return [outcome.claim.record(200, body, request.id, movedTo)];
+    });
+    return sendJson(reply, 200, body);
+  } finally {
+    outcome.claim.release();
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { SandboxCore } from '../../sandboxCore';
+import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { AdvanceBodySchema, advanceOf } from '../clockAdvance';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+const TAG = ['Console'];
+const NoBody = Type.Object({}, { additionalProperties: false });
+
+/** The sandbox clock for the console (contract §11), through the same controls as /sandbox/clock. */
+export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/_console/api/clock',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'The sandbox clock',
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (_request, reply) => sendData(reply, 200, core.time.view()),
+  );
+  api.post(
+    '/_console/api/clock/advance',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: TAG,
+        summary: 'Advance the sandbox clock by seconds or to a moment',
+        body: AdvanceBodySchema,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    async (request, reply) => sendData(reply, 200, await core.time.advance(advanceOf(request.body))),
+  );
+  const move = (path: string, summary: string, act: () => Promise<unknown>) =>
+    api.post(
+      path,
+      {
+        preValidation: emptyBodyAsObject,
+        schema: { tags: TAG, summary, body: NoBody, response: consoleResponses({ 200: ConsoleEnvelope }) },
+      },
+      async (_request, reply) => sendData(reply, 200, await act()),
+    );
+  move('/_console/api/clock/freeze', 'Freeze the sandbox clock', () => core.time.freeze());
+  move('/_console/api/clock/resume', 'Resume the sandbox clock', () => core.time.resume());
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { BULK_ACTIONS } from '../../../shared/types';
+import { LinkBatches, MAX_BATCH_LINKS } from '../../linkBatches';
+import type { SandboxCore } from '../../sandboxCore';
+import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { sendData } from '../respond';
+
+const TAG = ['Console'];
+
+const SamplesBody = Type.Object(
+  {
+    count: Type.Integer({
+      minimum: 1,
+      maximum: MAX_BATCH_LINKS,
+      description: `an integer from 1 to ${MAX_BATCH_LINKS}`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** Room for the most ids a bulk action takes (39 bytes each in JSON), and no more. */
+const BULK_BODY_LIMIT = 512 * 1024;
+
+const BulkBody = Type.Object(
+  {
+    ids: Type.Array(Type.String({ format: 'uuid', description: 'a link id (UUID)' }), {
+      minItems: 1,
+      // The most is checked after parsing, to say how many were sent; the body limit bounds it.
+      description: `1 to ${MAX_BATCH_LINKS} link ids`,
+    }),
+    action: Type.Enum(BULK_ACTIONS, { description: 'one of paid, failed, expired, cancel' }),
+    payment_method: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, description: 'a string of 1 to 50 characters (paid only)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Many links at once from the console: sample links, and one action on a selection. */
+export function consoleLinkBatchRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const batches = new LinkBatches(core);
+
+  api.post(
+    '/_console/api/links/samples',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Create sample links in a mix of states',
+        description:
+          'count links, four in ten left pending and the rest paid, failed, expired or canceled, each change recording its webhook event; committed in batches.',
+        body: SamplesBody,
+        response: consoleResponses({ 201: ConsoleEnvelope }),
+      },
+    },
+    async (request, reply) => sendData(reply, 201, await batches.samples(request.body.count)),
+  );
+
+  api.post(
+    '/_console/api/links/bulk',
+    {
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: {
+        tags: TAG,
+        summary: 'Apply paid, failed, expired or cancel to many links',
+        description:
+          'Each link that allows the action changes and records its webhook event, as a single action would; the others are skipped, counted by reason.',
+        body: BulkBody,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    async (request, reply) => {
+      const { ids, action, payment_method } = request.body;
+      return sendData(reply, 200, await batches.bulk(ids, action, payment_method));
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import type { BulkAction, BulkResult, BulkSkipReason, LinkStatus, SampleResult } from '../shared/types';
+import { SandboxError } from './errors';
+import type { LinkChange } from './domain/paymentLinks';
+import { newEventId } from './domain/ids';
+import type { SandboxCore } from './sandboxCore';
+import { samplePlan, STATUS_OF_ACTION } from './sampleLinks';
+import type { Op } from './store/ops';
+
+/** Most links a console batch (samples, a bulk action) may name: a bound on one request's memory. */
+export const MAX_BATCH_LINKS = 10_000;
+/** Links per commit: one journal line each, with other requests answered between them. */
+const BATCH = 250;
+
+/** Lets waiting requests in between batches, even when a commit resolves at once (in memory). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Many links at once for the console: sample links in a mix of states, and one action applied to
+ * a selection. Every change is decided by the same rules as a single one and records the same
+ * webhook event; only the commits are grouped.
+ */
+export class LinkBatches {
+  constructor(private readonly core: SandboxCore) {}
+
+  async samples(count: number): Promise<SampleResult> {
+    const by_status: Partial<Record<LinkStatus, number>> = {};
+    const tag = newEventId().slice(-6);
+    for (let start = 0; start < count; start += BATCH) {
+      const ops: Op[] = [];
+      for (let n = start; n < Math.min(count, start + BATCH); n++) {
+        const plan = samplePlan(n, tag);
+        const { core } = this;
+        const created = core.links.create(
+          plan.body,
+          core.settings,
+          core.publicBaseUrl(),
+          core.settlementAccountId,
+        );
+        ops.push(...created.ops);
+        let status: LinkStatus = 'pending';
+        if (plan.then) {
+          // Decided on the new link before it is stored: the same transition a stored one would take.
+          const next = core.links.decide(
+            created.link,
+            plan.then.action,
+            core.settings,
+            plan.then.paymentMethod,
+          );
+          ops.push(...next.ops);
+          status = STATUS_OF_ACTION[plan.then.action];
+        }
+        by_status[status] = (by_status[status] ?? 0) + 1;
+      }
+      await this.core.store.commit(ops);
+      await nextTurn();
+    }
+    return { created: count, by_status };
+  }
+
+  async bulk(ids: string[], action: BulkAction, paymentMethod?: string): Promise<BulkResult> {
+    if (ids.length > MAX_BATCH_LINKS) {
+      throw new SandboxError(
+        'parameter_invalid',
+        `ids may name at most ${MAX_BATCH_LINKS} links at once; got ${ids.length}. Apply the action in parts.`,
+        'ids',
+      );
+    }
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const skipped = new Map<string, BulkSkipReason>();
+    let changed = 0;
+    for (let start = 0; start < unique.length; start += BATCH) {
+      const ops: Op[] = [];
+      for (const id of unique.slice(start, start + BATCH)) {
+        const change = this.tryChange(id, action, paymentMethod, skipped);
+        if (!change) continue;
+        ops.push(...change.ops);
+        changed++;
+      }
+      if (ops.length > 0) await this.core.store.commit(ops);
+      await nextTurn();
+    }
+    return {
+      action,
+      requested: unique.length,
+      changed,
+      skipped: unique.length - changed,
+      reasons: [...skipped.values()],
+    };
+  }
+
+  /** The change for one link, or its reason to be skipped, counted with the others like it. */
+  private tryChange(
+    id: string,
+    action: BulkAction,
+    paymentMethod: string | undefined,
+    skipped: Map<string, BulkSkipReason>,
+  ): LinkChange | null {
+    const link = this.core.store.state.links.get(id);
+    try {
+      if (!link) throw new SandboxError('resource_not_found', `No payment link with id ${id}.`, 'ids');
+      return this.core.links.decide(link, action, this.core.settings, paymentMethod);
+    } catch (err) {
+      if (!(err instanceof SandboxError)) throw err;
+      const status = link?.status ?? null;
+      const key = `${err.code} ${status}`;
+      const reason = skipped.get(key) ?? {
+        code: err.code,
+        status,
+        message: link ? `${status} links cannot take "${action}"` : 'no such link',
+        count: 0,
+        ids: [],
+      };
+      reason.count++;
+      reason.ids.push(id);
+      skipped.set(key, reason);
+      return null;
+    }
+  }
+}

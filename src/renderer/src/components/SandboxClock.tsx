@@ -1,0 +1,40 @@
+// The sandbox clock in the shell: its time, ticking while it runs, a badge when it is ahead or
+// frozen ("+2 d, frozen"); a click opens the controls that move it.
+import { useNow } from '../hooks/useNow';
+import { clockBadge } from '../lib/clockText';
+import { useConsoleStore } from '../store/consoleStore';
+import { ClockControls } from './ClockControls';
+
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const day = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+export function SandboxClock() {
+  const now = useNow();
+  const view = useConsoleStore((state) => state.clock.view);
+  const open = useConsoleStore((state) => state.clock.open);
+  const setOpen = useConsoleStore((state) => state.setClockControlsOpen);
+  if (!view) return null;
+  const badge = clockBadge((now - Date.now()) / 1000, view.frozen);
+  return (
+    <>
+      <button
+        type="button"
+        className={badge ? 'sandbox-clock sandbox-clock-moved' : 'sandbox-clock'}
+        aria-label={`Sandbox time ${day.format(now)} ${time.format(now)}${badge ? ` (${badge})` : ''}: move the clock`}
+        data-testid="sandbox-clock"
+        onClick={() => setOpen(true)}
+      >
+        <span className="sandbox-clock-label">Sandbox time</span>
+        <span className="sandbox-clock-time mono">{time.format(now)}</span>
+        <span className="sandbox-clock-day">{day.format(now)}</span>
+        {badge && <span className="sandbox-clock-badge">{badge}</span>}
+      </button>
+      {open && <ClockControls onClose={() => setOpen(false)} />}
+    </>
+  );
+}

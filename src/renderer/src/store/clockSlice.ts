@@ -1,0 +1,72 @@
+// The sandbox clock (contract §11): what it reads, and the tester's moves (advance, freeze,
+// resume). Every read feeds the console's own sense of "now" (useNow), so countdowns follow it.
+import type { StateCreator } from 'zustand';
+import type { ClockView } from '../../../shared/types';
+import { consoleClient } from '../api/consoleClient';
+import { messageOf } from '../lib/errorMessage';
+import { followSandboxClock } from '../hooks/useNow';
+import { clockMoveText } from '../lib/clockText';
+import type { ConsoleState } from './consoleStore';
+
+export type ClockMove = { seconds: number } | { to: string } | 'freeze' | 'resume';
+
+export interface ClockSliceState {
+  view: ClockView | null;
+  busy: boolean;
+  /** Whether the advance controls are open. */
+  open: boolean;
+}
+
+export interface ClockSlice {
+  clock: ClockSliceState;
+  loadClock(): Promise<void>;
+  applyClock(view: ClockView): void;
+  /** Resolves true once the sandbox has moved (and applied what fell due); errors become a toast. */
+  moveClock(move: ClockMove): Promise<boolean>;
+  setClockControlsOpen(open: boolean): void;
+}
+
+export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = (set, get) => {
+  const patch = (update: Partial<ClockSliceState>) =>
+    set((state) => ({ clock: { ...state.clock, ...update } }));
+
+  return {
+    clock: { view: null, busy: false, open: false },
+
+    async loadClock() {
+      try {
+        get().applyClock(await consoleClient.getClock());
+      } catch (error) {
+        get().pushToast('error', `Could not read the sandbox clock: ${messageOf(error)}`);
+      }
+    },
+
+    applyClock(view) {
+      followSandboxClock(view);
+      patch({ view });
+    },
+
+    async moveClock(move) {
+      if (get().clock.busy) return false;
+      patch({ busy: true });
+      try {
+        const view =
+          move === 'freeze'
+            ? await consoleClient.freezeClock()
+            : move === 'resume'
+              ? await consoleClient.resumeClock()
+              : await consoleClient.advanceClock(move);
+        get().applyClock(view);
+        get().pushToast('success', clockMoveText(move, view));
+        return true;
+      } catch (error) {
+        get().pushToast('error', `Could not move the clock: ${messageOf(error)}`);
+        return false;
+      } finally {
+        patch({ busy: false });
+      }
+    },
+
+    setClockControlsOpen: (open) => patch({ open }),
+  };
+};
