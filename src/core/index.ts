@@ -5,3 +5,12 @@ export { StoreFileError } from './store/storeErrors';
 export { formatRequestLine } from './http/requestLog';
 export { defaultDataDir } from './defaultDataDir';
 export { nextFreePort } from './freePort';
+export {
+  startTestSandbox,
+  type TestSandbox,
+  type TestSandboxOptions,
+  type ReceivedWebhook,
+  type WebhookMatch,
+} from './testing/testSandbox';
+export { runScenario, type ScenarioResult, type StepResult } from './scenarios/runScenario';
+export { parseScenario, ScenarioFileError } from './scenarios/scenarioFile';

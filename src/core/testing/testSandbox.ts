@@ -1,0 +1,190 @@
+import type { NewFaultRule, FaultRule } from '../../shared/faults';
+import type {
+  ClockView,
+  InboxMessage,
+  PaymentLink,
+  SimulateEvent,
+  WebhookEndpoint,
+  WebhookEventType,
+} from '../../shared/types';
+import type { Advance } from '../sandboxClock';
+import { startSandbox, type RunningSandbox, type StartOptions } from '../startSandbox';
+
+/** A webhook the sandbox sent to its own inbox, as a test reads it. */
+export interface ReceivedWebhook {
+  /** The webhook-id header: the event's id, the same on every retry. */
+  id: string | null;
+  type: WebhookEventType;
+  /** The link as the event carries it. */
+  data: PaymentLink;
+  /** The Standard Webhooks signature checked against the endpoint's secret. */
+  verified: boolean;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface WebhookMatch {
+  type?: WebhookEventType;
+  linkId?: string;
+  /** How long to wait before failing (default 5,000 ms). */
+  timeoutMs?: number;
+}
+
+export interface TestSandboxOptions extends Omit<StartOptions, 'port'> {
+  /** The bearer key requests are sent with (default sk_test_tests). */
+  apiKey?: string;
+}
+
+export interface TestSandbox {
+  /** Point your app's API client here. */
+  baseUrl: string;
+  apiKey: string;
+  /** The endpoint the sandbox delivers webhooks to (its own inbox), with its signing secret. */
+  webhookEndpoint: WebhookEndpoint;
+  sandbox: RunningSandbox;
+  /** One API call with the key; the body is parsed JSON. */
+  request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  createLink(body: { amount: number; title: string } & Record<string, unknown>): Promise<PaymentLink>;
+  simulate(linkId: string, event: SimulateEvent, paymentMethod?: string): Promise<PaymentLink>;
+  clock: {
+    now(): ClockView;
+    advance(by: Advance): Promise<ClockView>;
+    freeze(): Promise<ClockView>;
+    resume(): Promise<ClockView>;
+  };
+  faults: { add(rule: NewFaultRule): Promise<FaultRule>; clear(): Promise<void> };
+  /**
+   * The first webhook matching that this call has not returned before, whether it arrived before
+   * the call or arrives within the timeout. Fails with what did arrive.
+   */
+  nextWebhook(match?: WebhookMatch): Promise<ReceivedWebhook>;
+  /** Every webhook received so far, oldest first. */
+  webhooks(): ReceivedWebhook[];
+  close(): Promise<void>;
+}
+
+const INBOX = 'tests';
+
+function received(message: InboxMessage): ReceivedWebhook | null {
+  try {
+    const event = JSON.parse(message.body) as { type: WebhookEventType; data: PaymentLink };
+    return {
+      id: message.webhook_id,
+      type: event.type,
+      data: event.data,
+      verified: message.verification.state === 'verified',
+      headers: message.headers,
+      body: message.body,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const matches = (webhook: ReceivedWebhook, match: WebhookMatch): boolean =>
+  (match.type === undefined || webhook.type === match.type) &&
+  (match.linkId === undefined || webhook.data?.id === match.linkId);
+
+/**
+ * A sandbox for a test suite (docs/testing-your-app.md): in memory, on a free port, with its own
+ * inbox registered as the webhook endpoint, and helpers for what tests do to it.
+ */
+export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ requestLog: false, ...options, port: 0 });
+  const { core, origin } = sandbox;
+  const apiKey = options.apiKey ?? core.settings.api_keys[0] ?? 'sk_test_tests';
+  const arrived: ReceivedWebhook[] = [];
+  const taken = new Set<ReceivedWebhook>();
+  const waiters = new Set<() => void>();
+  core.events.on('event', (event) => {
+    if (event.type !== 'inbox.received' || event.message.inbox !== INBOX) return;
+    const webhook = received(core.inbox.message(INBOX, event.message.id));
+    if (!webhook) return;
+    arrived.push(webhook);
+    for (const wake of waiters) wake();
+  });
+
+  const request = async <T>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+  const data = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await request<{ data: T; error?: { message: string } }>(method, path, body);
+    if (answer.status >= 400)
+      throw new Error(`${method} ${path} answered ${answer.status}: ${answer.body.error?.message}`);
+    return answer.body.data;
+  };
+
+  const endpointAnswer = await fetch(`${origin}/_console/api/endpoints`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${origin}/_inbox/${INBOX}`, description: 'startTestSandbox inbox' }),
+  });
+  const webhookEndpoint = ((await endpointAnswer.json()) as { data: WebhookEndpoint }).data;
+
+  const nextWebhook = (match: WebhookMatch = {}) =>
+    new Promise<ReceivedWebhook>((resolve, reject) => {
+      const look = (): boolean => {
+        const found = arrived.find((w) => !taken.has(w) && matches(w, match));
+        if (!found) return false;
+        taken.add(found);
+        resolve(found);
+        return true;
+      };
+      if (look()) return;
+      const wake = () => {
+        if (!look()) return;
+        waiters.delete(wake);
+        clearTimeout(timer);
+      };
+      const timeoutMs = match.timeoutMs ?? 5_000;
+      const timer = setTimeout(() => {
+        waiters.delete(wake);
+        const seen = arrived.map((w) => `${w.type} ${w.data?.id}`).join(', ') || 'none';
+        reject(
+          new Error(
+            `No webhook matching ${JSON.stringify(match)} within ${timeoutMs} ms (received: ${seen})`,
+          ),
+        );
+      }, timeoutMs);
+      waiters.add(wake);
+    });
+
+  return {
+    baseUrl: origin,
+    apiKey,
+    webhookEndpoint,
+    sandbox,
+    request,
+    createLink: (body) => data('POST', '/payment-links', body),
+    simulate: (linkId, event, paymentMethod) =>
+      data('POST', '/sandbox/simulate', {
+        payment_link_id: linkId,
+        event,
+        ...(paymentMethod === undefined ? {} : { payment_method: paymentMethod }),
+      }),
+    clock: {
+      now: () => core.time.view(),
+      advance: (by) => data('POST', '/sandbox/clock/advance', by),
+      freeze: () => data('POST', '/sandbox/clock/freeze', {}),
+      resume: () => data('POST', '/sandbox/clock/resume', {}),
+    },
+    faults: {
+      add: (rule) => data('POST', '/sandbox/faults', rule),
+      clear: async () => {
+        await data('DELETE', '/sandbox/faults');
+      },
+    },
+    nextWebhook,
+    webhooks: () => [...arrived],
+    close: () => sandbox.close(),
+  };
+}

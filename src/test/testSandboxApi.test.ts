@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { startTestSandbox, type TestSandbox } from '../core';
+
+let sandbox: TestSandbox;
+before(async () => {
+  sandbox = await startTestSandbox();
+});
+after(() => sandbox.close());
+
+test('a paid link sends a webhook the test awaits, signed with the endpoint secret', async () => {
+  const link = await sandbox.createLink({ amount: 20_000, title: 'Awaited' });
+  await sandbox.simulate(link.id, 'paid', 'ewallet');
+  const webhook = await sandbox.nextWebhook({ type: 'payment_link.paid', linkId: link.id });
+  assert.equal(webhook.verified, true);
+  assert.equal(webhook.data.payment_method, 'ewallet');
+  const verified = new Webhook(sandbox.webhookEndpoint.secret).verify(webhook.body, webhook.headers);
+  assert.equal((verified as { type: string }).type, 'payment_link.paid');
+});
+
+test('a webhook that came before the wait is still found, and each is returned once', async () => {
+  const link = await sandbox.createLink({ amount: 5_000, title: 'Early' });
+  await sandbox.request('POST', `/payment-links/${link.id}/cancel`);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const first = await sandbox.nextWebhook({ linkId: link.id });
+  assert.equal(first.type, 'payment_link.canceled');
+  await assert.rejects(sandbox.nextWebhook({ linkId: link.id, timeoutMs: 200 }), (err: Error) => {
+    assert.match(err.message, /No webhook matching .* within 200 ms \(received: .*payment_link\.canceled/);
+    return true;
+  });
+});
+
+test('the clock helper moves time: a pending link expires and its webhook arrives', async () => {
+  const link = await sandbox.createLink({ amount: 7_000, title: 'Tomorrow' });
+  const moved = await sandbox.clock.advance({ seconds: 2 * 86_400 });
+  assert.ok(moved.offset_seconds >= 2 * 86_400 - 1);
+  const webhook = await sandbox.nextWebhook({ type: 'payment_link.expired', linkId: link.id });
+  assert.equal(webhook.data.status, 'expired');
+});
+
+test('the fault helper makes the next create answer 503, then clears', async () => {
+  await sandbox.faults.add({
+    match: { method: 'POST', path: '/payment-links' },
+    action: { type: 'status', status: 503 },
+    remaining: 1,
+  });
+  const faulted = await sandbox.request('POST', '/payment-links', { amount: 1_000, title: 'x' });
+  assert.equal(faulted.status, 503);
+  const passed = await sandbox.request('POST', '/payment-links', { amount: 1_000, title: 'x' });
+  assert.equal(passed.status, 201);
+  await sandbox.faults.add({ action: { type: 'status', status: 500 } });
+  await sandbox.faults.clear();
+  assert.equal((await sandbox.request('GET', '/payment-links')).status, 200);
+});
