@@ -163,12 +163,14 @@ describe('examples', () => {
 });
 
 describe('security', () => {
-  test('console operations declare the console token (or none, on loopback); API ones the key', () => {
+  test('console operations declare the console token (or none, on loopback); the inbox none; API ones the key', () => {
     const schemes = doc.components.securitySchemes;
     assert.deepEqual([schemes.consoleToken.type, schemes.consoleToken.in], ['apiKey', 'cookie']);
     for (const { method, path, op } of operations()) {
       const names = op.security.flatMap((s: Json) => Object.keys(s));
       if (path.startsWith('/_console/')) assert.ok(names.includes('consoleToken'), `${method} ${path}`);
+      else if (path.startsWith('/_inbox/'))
+        assert.deepEqual(op.security, [], `${method} ${path}: open to any sender`);
       else assert.deepEqual(op.security, [{ bearerAuth: [] }], `${method} ${path}`);
     }
   });

@@ -23,7 +23,7 @@ const ItemEnvelope = Type.Object({ data: Item, meta: MetaSchema });
 before(async () => {
   core = await SandboxCore.open({});
   app = await createApp(core);
-  for (const url of ['/sandbox/inbox/:id', '/_console/api/inbox/:id']) {
+  for (const url of ['/sandbox/later/:id', '/_console/api/later/:id']) {
     app.get(
       url,
       {
@@ -37,7 +37,7 @@ before(async () => {
     );
   }
   app.post(
-    '/_inbox/:name',
+    '/_later/:name',
     { schema: { summary: 'Receive a webhook', params: Type.Object({ name: Type.String() }) } },
     async () => ({}),
   );
@@ -50,10 +50,10 @@ after(async () => {
 });
 
 test('it gets an operationId, a declared tag, security, headers, a 405 and examples', () => {
-  const api = doc.paths['/sandbox/inbox/{id}'].get;
-  const console = doc.paths['/_console/api/inbox/{id}'].get;
-  assert.equal(api.operationId, 'getSandboxInboxById');
-  assert.equal(console.operationId, 'consoleGetInboxById');
+  const api = doc.paths['/sandbox/later/{id}'].get;
+  const console = doc.paths['/_console/api/later/{id}'].get;
+  assert.equal(api.operationId, 'getSandboxLaterById');
+  assert.equal(console.operationId, 'consoleGetLaterById');
   assert.deepEqual(api.security, [{ bearerAuth: [] }]);
   assert.ok(console.security.some((s: Json) => 'consoleToken' in s));
   const tags = doc.tags.map((t: Json) => t.name);
@@ -69,23 +69,23 @@ test('it gets an operationId, a declared tag, security, headers, a 405 and examp
 });
 
 test('a shape it uses twice is one named schema, both uses a $ref', () => {
-  const api = doc.paths['/sandbox/inbox/{id}'].get.responses['200'].content['application/json'].schema;
+  const api = doc.paths['/sandbox/later/{id}'].get.responses['200'].content['application/json'].schema;
   const console =
-    doc.paths['/_console/api/inbox/{id}'].get.responses['200'].content['application/json'].schema;
+    doc.paths['/_console/api/later/{id}'].get.responses['200'].content['application/json'].schema;
   assert.ok(api.$ref, JSON.stringify(api));
   assert.equal(api.$ref, console.$ref);
   assert.ok(doc.components.schemas[api.$ref.split('/').at(-1)]);
 });
 
 test('a wrong method on it is 405 with Allow', async () => {
-  const res = await app.inject({ method: 'DELETE', url: '/_console/api/inbox/abc' });
+  const res = await app.inject({ method: 'DELETE', url: '/_console/api/later/abc' });
   assert.equal(res.statusCode, 405);
   assert.equal(res.headers.allow, 'GET, HEAD');
 });
 
 test('an open route under /_ (the inbox) is documented without a key', () => {
-  const inbox = doc.paths['/_inbox/{name}'].post;
-  assert.equal(inbox.operationId, 'createInboxByName');
+  const inbox = doc.paths['/_later/{name}'].post;
+  assert.equal(inbox.operationId, 'createLaterByName');
   assert.deepEqual(inbox.security, []);
   assert.equal(inbox.responses['401'], undefined);
   assert.ok(inbox.responses['421']);
