@@ -36,3 +36,26 @@ test('Decline shows the declined state', async ({ page, sandbox }) => {
   await expect(page.getByRole('status')).toHaveText('The payment was declined.');
   expect((await sandbox.api('GET', `/payment-links/${link.id}`)).body.data.status).toBe('failed');
 });
+
+test('on a 390 px phone the checkout page fits: no sideways scroll, even with a long title', async ({
+  page,
+  sandbox,
+}) => {
+  const created = await sandbox.api('POST', '/payment-links', {
+    amount: 1_250_000,
+    title: 'Annual-membership-renewal-with-a-very-long-unbroken-name-for-the-phone-check',
+    reference_id: 'INV-2026-000000000000000001',
+  });
+  expect(created.status).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(created.body.data.url);
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    view: document.documentElement.clientWidth,
+    card: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.view);
+  expect(widths.card).toBeLessThanOrEqual(widths.view);
+  await page.screenshot({ path: 'test-results/checkout-phone.png' });
+});
