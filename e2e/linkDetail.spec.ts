@@ -104,3 +104,36 @@ test('the detail panel closes with Escape and follows the row clicked next', asy
   // The keyboard user is put back on the row they came from.
   await expect(page.locator(`[data-link-id="${second.id}"] .title-button`)).toBeFocused();
 });
+
+test('at 1280 px with the detail open, status, title, amount and actions stay whole, with no sideways scroll', async ({
+  page,
+  sandbox,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, sandbox.origin);
+  const link = (
+    await sandbox.api('POST', '/payment-links', { amount: 1_250_000, title: 'Layout at 1280 px' })
+  ).body.data;
+  const row = page.locator(`[data-link-id="${link.id}"]`);
+  await row.getByRole('button', { name: 'Layout at 1280 px' }).click();
+  await expect(page.getByRole('complementary', { name: 'Layout at 1280 px' })).toBeVisible();
+
+  const scroller = page.locator('.links-body > .table-scroll');
+  const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const area = await scroller.boundingBox();
+  for (const part of [
+    row.locator('.badge'),
+    row.getByRole('button', { name: 'Layout at 1280 px' }),
+    row.locator('.cell-amount'),
+    row.getByRole('button', { name: 'Cancel' }),
+  ]) {
+    await expect(part).toBeVisible();
+    const box = await part.boundingBox();
+    expect(box && area && box.x >= area.x && box.x + box.width <= area.x + area.width).toBe(true);
+  }
+  // The amount itself is not cut to an ellipsis (the fee line beneath it may be).
+  const amount = row.locator('.cell-amount .amount');
+  await expect(amount).toHaveText(/IDR\s?1,250,000/);
+  expect(await amount.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+});
