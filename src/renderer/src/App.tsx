@@ -26,8 +26,20 @@ export function App() {
 
   return (
     <div className="app">
+      {/* The first stop for the keyboard: past the navigation, straight to the screen. */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Focus, not navigation: the address is the console's own.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <Sidebar />
-      <main className="main">
+      <main className="main" id="main" tabIndex={-1}>
         {screen === 'links' ? (
           <LinksScreen />
         ) : screen === 'webhooks' ? (

@@ -10,7 +10,7 @@ export function CommandBlock({ command }: { command: string }) {
     );
   return (
     <div className="code-block">
-      <pre>{command}</pre>
+      <pre tabIndex={0}>{command}</pre>
       <button type="button" className="button button-small" onClick={() => void copy()}>
         {copied ? 'Copied' : 'Copy'}
       </button>

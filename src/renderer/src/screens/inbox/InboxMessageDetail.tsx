@@ -29,7 +29,7 @@ function Body({ message }: { message: InboxMessage }) {
         {message.body && <CopyButton text={message.body} label="Copy the body" />}
       </header>
       {message.body ? (
-        <pre className="body-block" data-testid="inbox-body">
+        <pre tabIndex={0} className="body-block" data-testid="inbox-body">
           {pretty && !raw ? pretty.text : message.body}
         </pre>
       ) : (

@@ -5,6 +5,7 @@ import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../lib/linkOrder';
 import { LinkRow } from './LinkRow';
+import { moveBetweenRows } from './rowFocus';
 import { SelectAllHeader } from './SelectAllHeader';
 import { SortableHeader } from './SortableHeader';
 
@@ -36,8 +37,9 @@ export function LinksTable() {
   const idAt = useCallback((index: number) => rows.get(index), [rows]);
 
   return (
-    // Focusable, so Home, End and the arrow keys scroll the table.
-    <div className="table-scroll" ref={setScrollElement} tabIndex={0}>
+    // Focusable, so Home, End and the arrow keys scroll the table; from a row, the arrows move
+    // between rows.
+    <div className="table-scroll" ref={setScrollElement} tabIndex={0} onKeyDown={moveBetweenRows}>
       <div className="table" role="table" aria-label="Payment links" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>

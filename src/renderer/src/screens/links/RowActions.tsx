@@ -2,6 +2,7 @@
 import type { PaymentLink } from '../../../../shared/types';
 import { canApply, LINK_ACTIONS, type LinkAction } from '../../lib/linkRules';
 import { useConsoleStore } from '../../store/consoleStore';
+import { keepFocusInRow } from './rowFocus';
 
 const HINT: Record<LinkAction, string> = {
   paid: 'Simulate a successful payment',
@@ -23,7 +24,7 @@ export function RowActions({ link }: { link: PaymentLink }) {
           disabled={busy !== undefined || !canApply(action, link.status)}
           aria-busy={busy === action || undefined}
           title={HINT[action]}
-          onClick={() => void run(link.id, action)}
+          onClick={() => void run(link.id, action).then(() => keepFocusInRow(link.id))}
         >
           {label}
         </button>

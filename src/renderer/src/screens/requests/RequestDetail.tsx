@@ -29,7 +29,7 @@ function Body({ title, body, length }: { title: string; body: string | null; len
         {body && <CopyButton text={body} label={`Copy the ${title.toLowerCase()}`} />}
       </header>
       {pretty ? (
-        <pre className="body-block" data-testid={raw ? 'body-raw' : 'body-text'}>
+        <pre tabIndex={0} className="body-block" data-testid={raw ? 'body-raw' : 'body-text'}>
           {raw ? body : pretty.text}
         </pre>
       ) : (

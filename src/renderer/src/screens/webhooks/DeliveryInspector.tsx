@@ -27,7 +27,9 @@ function Body({ body, truncated }: { body: string; truncated?: boolean }) {
   if (!text) return <p className="muted">Empty body</p>;
   return (
     <>
-      <pre className="body-block">{text}</pre>
+      <pre tabIndex={0} className="body-block">
+        {text}
+      </pre>
       {truncated && <p className="hint">Only the first 64 KiB were kept.</p>}
     </>
   );

@@ -92,7 +92,7 @@ export function LinkDetailPanel() {
             <summary>Raw JSON</summary>
             <div className="raw-json-body">
               <CopyButton text={JSON.stringify(link, null, 2)} label="Copy the raw JSON" />
-              <pre className="body-block" data-testid="link-json">
+              <pre tabIndex={0} className="body-block" data-testid="link-json">
                 {JSON.stringify(link, null, 2)}
               </pre>
             </div>

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+
+const focusedLinkId = (page: Page) =>
+  page.evaluate(() =>
+    (globalThis as any).document.activeElement?.closest('[data-link-id]')?.getAttribute('data-link-id'),
+  );
+
+test('keyboard: the skip link comes first, a row action keeps focus in its row, arrows move between rows', async ({
+  page,
+  sandbox,
+}) => {
+  await openConsole(page, sandbox.origin);
+  const [older, newer] = [
+    (await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Keyboard older' })).body.data,
+    (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Keyboard newer' })).body.data,
+  ];
+  await expect(page.locator(`[data-link-id="${older.id}"]`)).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+
+  const newerRow = page.locator(`[data-link-id="${newer.id}"]`);
+  await newerRow.getByRole('button', { name: 'Paid' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(newerRow.locator('.badge')).toHaveText('Succeeded');
+  expect(await focusedLinkId(page)).toBe(newer.id);
+
+  await newerRow.getByRole('button', { name: 'Keyboard newer' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(
+    page.locator(`[data-link-id="${older.id}"]`).getByRole('button', { name: 'Keyboard older' }),
+  ).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(newerRow.getByRole('button', { name: 'Keyboard newer' })).toBeFocused();
+});
+
+test('axe: no violations on any screen, with a link and a request open, nor on the checkout page', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  const check = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`),
+    ).toEqual([]);
+  };
+  try {
+    const link = (await sandbox.api('POST', '/payment-links', { amount: 5_000, title: 'Axe link' })).body
+      .data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await openConsole(page, sandbox.origin);
+    await check('Links');
+    await page.locator(`[data-link-id="${link.id}"]`).getByRole('button', { name: 'Axe link' }).click();
+    await expect(page.getByRole('complementary', { name: 'Axe link' })).toBeVisible();
+    await page.getByText('Raw JSON').click();
+    await check('Link detail');
+    for (const screen of ['Webhooks', 'Inbox', 'Requests', 'Faults', 'Settings']) {
+      await page.getByRole('button', { name: screen, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await check(screen);
+    }
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.locator('tr[data-request-id]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('Request detail');
+    await page.goto(link.url);
+    await check('Checkout');
+  } finally {
+    sandbox.stop();
+  }
+});
