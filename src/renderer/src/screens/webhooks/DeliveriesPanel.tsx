@@ -46,7 +46,13 @@ export function DeliveriesPanel() {
             ? 'Loading…'
             : `${total.toLocaleString('en')} ${total === 1 ? 'delivery' : 'deliveries'}`}
         </span>
-        <button type="button" className="button button-small" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={phase !== 'ready' || total === 0}
+          title={total === 0 ? 'Nothing to clear' : 'Delete finished deliveries'}
+          onClick={() => setConfirming(true)}
+        >
           Clear history
         </button>
       </header>

@@ -7,7 +7,7 @@ import { DeliveryRow } from './DeliveryRow';
 
 const ROW_HEIGHT = 56;
 
-const COLUMNS = ['Event', 'Link', 'Endpoint', 'State', 'Attempts', 'Next retry', 'Actions'];
+const COLUMNS = ['Updated', 'Event', 'Link', 'Endpoint', 'State', 'Attempts', 'Next retry', 'Actions'];
 
 export function DeliveriesTable() {
   const rows = useConsoleStore((state) => state.deliveries.rows);

@@ -1,8 +1,9 @@
-// One row of the deliveries table: event, link, endpoint, state, attempts, next retry, actions.
+// One row of the deliveries table: when it last changed, event, link, endpoint, state, attempts, next retry, actions.
 // It re-renders only when its own delivery changes.
 import { memo } from 'react';
 import type { DeliveryRow as Row } from '../../api/consoleClient';
 import { useNow } from '../../hooks/useNow';
+import { formatClock } from '../../lib/requestLog';
 import { formatRelative, shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryActions } from './DeliveryActions';
@@ -12,8 +13,9 @@ function NextRetry({ delivery }: { delivery: Row }) {
   const now = useNow();
   if (!delivery.next_attempt_at || !['queued', 'retrying', 'paused'].includes(delivery.status))
     return <span className="muted">—</span>;
+  // Nothing goes out while the queue is paused, however soon it was due.
+  if (delivery.status === 'paused') return <span className="muted">when resumed</span>;
   const dueIn = Date.parse(delivery.next_attempt_at) - now;
-  if (delivery.status === 'paused' && dueIn < 1000) return <span className="muted">when resumed</span>;
   // Due but not sent: order per link holds it behind an earlier delivery, or its endpoint is off.
   if (dueIn < -1000)
     return (
@@ -60,6 +62,13 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         }
       }}
     >
+      <div
+        role="cell"
+        className="cell mono"
+        title={`Last changed ${delivery.updated_at}; created ${delivery.created_at}`}
+      >
+        {formatClock(delivery.updated_at)}
+      </div>
       <div role="cell" className="cell cell-event">
         <code>{delivery.event_type}</code>
         {delivery.test && <span className="chip chip-test">test</span>}
