@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
+import { useAddressBar } from './hooks/useAddressBar';
 import { useLiveEvents } from './hooks/useLiveEvents';
 import { useThemeEffect } from './hooks/useThemeEffect';
 import { InboxScreen } from './screens/inbox/InboxScreen';
@@ -18,6 +19,7 @@ export function App() {
   const inspectedId = useConsoleStore((state) => state.inspector.id);
   useThemeEffect();
   useLiveEvents();
+  useAddressBar();
   useEffect(() => {
     const { loadSettings, loadLinks } = useConsoleStore.getState();
     void loadSettings();

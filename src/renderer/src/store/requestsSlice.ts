@@ -32,6 +32,8 @@ export interface RequestsSlice {
   setShowAllRequests(showAll: boolean): void;
   setRequestQuery(query: string): void;
   selectRequest(row: RequestRow | null): void;
+  /** Opens a request by its seq (an address names it): from the list, else from the server. */
+  openRequest(seq: number): void;
   toggleRequestChecked(seq: number): void;
   /** Downloads the ticked requests (or, with none ticked, the whole log) as a scenario file. */
   exportScenario(): Promise<void>;
@@ -103,6 +105,18 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
           const gone = error instanceof ConsoleApiError && error.status === 404;
           patch({ bodies: { phase: gone ? 'gone' : 'error' } });
         },
+      );
+    },
+
+    openRequest(seq) {
+      const row = get().requests.rows.find((r) => r.seq === seq);
+      if (row) {
+        get().selectRequest(row);
+        return;
+      }
+      consoleClient.getRequest(seq).then(
+        ({ request_body: _request, response_body: _response, ...summary }) => get().selectRequest(summary),
+        () => get().pushToast('error', `Request ${seq} is no longer in the log (it keeps the newest 1,000).`),
       );
     },
 

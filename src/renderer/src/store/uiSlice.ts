@@ -1,8 +1,9 @@
 // Which screen is open, the colour theme, and whether the live feed is connected.
 import type { StateCreator } from 'zustand';
+import type { Screen } from '../lib/screens';
 import type { ConsoleState } from './consoleStore';
 
-export type Screen = 'links' | 'webhooks' | 'inbox' | 'requests' | 'faults' | 'settings';
+export type { Screen } from '../lib/screens';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Connection = 'connecting' | 'live' | 'offline';
 

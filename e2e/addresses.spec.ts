@@ -1,0 +1,47 @@
+import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+
+test('addresses: each screen and open object has one; reload, Back and Forward land there', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    const link = (await sandbox.api('POST', '/payment-links', { amount: 8_000, title: 'Addressed link' }))
+      .body.data;
+    await openConsole(page, sandbox.origin);
+    await expect(page).toHaveURL(/#\/links$/);
+
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await expect(page).toHaveURL(/#\/webhooks$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/links$/);
+    await expect(page.locator(`[data-link-id="${link.id}"]`)).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
+
+    // A link's detail: its address reopens it, for a colleague too.
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.locator(`[data-link-id="${link.id}"]`).getByRole('button', { name: 'Addressed link' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/links/${link.id}$`));
+    const shared = page.url();
+    const colleague = await page.context().newPage();
+    await colleague.goto(shared);
+    await expect(colleague.getByRole('complementary', { name: 'Addressed link' })).toBeVisible();
+    await colleague.close();
+    await page.goBack();
+    await expect(page.getByRole('complementary', { name: 'Addressed link' })).toBeHidden();
+
+    // A request, by its number in the log.
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.locator('tr[data-request-id]').first().click();
+    await expect(page).toHaveURL(/#\/requests\/\d+$/);
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'POST /payment-links' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/requests$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -1,0 +1,49 @@
+// The console's addresses: every screen and every open object has one, in the URL's hash, so a
+// reload, Back and Forward and a shared link all land where the tester was.
+import { SCREENS, type Screen } from './screens';
+
+export interface ConsoleRoute {
+  screen: Screen;
+  /** The link open in the Links screen's detail panel. */
+  linkId?: string;
+  /** The delivery open in the inspector (over any screen). */
+  deliveryId?: string;
+  /** The request open in the Requests screen, by its seq. */
+  requestSeq?: number;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * `#/links`, `#/links/<id>`, `#/requests/<seq>`, `#/settings`…, each optionally followed by
+ * `/deliveries/<id>` for the inspector; anything unknown reads as Links.
+ */
+export function parseRoute(hash: string): ConsoleRoute {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
+  const screen = SCREENS.find((s) => s === parts[0]);
+  if (!screen) return { screen: 'links' };
+  const route: ConsoleRoute = { screen };
+  const inspector = parts.indexOf('deliveries');
+  if (inspector > 0 && ID.test(parts[inspector + 1] ?? '')) route.deliveryId = parts[inspector + 1];
+  const object = parts[1] !== 'deliveries' ? parts[1] : undefined;
+  if (object && route.screen === 'links' && ID.test(object)) route.linkId = object;
+  if (object && route.screen === 'requests' && /^[1-9]\d{0,14}$/.test(object))
+    route.requestSeq = Number(object);
+  return route;
+}
+
+export function formatRoute(route: ConsoleRoute): string {
+  const parts: string[] = [route.screen];
+  if (route.screen === 'links' && route.linkId) parts.push(route.linkId);
+  if (route.screen === 'requests' && route.requestSeq !== undefined) parts.push(String(route.requestSeq));
+  if (route.deliveryId) parts.push('deliveries', route.deliveryId);
+  return `#/${parts.map(encodeURIComponent).join('/')}`;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

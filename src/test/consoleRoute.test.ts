@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatRoute, parseRoute } from '../renderer/src/lib/consoleRoute';
+
+test('every address reads back as the route it was written from', () => {
+  const routes = [
+    { screen: 'links' as const },
+    { screen: 'links' as const, linkId: '3e40698c-261b-4d67-8def-bf70edc13f42' },
+    { screen: 'links' as const, linkId: 'abc', deliveryId: 'dlv_1' },
+    { screen: 'webhooks' as const, deliveryId: 'dlv_9' },
+    { screen: 'requests' as const, requestSeq: 42 },
+    { screen: 'inbox' as const },
+    { screen: 'faults' as const },
+    { screen: 'settings' as const },
+  ];
+  for (const route of routes) assert.deepEqual(parseRoute(formatRoute(route)), route, formatRoute(route));
+});
+
+test('unknown, empty or malformed addresses open Links and ignore what they cannot name', () => {
+  assert.deepEqual(parseRoute(''), { screen: 'links' });
+  assert.deepEqual(parseRoute('#/nowhere/x'), { screen: 'links' });
+  assert.deepEqual(parseRoute('#/requests/0'), { screen: 'requests' });
+  assert.deepEqual(parseRoute('#/requests/abc'), { screen: 'requests' });
+  assert.deepEqual(parseRoute('#/links/%E0%A4%A'), { screen: 'links' });
+  assert.deepEqual(parseRoute('#/settings/deliveries/'), { screen: 'settings' });
+});
