@@ -45,3 +45,33 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     sandbox.stop();
   }
 });
+
+test('cross-links: a delivery opens its link, and a link shows the requests that name it', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    const link = (await sandbox.api('POST', '/payment-links', { amount: 9_000, title: 'Crossed link' })).body
+      .data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await sandbox.api('GET', `/payment-links/${link.id}`);
+
+    const delivery = page.locator('[data-delivery-id]').filter({ hasText: 'payment_link.paid' });
+    await delivery.getByRole('link', { name: link.id.slice(0, 8) }).click();
+    await expect(page).toHaveURL(new RegExp(`#/links/${link.id}$`));
+    const panel = page.getByRole('complementary', { name: 'Crossed link' });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await panel.getByRole('button', { name: 'Show the API requests that name this link' }).click();
+    await expect(page).toHaveURL(/#\/requests$/);
+    await expect(page.getByPlaceholder(/Filter by path/)).toHaveValue(link.id);
+    await expect(page.locator('tr[data-request-id]')).toHaveCount(1);
+    await expect(page.locator('tr[data-request-id]')).toContainText(`/payment-links/${link.id}`);
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -32,6 +32,8 @@ export interface RequestsSlice {
   setShowAllRequests(showAll: boolean): void;
   setRequestQuery(query: string): void;
   selectRequest(row: RequestRow | null): void;
+  /** The Requests screen filtered to the requests whose path names this link. */
+  showRequestsFor(linkId: string): void;
   /** Opens a request by its seq (an address names it): from the list, else from the server. */
   openRequest(seq: number): void;
   toggleRequestChecked(seq: number): void;
@@ -106,6 +108,11 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
           patch({ bodies: { phase: gone ? 'gone' : 'error' } });
         },
       );
+    },
+
+    showRequestsFor(linkId) {
+      patch({ query: linkId });
+      get().setScreen('requests');
     },
 
     openRequest(seq) {

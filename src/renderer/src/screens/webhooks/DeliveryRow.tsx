@@ -73,8 +73,15 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         <code>{delivery.event_type}</code>
         {delivery.test && <span className="chip chip-test">test</span>}
       </div>
-      <div role="cell" className="cell mono" title={delivery.link_id}>
-        {shortId(delivery.link_id)}
+      <div role="cell" className="cell mono">
+        {/* A way across: the link this delivery is about, in its own detail. */}
+        <a
+          href={`#/links/${encodeURIComponent(delivery.link_id)}`}
+          title={`Open link ${delivery.link_id}`}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {shortId(delivery.link_id)}
+        </a>
       </div>
       <div role="cell" className="cell">
         <span className="ellipsis" title={delivery.endpoint_url}>

@@ -20,6 +20,7 @@ function closeAndReturn(id: string, open: (id: string | null) => void): void {
 }
 
 export function LinkDetailPanel() {
+  const showRequestsFor = useConsoleStore((state) => state.showRequestsFor);
   const detail = useConsoleStore((state) => state.linkDetail);
   const currency = useConsoleStore(selectCurrency);
   const open = useConsoleStore((state) => state.openLinkDetail);
@@ -83,6 +84,12 @@ export function LinkDetailPanel() {
             ) : (
               <LinkDeliveries deliveries={detail.deliveries} />
             )}
+          </section>
+          <section aria-labelledby="link-requests-title">
+            <h4 id="link-requests-title">Requests</h4>
+            <button type="button" className="button button-small" onClick={() => showRequestsFor(link.id)}>
+              Show the API requests that name this link
+            </button>
           </section>
           <section aria-labelledby="link-fields-title">
             <h4 id="link-fields-title">Fields</h4>
