@@ -22,3 +22,30 @@ test('deliveries: Clear history waits for something to clear; each row says when
     sandbox.stop();
   }
 });
+
+test('events: every recorded event, with its deliveries, or none when no endpoint wanted it', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    const unheard = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Unheard' })).body
+      .data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: unheard.id, event: 'failed' });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await page.getByRole('button', { name: 'Events', exact: true }).click();
+    const unheardRow = page.locator('tr[data-event-id]').filter({ hasText: 'Unheard' });
+    await expect(unheardRow).toContainText('no endpoint wanted it');
+
+    const heard = (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Heard' })).body.data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: heard.id, event: 'paid' });
+    const heardRow = page.locator('tr[data-event-id]').filter({ hasText: 'Heard' }).first();
+    await expect(heardRow).toContainText('payment_link.paid');
+    await expect(heardRow).toContainText('Delivered');
+    await heardRow.getByRole('button', { name: 'Delivered' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  } finally {
+    sandbox.stop();
+  }
+});

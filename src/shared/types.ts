@@ -179,6 +179,16 @@ export const WebhookEventSchema = Type.Object({
 });
 export type WebhookEvent = Static<typeof WebhookEventSchema>;
 
+/** A recorded event as the Webhooks screen's Events list shows it, with the deliveries it made. */
+export interface WebhookEventRow {
+  id: string;
+  type: WebhookEventType;
+  timestamp: string;
+  link_id: string;
+  link_title: string;
+  deliveries: { id: string; endpoint_url: string; status: WebhookDelivery['status'] }[];
+}
+
 export const FeeSettingsSchema = Type.Object(
   {
     transaction_percent: Type.Number({ minimum: 0, maximum: 100, description: 'a percentage from 0 to 100' }),

@@ -6,6 +6,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import type { Op } from '../../store/ops';
 import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
 import { listDeliveries } from '../../webhooks/deliveryListing';
+import { listEvents } from '../../webhooks/eventListing';
 import { signatureVerifies } from '../../webhooks/signing';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData, sendJson } from '../respond';
@@ -35,9 +36,35 @@ const DeliveryQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const EventQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** Webhook deliveries: the history and the waiting ones, and the controls QA testers drive them with. */
 export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/_console/api/webhook-events',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Recorded webhook events, newest first, each with its deliveries',
+        description:
+          'Every event the sandbox recorded (up to the event retention), including those no endpoint wanted (an empty deliveries list). `limit` (default 200) caps the page; the answer says how many there are.',
+        querystring: EventQuery,
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (request, reply) => {
+      const { rows, total } = listEvents(core.store.state, request.query.limit ?? 200);
+      return sendData(reply, 200, { events: rows, total });
+    },
+  );
   const state = core.store.state;
   const now = () => core.clock.now();
 

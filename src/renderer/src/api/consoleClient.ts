@@ -15,6 +15,7 @@ import type {
   Pagination,
   RequestLogEntry,
   RequestLogSummary,
+  WebhookEventRow,
   SampleResult,
   Settings,
   SimulateEvent,
@@ -316,6 +317,13 @@ export const consoleClient = {
 
   removeFault: (id: string) =>
     request<unknown>('DELETE', `/faults/${encodeURIComponent(id)}`).then(() => undefined),
+
+  /** Recorded webhook events, newest first, each with its deliveries. */
+  listWebhookEvents: (limit: number) =>
+    request<{ data: { events: WebhookEventRow[]; total: number } }>(
+      'GET',
+      `/webhook-events${queryString({ limit })}`,
+    ).then((r) => r.data),
 
   /** The chosen API requests (or every one kept) as a scenario file for `payment-links-sandbox run`. */
   exportScenario: (seqs: number[] | undefined) =>

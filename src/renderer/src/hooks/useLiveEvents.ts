@@ -61,9 +61,11 @@ export function useLiveEvents(): void {
           store().setSettings(event.settings);
         } else if (event.type === 'webhook_event.recorded') {
           store().applyLinkDetailEvent(event.event);
+          store().noteWebhookEventsChanged();
         } else if (event.type === 'delivery.changed') {
           store().applyLinkDetailDelivery(event.delivery);
           store().applyDeliveryChange(event.delivery);
+          store().noteWebhookEventsChanged();
         } else if (event.type === 'delivery.deleted') {
           store().applyDeliveryDeleted(event.id);
         } else if (event.type === 'endpoint.changed') {

@@ -5,6 +5,7 @@ import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
 import { createInboxSlice, type InboxSlice } from './inboxSlice';
+import { createWebhookEventsSlice, type WebhookEventsSlice } from './webhookEventsSlice';
 import { createFaultsSlice, type FaultsSlice } from './faultsSlice';
 import { createInspectorSlice, type InspectorSlice } from './inspectorSlice';
 import { createLinkDetailSlice, type LinkDetailSlice } from './linkDetailSlice';
@@ -28,6 +29,7 @@ export type ConsoleState = LinkDetailSlice &
   InspectorSlice &
   DataFolderSlice &
   InboxSlice &
+  WebhookEventsSlice &
   FaultsSlice &
   ClockSlice &
   SelectionSlice;
@@ -45,6 +47,7 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createInspectorSlice(...args),
   ...createDataFolderSlice(...args),
   ...createInboxSlice(...args),
+  ...createWebhookEventsSlice(...args),
   ...createFaultsSlice(...args),
   ...createClockSlice(...args),
   ...createSelectionSlice(...args),

@@ -1,13 +1,16 @@
-// The Webhooks screen: the queue switch, the endpoints, then every delivery, live; clicking a
-// delivery opens the inspector (which App shows over any screen).
+// The Webhooks screen: the queue switch, the endpoints, then every delivery, live, or every
+// recorded event with its deliveries; clicking a delivery opens the inspector (which App shows
+// over any screen).
 import { useState } from 'react';
 import { DeliveriesPanel } from './DeliveriesPanel';
 import { EndpointDialog } from './EndpointDialog';
 import { EndpointsPanel } from './EndpointsPanel';
+import { EventsPanel } from './EventsPanel';
 import { QueueBar } from './QueueBar';
 
 export function WebhooksScreen() {
   const [adding, setAdding] = useState(false);
+  const [view, setView] = useState<'deliveries' | 'events'>('deliveries');
   return (
     <section className="screen screen-webhooks" aria-labelledby="screen-title">
       <header className="screen-header">
@@ -15,7 +18,20 @@ export function WebhooksScreen() {
         <QueueBar />
       </header>
       <EndpointsPanel onAdd={() => setAdding(true)} />
-      <DeliveriesPanel />
+      <div className="view-switch" role="group" aria-label="History">
+        {(['deliveries', 'events'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="button button-small"
+            aria-pressed={view === name}
+            onClick={() => setView(name)}
+          >
+            {name === 'deliveries' ? 'Deliveries' : 'Events'}
+          </button>
+        ))}
+      </div>
+      {view === 'deliveries' ? <DeliveriesPanel /> : <EventsPanel />}
       {adding && <EndpointDialog onClose={() => setAdding(false)} />}
     </section>
   );

@@ -1,0 +1,31 @@
+import type { WebhookEventRow } from '../../shared/types';
+import type { StoreState } from '../store/storeState';
+
+/**
+ * The recorded webhook events, newest first, each with the deliveries it made: none when no
+ * endpoint wanted it, which is what a tester asks about ("was the event sent at all?").
+ * Events and deliveries are both bounded by their retention settings, so one pass is cheap.
+ */
+export function listEvents(state: StoreState, limit: number): { rows: WebhookEventRow[]; total: number } {
+  const byEvent = new Map<string, WebhookEventRow['deliveries']>();
+  for (const delivery of state.deliveries.values()) {
+    const list = byEvent.get(delivery.event_id) ?? [];
+    list.push({ id: delivery.id, endpoint_url: delivery.endpoint_url, status: delivery.status });
+    byEvent.set(delivery.event_id, list);
+  }
+  const events = [...state.events.values()];
+  const rows: WebhookEventRow[] = [];
+  for (let i = events.length - 1; i >= 0 && rows.length < limit; i--) {
+    const event = events[i];
+    if (!event) continue;
+    rows.push({
+      id: event.id,
+      type: event.type,
+      timestamp: event.timestamp,
+      link_id: event.data.id,
+      link_title: event.data.title,
+      deliveries: byEvent.get(event.id) ?? [],
+    });
+  }
+  return { rows, total: events.length };
+}
