@@ -30,7 +30,9 @@ export function parseJsonBodies(app: FastifyInstance): void {
     request.rawBody = body as string;
     parseJson(request, body as string, (err, value) => {
       if (!err) done(null, value);
-      else if ((err as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') done(err, undefined);
+      // Many HTTP clients send Content-Type: application/json on every request, with no body on
+      // a cancel: an empty body is no body (a create without one is told what is missing).
+      else if ((err as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') done(null, undefined);
       else done(refusal(body as string), undefined);
     });
   });
