@@ -48,7 +48,9 @@ export async function serve(argv: string[]): Promise<number> {
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
   const clock = core.time.view();
   if (clock.frozen || clock.offset_seconds >= 1) {
-    const ahead = formatDuration(Math.max(0, Math.round(clock.offset_seconds)));
+    // A frozen clock falls behind real time by the moments start-up took: to the minute, past an hour.
+    const offset = Math.max(0, clock.offset_seconds);
+    const ahead = formatDuration(offset >= 3600 ? Math.round(offset / 60) * 60 : Math.round(offset));
     console.log(`Sandbox clock: ${clock.now} (${ahead} ahead${clock.frozen ? ', frozen' : ''})`);
   }
   for (const endpoint of core.store.state.endpoints.values()) {
