@@ -4,7 +4,13 @@ export type UnnumberedEntry = Omit<RequestLogEntry, 'seq'>;
 
 /** An entry without its bodies, as the event stream and the list carry it. */
 export function requestSummary(entry: RequestLogEntry): RequestLogSummary {
-  const { request_body: _request, response_body: _response, ...summary } = entry;
+  const {
+    request_body: _request,
+    response_body: _response,
+    request_headers: _requestHeaders,
+    response_headers: _responseHeaders,
+    ...summary
+  } = entry;
   return summary;
 }
 

@@ -371,6 +371,10 @@ export interface RequestLogSummary {
   status: number;
   duration_ms: number;
   key_prefix: string | null;
+  /** The key the request presented was refused (key_prefix is then what it presented). */
+  key_rejected?: boolean;
+  /** Sent by the console's Replay of the entry with this seq. */
+  replay_of?: number;
   idempotency_key: string | null;
   replayed: boolean;
   at: string;
@@ -391,6 +395,12 @@ export interface RequestLogEntry extends RequestLogSummary {
   /** For API routes: the bodies as they went over the wire, first 64 KiB. */
   request_body: string | null;
   response_body: string | null;
+  /**
+   * The headers as received and as answered (lower-case names). Authorization keeps only the
+   * key's prefix and cookies are left out: the log never holds a whole secret.
+   */
+  request_headers: Record<string, string>;
+  response_headers: Record<string, string>;
 }
 
 /** An inbox name (contract §12): what /_inbox/{name} takes. */

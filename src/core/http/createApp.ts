@@ -13,7 +13,8 @@ import { completeDocument, openApiInfo } from './openapi/document';
 import { documentIdempotencyKey } from './openapi/idempotencyKey';
 import { answerClientError } from './clientErrors';
 import { recordRoutes } from './knownRoutes';
-import { parseJsonBodies } from './jsonBody';
+import { consoleRequestReplayRoutes } from './routes/consoleRequestReplayRoutes';
+import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { faultGate } from './faultGate';
 import { checkoutRoutes } from './routes/checkoutRoutes';
@@ -146,6 +147,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     });
     faults.install(api);
     parseJsonBodies(api);
+    if (options.requestLog !== false) keepRefusedBodies(api);
     if (options.requestLog !== false) keepSentBodies(api);
     paymentLinkRoutes(api, core);
     simulateRoutes(api, core);
@@ -180,6 +182,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     consoleLinkRoutes(consoleApi, core);
     consoleLinkViewRoutes(consoleApi, core);
     consoleRequestRoutes(consoleApi, core);
+    consoleRequestReplayRoutes(consoleApi, core);
     consoleWebhookRoutes(consoleApi, core);
     consoleDeliveryRoutes(consoleApi, core);
     consoleEventsRoute(consoleApi, core);

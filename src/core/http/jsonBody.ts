@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import { SandboxError } from '../errors';
 
 /**
@@ -35,5 +35,16 @@ export function parseJsonBodies(app: FastifyInstance): void {
       else if ((err as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') done(null, undefined);
       else done(refusal(body as string), undefined);
     });
+  });
+}
+
+/**
+ * Refuses every other Content-Type as Fastify would (415), but reads the body first (within the
+ * body limit) so the Requests screen shows what was sent, the very thing a tester wants to see.
+ */
+export function keepRefusedBodies(app: FastifyInstance): void {
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
   });
 }

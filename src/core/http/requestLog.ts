@@ -2,6 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLogEntry } from '../../shared/types';
 import { isoTime } from '../clock';
 import type { UnnumberedEntry } from '../requestHistory';
+import { keyPrefix, loggedHeaders, presentedKey } from './loggedHeaders';
+
+/** Set by the console's Replay (requestReplay.ts) so the new entry names the one it repeats. */
+export const REPLAY_OF_HEADER = 'x-sandbox-replay-of';
 
 const BODY_LIMIT = 64 * 1024;
 const capped = (text: string | undefined): string | null =>
@@ -21,13 +25,18 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
   const responseBody = capped(request.sentBody);
   // A replay answers with the first request's id, and is logged under it.
   const answeredAs = reply.getHeader('x-request-id');
+  // A refused key is still worth seeing (an sk_live_ key, a typo): its prefix, marked rejected.
+  const replayOf = Number(request.headers[REPLAY_OF_HEADER]);
+  const refused = request.apiKey ? null : presentedKey(request.headers.authorization);
   return {
     request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
     method: request.method,
     path: request.url,
     status: reply.statusCode,
     duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-    key_prefix: request.apiKey ? `${request.apiKey.slice(0, 12)}…` : null,
+    key_prefix: request.apiKey ? keyPrefix(request.apiKey) : refused === null ? null : keyPrefix(refused),
+    ...(refused === null ? {} : { key_rejected: true }),
+    ...(Number.isSafeInteger(replayOf) && replayOf > 0 ? { replay_of: replayOf } : {}),
     idempotency_key: typeof key === 'string' ? key : null,
     replayed: request.replayed,
     at: isoTime(now),
@@ -36,6 +45,8 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     response_body_length: responseBody?.length ?? null,
     request_body: requestBody,
     response_body: responseBody,
+    request_headers: loggedHeaders(request.headers),
+    response_headers: loggedHeaders(reply.getHeaders()),
     ...(request.fault ? { fault: { rule_id: request.fault.id, action: request.fault.action.type } } : {}),
   };
 }

@@ -333,6 +333,10 @@ export const consoleClient = {
   getRequest: (seq: number) =>
     request<{ data: RequestLogEntry }>('GET', `/requests/${seq}`).then((r) => r.data),
 
+  /** Sends a logged API request again; answers with the new entry (its replay_of is seq). */
+  replayRequest: (seq: number) =>
+    request<{ data: RequestLogEntry | null }>('POST', `/requests/${seq}/replay`).then((r) => r.data),
+
   /** The built-in inboxes that received something or were set, most recently used first. */
   listInboxes: () => request<{ data: InboxView[] }>('GET', '/inbox').then((r) => r.data),
 

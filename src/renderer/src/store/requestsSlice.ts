@@ -24,7 +24,13 @@ export interface RequestsState {
 
 export type RequestBodies =
   | { phase: 'loading' | 'gone' | 'error' }
-  | { phase: 'ready'; request_body: string | null; response_body: string | null };
+  | {
+      phase: 'ready';
+      request_body: string | null;
+      response_body: string | null;
+      request_headers: Record<string, string>;
+      response_headers: Record<string, string>;
+    };
 
 export interface RequestsSlice {
   requests: RequestsState;
@@ -37,6 +43,8 @@ export interface RequestsSlice {
   /** Opens a request by its seq (an address names it): from the list, else from the server. */
   openRequest(seq: number): void;
   toggleRequestChecked(seq: number): void;
+  /** Sends the request again through the API and opens the new entry. */
+  replayRequest(seq: number): Promise<void>;
   /** Downloads the ticked requests (or, with none ticked, the whole log) as a scenario file. */
   exportScenario(): Promise<void>;
   /** Newest last, as the stream delivers them. */
@@ -99,8 +107,10 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
       consoleClient.getRequest(row.seq).then(
         (entry) => {
           if (get().requests.selected?.seq !== row.seq) return;
-          const { request_body, response_body } = entry;
-          patch({ bodies: { phase: 'ready', request_body, response_body } });
+          const { request_body, response_body, request_headers, response_headers } = entry;
+          patch({
+            bodies: { phase: 'ready', request_body, response_body, request_headers, response_headers },
+          });
         },
         (error: unknown) => {
           if (get().requests.selected?.seq !== row.seq) return;
@@ -131,6 +141,26 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
       patch((r) => ({
         checked: r.checked.includes(seq) ? r.checked.filter((s) => s !== seq) : [...r.checked, seq],
       }));
+    },
+
+    async replayRequest(seq) {
+      try {
+        const entry = await consoleClient.replayRequest(seq);
+        if (!entry)
+          return get().pushToast('error', `Request ${seq} was sent again but its answer was not logged.`);
+        const {
+          request_body: _body,
+          response_body: _answer,
+          request_headers: _sent,
+          response_headers: _got,
+          ...row
+        } = entry;
+        get().applyRequestsLogged([row]);
+        get().selectRequest(row);
+        get().pushToast('success', `Replayed request ${seq}: ${entry.status} ${entry.method} ${entry.path}`);
+      } catch (error) {
+        get().pushToast('error', `Could not replay request ${seq}: ${messageOf(error)}`);
+      }
     },
 
     async exportScenario() {

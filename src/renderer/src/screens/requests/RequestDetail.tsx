@@ -7,6 +7,8 @@ import { formatMs, prettyJson, type RequestRow } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
 import { FaultMark } from '../faults/FaultMark';
 import { FAULT_OUTCOME } from '../faults/describeFault';
+import { HeaderList } from './HeaderList';
+import { RequestActions } from './RequestActions';
 import { StatusCode } from './StatusCode';
 
 function Body({ title, body, length }: { title: string; body: string | null; length: number | null }) {
@@ -45,7 +47,7 @@ function Bodies({ entry }: { entry: RequestRow }) {
   const bodies = useConsoleStore((state) => state.requests.bodies);
   if (bodies.phase !== 'ready') {
     const text = {
-      loading: 'Loading the bodies…',
+      loading: 'Loading the headers and bodies…',
       gone: 'The bodies are gone: the server keeps the newest 1,000 requests since it started.',
       error: 'Could not load the bodies; close and open the request again.',
     }[bodies.phase];
@@ -53,7 +55,10 @@ function Bodies({ entry }: { entry: RequestRow }) {
   }
   return (
     <>
+      <RequestActions entry={entry} bodies={bodies} />
+      <HeaderList title="Request headers" headers={bodies.request_headers} />
       <Body title="Request body" body={bodies.request_body} length={entry.request_body_length} />
+      <HeaderList title="Response headers" headers={bodies.response_headers} />
       <Body title="Response body" body={bodies.response_body} length={entry.response_body_length} />
     </>
   );
@@ -121,12 +126,21 @@ export function RequestDetail({ row: entry }: { row: RequestRow }) {
           </div>
           <div>
             <dt>Key prefix</dt>
-            <dd className="mono">{entry.key_prefix ?? '—'}</dd>
+            <dd className="mono">
+              {entry.key_prefix ?? '—'}
+              {entry.key_rejected && <span className="rejected-badge">rejected</span>}
+            </dd>
           </div>
           <div>
             <dt>Idempotency-Key</dt>
             <dd className="mono">{entry.idempotency_key ?? '—'}</dd>
           </div>
+          {entry.replay_of !== undefined && (
+            <div>
+              <dt>Console replay</dt>
+              <dd>Sent again from request {entry.replay_of} with Replay</dd>
+            </div>
+          )}
           <div>
             <dt>Replayed</dt>
             <dd>{entry.replayed ? 'Yes: the stored answer to the first request was sent again' : 'No'}</dd>

@@ -102,10 +102,16 @@ export function RequestsTable() {
               <td>
                 <StatusCode status={entry.status} />
                 {entry.replayed && <span className="replayed-badge">replayed</span>}
+                {entry.replay_of !== undefined && (
+                  <span className="replayed-badge">replay of {entry.replay_of}</span>
+                )}
                 <FaultMark fault={entry.fault} />
               </td>
               <td className="num">{formatMs(entry.duration_ms)}</td>
-              <td className="mono">{entry.key_prefix ?? <span className="muted">—</span>}</td>
+              <td className="mono">
+                {entry.key_prefix ?? <span className="muted">—</span>}
+                {entry.key_rejected && <span className="rejected-badge">rejected</span>}
+              </td>
               <td className="ellipsis-cell mono" title={entry.idempotency_key ?? undefined}>
                 {entry.idempotency_key ?? <span className="muted">—</span>}
               </td>

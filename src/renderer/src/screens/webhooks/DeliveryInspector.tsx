@@ -1,4 +1,6 @@
 // One delivery with every attempt, as it went over the wire: request, signature and response.
+import { curlCommand } from '../../../../shared/curlCommand';
+import { CopyButton } from '../../components/CopyButton';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import type { InspectedAttempt } from '../../api/consoleClient';
 import { formatDateTime } from '../../lib/dates';
@@ -55,7 +57,14 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
       {attempt.error && <p className="attempt-error">{attempt.error}</p>}
 
       <h5>Request</h5>
-      <p className="mono request-line">POST {attempt.request.url}</p>
+      <p className="mono request-line">
+        POST {attempt.request.url}{' '}
+        <CopyButton
+          text={curlCommand({ method: 'POST', ...attempt.request })}
+          label={`Copy attempt ${attempt.series}.${attempt.number} as a curl command`}
+          caption="Copy as curl"
+        />
+      </p>
       {signature && (
         <div className="signature">
           <span className="signature-label">Signature</span>

@@ -1,0 +1,41 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+/** A header value past this is cut: Node already bounds request headers (16 KiB), this bounds ours. */
+const VALUE_LIMIT = 4096;
+const HIDDEN = new Set(['cookie', 'set-cookie']);
+
+/** What the log shows of a key: enough to tell keys apart, never the whole secret. */
+export const keyPrefix = (key: string): string => `${key.slice(0, 12)}…`;
+
+/** The token after "Bearer", whether or not the sandbox accepts it. */
+export function presentedKey(authorization: string | undefined): string | null {
+  const match = /^Bearer +(\S+)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+function redactedAuthorization(value: string): string {
+  const key = presentedKey(value);
+  if (key !== null) return `Bearer ${keyPrefix(key)}`;
+  const scheme = value.trim().split(/\s+/)[0];
+  return scheme ? `${scheme.slice(0, 12)} …` : '';
+}
+
+function flat(value: string | number | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  const text = Array.isArray(value) ? value.join(', ') : String(value);
+  return text.slice(0, VALUE_LIMIT);
+}
+
+/** The headers as the Requests screen shows them: cookies left out, Authorization cut to the key's prefix. */
+export function loggedHeaders(
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders | Record<string, string | number | string[] | undefined>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    const text = flat(value as string | number | string[] | undefined);
+    if (HIDDEN.has(lower) || text === null) continue;
+    kept[lower] = lower === 'authorization' ? redactedAuthorization(text) : text;
+  }
+  return kept;
+}

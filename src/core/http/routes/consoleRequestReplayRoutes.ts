@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { SandboxError } from '../../errors';
+import type { SandboxCore } from '../../sandboxCore';
+import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { replayRequest } from '../requestReplay';
+import { sendData } from '../respond';
+
+const SeqParams = Type.Object({
+  seq: Type.String({
+    pattern: '^[1-9][0-9]{0,14}$',
+    description: 'a whole number of at least 1, in digits: the entry’s seq',
+  }),
+});
+
+/** The Requests screen's Replay: a logged API request sent again, logged as a replay of it. */
+export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCore): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/_console/api/requests/:seq/replay',
+    {
+      schema: {
+        tags: ['Console'],
+        summary: 'Send a logged API request again',
+        description:
+          'Sends the entry’s method, path, headers and body again through the whole API (key check, fault rules, Idempotency-Key), with the accepted key that has the logged prefix. Answers with the new entry, whose replay_of is the seq replayed.',
+        params: SeqParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    async (request, reply) => {
+      const seq = Number(request.params.seq);
+      const entry = core.requests.get(seq);
+      if (!entry) {
+        throw new SandboxError(
+          'resource_not_found',
+          `No logged request numbered ${seq}: the log keeps the newest 1,000 since the sandbox started (an import or a reset clears it).`,
+          'seq',
+        );
+      }
+      if (!entry.api) {
+        throw new SandboxError(
+          'parameter_invalid',
+          `Request ${seq} (${entry.method} ${entry.path}) is not a Payment Links API call; only those can be replayed.`,
+          'seq',
+        );
+      }
+      const before = core.requests.list()[0]?.seq ?? 0;
+      await replayRequest(app, entry, core.settings);
+      const replay = core.requests.list().find((e) => e.seq > before && e.replay_of === seq);
+      return sendData(reply, 200, replay ?? null);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+// Copy as curl and Replay for one logged request: the two ways to send it again.
+import { curlCommand } from '../../../../shared/curlCommand';
+import { CopyButton } from '../../components/CopyButton';
+import type { RequestBodies } from '../../store/requestsSlice';
+import { useConsoleStore } from '../../store/consoleStore';
+import type { RequestRow } from '../../lib/requestLog';
+
+export function RequestActions({ entry, bodies }: { entry: RequestRow; bodies: RequestBodies }) {
+  const replay = useConsoleStore((state) => state.replayRequest);
+  if (bodies.phase !== 'ready') return null;
+  const curl = curlCommand({
+    method: entry.method,
+    url: window.location.origin + entry.path,
+    headers: bodies.request_headers,
+    body: bodies.request_body,
+  });
+  return (
+    <div className="request-actions">
+      <CopyButton text={curl} label="Copy the request as a curl command" caption="Copy as curl" />
+      {entry.api && (
+        <button type="button" className="button button-small" onClick={() => void replay(entry.seq)}>
+          Replay
+        </button>
+      )}
+      {entry.key_prefix && (
+        <p className="hint">The curl command reads the key from $KEY: run export KEY=sk_test_… first.</p>
+      )}
+    </div>
+  );
+}
