@@ -1,5 +1,6 @@
 // The console shell: navigation on the left, the open screen beside it, toasts on top.
 import { useEffect } from 'react';
+import { OfflineGate } from './components/OfflineGate';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
 import { useLiveEvents } from './hooks/useLiveEvents';
@@ -28,22 +29,28 @@ export function App() {
     <div className="app">
       <Sidebar />
       <main className="main">
-        {screen === 'links' ? (
-          <LinksScreen />
-        ) : screen === 'webhooks' ? (
-          <WebhooksScreen />
-        ) : screen === 'inbox' ? (
-          <InboxScreen />
-        ) : screen === 'requests' ? (
-          <RequestsScreen />
-        ) : screen === 'faults' ? (
-          <FaultsScreen />
-        ) : (
-          <SettingsScreen />
-        )}
+        <OfflineGate>
+          {screen === 'links' ? (
+            <LinksScreen />
+          ) : screen === 'webhooks' ? (
+            <WebhooksScreen />
+          ) : screen === 'inbox' ? (
+            <InboxScreen />
+          ) : screen === 'requests' ? (
+            <RequestsScreen />
+          ) : screen === 'faults' ? (
+            <FaultsScreen />
+          ) : (
+            <SettingsScreen />
+          )}
+        </OfflineGate>
       </main>
       {/* Over any screen: a delivery is inspected from the Webhooks screen or a link's detail. */}
-      {inspectedId && <DeliveryInspector key={inspectedId} />}
+      {inspectedId && (
+        <OfflineGate>
+          <DeliveryInspector key={inspectedId} />
+        </OfflineGate>
+      )}
       <Toasts />
     </div>
   );
