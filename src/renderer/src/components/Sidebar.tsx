@@ -15,7 +15,7 @@ const SCREENS: { screen: Screen; label: string }[] = [
 
 const CONNECTION_TEXT = {
   live: 'Live',
-  connecting: 'The sandbox is not answering — reconnecting…',
+  connecting: 'Connecting…',
   offline: 'The sandbox is not answering — reconnecting…',
 } as const;
 

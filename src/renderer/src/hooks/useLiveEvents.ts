@@ -93,7 +93,7 @@ export function useLiveEvents(): void {
         }
       },
       onDisconnect() {
-        store().setConnection('connecting');
+        store().setConnection('offline');
       },
     });
     return () => {
