@@ -11,12 +11,15 @@ export interface Sandbox {
   /** Calls the API as a developer's app would. */
   api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): void;
+  /** Settles once the process has exited (its port and data directory are free again). */
+  exited: Promise<void>;
 }
 
-/** The real headless CLI on a free port, in memory unless given a data directory. */
-export async function launchSandbox(options: { dataDir?: string } = {}): Promise<Sandbox> {
+/** The real headless CLI on a free port (or the one given), in memory unless given a data directory. */
+export async function launchSandbox(options: { dataDir?: string; port?: number } = {}): Promise<Sandbox> {
   const storage = options.dataDir ? ['--data', options.dataDir] : ['--in-memory'];
-  const child = spawn(process.execPath, ['src/cli/bin.mjs', 'serve', '--port', '0', ...storage, '--quiet'], {
+  const port = String(options.port ?? 0);
+  const child = spawn(process.execPath, ['src/cli/bin.mjs', 'serve', '--port', port, ...storage, '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -36,7 +39,8 @@ export async function launchSandbox(options: { dataDir?: string } = {}): Promise
     });
     return { status: response.status, body: (await response.json()) as any };
   };
-  return { origin, api, stop: () => void child.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { origin, api, stop: () => void child.kill('SIGTERM'), exited };
 }
 
 /** Opens the console and waits for its live feed, so what a test does next is seen as it happens. */

@@ -9,7 +9,7 @@ import { createLink, KEY, makeTempDir, rawRequest, startTestSandbox, type TestSa
 type Headers = Record<string, string | string[] | undefined>;
 
 const CHECKOUT_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** X-Frame-Options and nosniff: on every response, whatever its kind. */
 function assertEveryResponse(headers: Headers, where: string): void {

@@ -47,6 +47,7 @@ export function renderCheckoutPage(link: PaymentLink, currency: string): string 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Pay ${escapeHtml(link.title)}</title>
+<link rel="icon" href="/favicon.ico">
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;display:grid;place-items:center;min-height:100vh;color:#1d2330;overflow-wrap:anywhere}
 main{box-sizing:border-box;background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:clamp(20px,6vw,32px);width:min(420px,calc(100vw - 24px))}

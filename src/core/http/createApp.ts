@@ -35,6 +35,7 @@ import { consoleInboxRoutes } from './routes/consoleInboxRoutes';
 import { inboxReceiveRoutes } from './routes/inboxReceiveRoutes';
 import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
+import { faviconRoute } from './routes/faviconRoute';
 import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
@@ -200,6 +201,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     await open.register(checkoutRoutes(core));
     // Anyone may post to an inbox: no key, no console token or Origin check (contract §12).
     await open.register(inboxReceiveRoutes(core));
+    faviconRoute(open);
     await open.register(async (ui) => consoleRoutes(ui, options.consoleDir, options.consoleToken));
     open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });

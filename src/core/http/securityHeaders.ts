@@ -17,7 +17,7 @@ export const CONSOLE_HEADERS = {
 } as const;
 
 /**
- * The checkout page and its other answers: no script, no loads at all, only the page's own
+ * The checkout page and its other answers: no script, no loads but the icon, only the page's own
  * inline <style>, forms that post back to this origin. The referrer (the link id is in the URL)
  * goes to no other origin; `same-origin` rather than `no-referrer`, because under `no-referrer`
  * the browser sends the page's own Pay and Decline posts with `Origin: null`, which the Origin
@@ -25,6 +25,6 @@ export const CONSOLE_HEADERS = {
  */
 export const CHECKOUT_HEADERS = {
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'referrer-policy': 'same-origin',
 } as const;

@@ -1,5 +1,6 @@
 // The console shell: navigation on the left, the open screen beside it, toasts on top.
 import { useEffect } from 'react';
+import { OfflineGate } from './components/OfflineGate';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
 import { useAddressBar } from './hooks/useAddressBar';
@@ -42,22 +43,28 @@ export function App() {
       </a>
       <Sidebar />
       <main className="main" id="main" tabIndex={-1}>
-        {screen === 'links' ? (
-          <LinksScreen />
-        ) : screen === 'webhooks' ? (
-          <WebhooksScreen />
-        ) : screen === 'inbox' ? (
-          <InboxScreen />
-        ) : screen === 'requests' ? (
-          <RequestsScreen />
-        ) : screen === 'faults' ? (
-          <FaultsScreen />
-        ) : (
-          <SettingsScreen />
-        )}
+        <OfflineGate>
+          {screen === 'links' ? (
+            <LinksScreen />
+          ) : screen === 'webhooks' ? (
+            <WebhooksScreen />
+          ) : screen === 'inbox' ? (
+            <InboxScreen />
+          ) : screen === 'requests' ? (
+            <RequestsScreen />
+          ) : screen === 'faults' ? (
+            <FaultsScreen />
+          ) : (
+            <SettingsScreen />
+          )}
+        </OfflineGate>
       </main>
       {/* Over any screen: a delivery is inspected from the Webhooks screen or a link's detail. */}
-      {inspectedId && <DeliveryInspector key={inspectedId} />}
+      {inspectedId && (
+        <OfflineGate>
+          <DeliveryInspector key={inspectedId} />
+        </OfflineGate>
+      )}
       <Toasts />
     </div>
   );

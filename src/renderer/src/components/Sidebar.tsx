@@ -13,7 +13,11 @@ const SCREENS: { screen: Screen; label: string }[] = [
   { screen: 'settings', label: 'Settings' },
 ];
 
-const CONNECTION_TEXT = { live: 'Live', connecting: 'Reconnecting…', offline: 'Offline' } as const;
+const CONNECTION_TEXT = {
+  live: 'Live',
+  connecting: 'Connecting…',
+  offline: 'The sandbox is not answering — reconnecting…',
+} as const;
 
 export function Sidebar() {
   const screen = useConsoleStore((state) => state.screen);
@@ -57,7 +61,7 @@ export function Sidebar() {
           <span className="connection-dot" aria-hidden="true" />
           {CONNECTION_TEXT[connection]}
         </p>
-        <p className="origin">The API is running at {window.location.origin}</p>
+        {connection === 'live' && <p className="origin">The API is running at {window.location.origin}</p>}
         <ThemeToggle />
       </div>
     </aside>

@@ -95,7 +95,7 @@ export function useLiveEvents(): void {
         }
       },
       onDisconnect() {
-        store().setConnection('connecting');
+        store().setConnection('offline');
       },
     });
     return () => {

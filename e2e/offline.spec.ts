@@ -1,0 +1,67 @@
+// Issue 13 items 8 and 9: the console when the sandbox stops and comes back, and a quiet load.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { launchSandbox, openConsole } from './sandboxFixture';
+
+const OFFLINE = 'The sandbox is not answering — reconnecting…';
+
+function collectConsoleNoise(page: Page): string[] {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') noise.push(message.text());
+  });
+  return noise;
+}
+
+test('stopped, the console says so once and disables row actions; restarted, it is live again', async ({
+  page,
+}) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pls-offline-'));
+  let sandbox = await launchSandbox({ dataDir });
+  try {
+    const title = `Offline link ${Date.now()}`;
+    expect((await sandbox.api('POST', '/payment-links', { amount: 10_000, title })).status).toBe(201);
+    await openConsole(page, sandbox.origin);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row.getByRole('button', { name: 'Paid' })).toBeEnabled();
+
+    sandbox.stop();
+    await sandbox.exited;
+    await expect(page.getByText(OFFLINE)).toHaveCount(1);
+    await expect(page.getByText('The API is running at')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    await expect(row.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    const port = Number(new URL(sandbox.origin).port);
+    sandbox = await launchSandbox({ dataDir, port });
+    await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(OFFLINE)).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Paid' })).toBeEnabled();
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the console and the checkout page load with no console errors or warnings, icon included', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    const noise = collectConsoleNoise(page);
+    await openConsole(page, sandbox.origin);
+    const created = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Quiet page' });
+    await page.goto(`${sandbox.origin}/pay/${created.body.data.id as string}`);
+    await expect(page.getByRole('button', { name: 'Decline' })).toBeVisible();
+
+    const icon = await page.request.get(`${sandbox.origin}/favicon.ico`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\//);
+    expect(noise).toEqual([]);
+  } finally {
+    sandbox.stop();
+  }
+});
