@@ -50,7 +50,7 @@ test('requests: headers, a refused key, a kept 415 body, Copy as curl and Replay
     await expect(detail.getByRole('region', { name: 'Response headers' })).toContainText('x-request-id');
     await page.screenshot({ path: 'test-results/requests-headers-light.png' });
 
-    await detail.getByRole('button', { name: 'Copy the request as a curl command' }).click();
+    await detail.getByRole('button', { name: 'Copy as curl: this request as a command' }).click();
     const curl = await page.evaluate(
       () => (globalThis as any).navigator.clipboard.readText() as Promise<string>,
     );

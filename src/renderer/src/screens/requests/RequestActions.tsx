@@ -16,7 +16,7 @@ export function RequestActions({ entry, bodies }: { entry: RequestRow; bodies: R
   });
   return (
     <div className="request-actions">
-      <CopyButton text={curl} label="Copy the request as a curl command" caption="Copy as curl" />
+      <CopyButton text={curl} label="Copy as curl: this request as a command" caption="Copy as curl" />
       {entry.api && (
         <button type="button" className="button button-small" onClick={() => void replay(entry.seq)}>
           Replay
