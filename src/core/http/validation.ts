@@ -138,7 +138,9 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
   const ruleSchema = withRule?.parentSchema as { description?: string; format?: string } | undefined;
   // The only URI fields are webhook URLs: say what is wrong with the address in words, with an example.
   const urlProblem =
-    ruleSchema?.format === 'uri' && typeof first.data === 'string' ? webhookUrlProblem(first.data) : null;
+    name === 'url' && ruleSchema?.format === 'uri' && typeof first.data === 'string'
+      ? webhookUrlProblem(first.data)
+      : null;
   if (urlProblem) return new SandboxError('parameter_invalid', urlProblem, name);
   const rule = ruleSchema?.description ?? first.message;
   return new SandboxError(
