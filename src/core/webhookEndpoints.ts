@@ -14,16 +14,19 @@ export const SECRET_PATTERN = new RegExp(WEBHOOK_SECRET_PATTERN);
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
-/** Why a webhook URL is unusable, or null when it is fine. */
+const EXAMPLE_WEBHOOK_URL = 'http://localhost:3000/webhooks';
+
+/** Why a webhook URL is unusable, as a sentence a person can act on, or null when it is fine. */
 export function webhookUrlProblem(url: string): string | null {
+  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `"${url}" is not a URL; give an absolute http:// or https:// URL`;
+    return `${shown} is not a web address. Use an absolute http:// or https:// URL, for example ${EXAMPLE_WEBHOOK_URL}.`;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return `"${url}" uses ${parsed.protocol}; only http:// and https:// URLs can receive webhooks`;
+    return `${shown} starts with ${parsed.protocol}//, but only http:// and https:// URLs can receive webhooks (for example ${EXAMPLE_WEBHOOK_URL}).`;
   }
   return null;
 }

@@ -26,8 +26,24 @@ describe('400 body_invalid_json', () => {
   test('says where the JSON breaks, once, without the parser sentence', async () => {
     const res = await postRaw('{"amount": 100,}');
     assertError(res, 400, 'body_invalid_json');
-    assert.match(res.body.error.message, /^The body is not valid JSON: .*position \d+/);
-    assert.doesNotMatch(res.body.error.message, /content-type is set/);
+    assert.match(
+      res.body.error.message,
+      /^The body is not valid JSON: .*\((line \d+, column \d+|character \d+)\)\. /,
+    );
+    assert.doesNotMatch(res.body.error.message, /content-type is set|Unexpected|position/);
+  });
+
+  test('every refused body gets one clean sentence saying what to send instead', async () => {
+    for (const raw of ['banana', '{"amount": 100', '{"amount": 1} x', "{'amount': 1}"]) {
+      const res = await postRaw(raw);
+      assertError(res, 400, 'body_invalid_json');
+      assert.match(res.body.error.message, /^The body is not valid JSON[:.].* Send one JSON value/, raw);
+      assert.doesNotMatch(
+        res.body.error.message,
+        /content-type is set|Unexpected|is not valid JSON\W*$/,
+        raw,
+      );
+    }
   });
 
   test('valid JSON with a "__proto__" or constructor.prototype key is refused for that reason', async () => {

@@ -1,3 +1,4 @@
+import { invalidJsonSentence } from './jsonSyntaxWording';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SandboxError } from '../errors';
 import { errorBody } from './envelope';
@@ -57,10 +58,7 @@ export function installErrorHandler(
     if (mapped) return sendError(reply, mapped(request));
     const status = err.statusCode ?? 500;
     if (status === 400 && (err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP'))) {
-      return sendError(
-        reply,
-        new SandboxError('body_invalid_json', `The body is not valid JSON: ${err.message}.`),
-      );
+      return sendError(reply, new SandboxError('body_invalid_json', invalidJsonSentence(err.message)));
     }
     if (status >= 400 && status < 500) {
       return sendError(

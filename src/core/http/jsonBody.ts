@@ -1,5 +1,6 @@
 import { errorCodes, type FastifyInstance } from 'fastify';
 import { SandboxError } from '../errors';
+import { invalidJsonSentence } from './jsonSyntaxWording';
 
 /**
  * Why Fastify's JSON parser refused a body, said plainly. Its own message is one sentence for
@@ -11,7 +12,7 @@ function refusal(body: string): SandboxError {
   try {
     JSON.parse(body);
   } catch (err) {
-    return new SandboxError('body_invalid_json', `The body is not valid JSON: ${(err as Error).message}.`);
+    return new SandboxError('body_invalid_json', invalidJsonSentence((err as Error).message));
   }
   return new SandboxError(
     'body_invalid_json',

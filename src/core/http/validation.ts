@@ -1,3 +1,4 @@
+import { webhookUrlProblem } from '../webhookEndpoints';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
@@ -134,7 +135,14 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
   const withRule = errors.find(
     (e) => e.instancePath === first.instancePath && (e.parentSchema as { description?: string })?.description,
   );
-  const rule = (withRule?.parentSchema as { description?: string } | undefined)?.description ?? first.message;
+  const ruleSchema = withRule?.parentSchema as { description?: string; format?: string } | undefined;
+  // The only URI fields are webhook URLs: say what is wrong with the address in words, with an example.
+  const urlProblem =
+    name === 'url' && ruleSchema?.format === 'uri' && typeof first.data === 'string'
+      ? webhookUrlProblem(first.data)
+      : null;
+  if (urlProblem) return new SandboxError('parameter_invalid', urlProblem, name);
+  const rule = ruleSchema?.description ?? first.message;
   return new SandboxError(
     'parameter_invalid',
     `Invalid ${name}: ${describeValue(first.data)}; ${name} must be ${rule}.`,

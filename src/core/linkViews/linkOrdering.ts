@@ -1,16 +1,23 @@
+import { compareTitles } from '../../shared/titleOrder';
 import { LINK_STATUSES, type PaymentLink } from '../../shared/types';
 
 export const LINK_SORTS = ['created_at', 'amount', 'expires_at', 'status', 'title'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-/** Ascending by the field, ties by id: the console's order (descending is this, read backwards). */
-export const compareBy =
-  (sort: LinkSort) =>
-  (a: PaymentLink, b: PaymentLink): number => {
-    const x = a[sort];
-    const y = b[sort];
-    return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
+const compareIds = (a: PaymentLink, b: PaymentLink) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Ascending by the field (titles naturally, see compareTitles), ties by id: the console's order
+ * (descending is this, read backwards).
+ */
+export const compareBy = (sort: LinkSort) =>
+  sort === 'title'
+    ? (a: PaymentLink, b: PaymentLink): number => compareTitles(a.title, b.title) || compareIds(a, b)
+    : (a: PaymentLink, b: PaymentLink): number => {
+        const x = a[sort];
+        const y = b[sort];
+        return x < y ? -1 : x > y ? 1 : compareIds(a, b);
+      };
 
 /** Statuses in the order their names sort, as compareBy sorts them. */
 const STATUS_RANK = Object.fromEntries(
@@ -60,11 +67,13 @@ export function sortLinks(links: readonly PaymentLink[], sort: LinkSort): Paymen
   order.sort(
     numeric
       ? (a, b) => (numbers[a] as number) - (numbers[b] as number) || byId(a, b)
-      : (a, b) => {
-          const x = texts[a] as string;
-          const y = texts[b] as string;
-          return x < y ? -1 : x > y ? 1 : byId(a, b);
-        },
+      : sort === 'title'
+        ? (a, b) => compareTitles(texts[a] as string, texts[b] as string) || byId(a, b)
+        : (a, b) => {
+            const x = texts[a] as string;
+            const y = texts[b] as string;
+            return x < y ? -1 : x > y ? 1 : byId(a, b);
+          },
   );
   // Pushed rather than written into a preallocated array, which V8 keeps "holey": the first
   // splice into a holey million-item array was thirty times slower than the ones after it.

@@ -36,7 +36,7 @@ export function findEndpoint(state: StoreState, id: string): WebhookEndpoint {
 
 function checkUrl(url: string): void {
   const problem = webhookUrlProblem(url);
-  if (problem) throw new SandboxError('parameter_invalid', `Invalid url: ${problem}.`, 'url');
+  if (problem) throw new SandboxError('parameter_invalid', problem, 'url');
 }
 
 export const endpointControls = {

@@ -85,7 +85,8 @@ export const FIELD_EXAMPLES: Record<string, unknown> = {
 
 /** Messages as the server words them, for the codes a developer meets first. */
 export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
-  body_invalid_json: 'The body is not valid JSON: Unexpected end of JSON input.',
+  body_invalid_json:
+    'The body is not valid JSON: it ends before the JSON is complete. Send one JSON value with double-quoted keys and strings, for example {"amount": 1000}.',
   parameter_missing: 'Missing required parameter amount: an integer from 1 to 100000000000 (minor units).',
   parameter_invalid:
     'Invalid amount: 0 (a number); amount must be an integer from 1 to 100000000000 (minor units).',

@@ -1,5 +1,6 @@
 // The order the links table shows: the console API's sort fields, with the same tie-break (id),
 // so rows merged in live land where a reload would put them.
+import { compareTitles } from '../../../shared/titleOrder';
 import type { PaymentLink } from '../../../shared/types';
 
 export type LinkSort = 'created_at' | 'amount' | 'expires_at' | 'status' | 'title';
@@ -23,13 +24,13 @@ export const FIRST_ORDER: Record<LinkSort, SortOrder> = {
 
 export const isDefaultOrder = ({ sort, order }: LinkOrder) => sort === 'created_at' && order === 'desc';
 
-/** Negative when `a` is shown above `b`. Plain code-unit comparison, as the server sorts. */
+/** Negative when `a` is shown above `b`: titles naturally, other fields by code unit, as the server sorts. */
 export function compareLinks({ sort, order }: LinkOrder): (a: PaymentLink, b: PaymentLink) => number {
   const sign = order === 'asc' ? 1 : -1;
   return (a, b) => {
     const x = a[sort];
     const y = b[sort];
-    const byField = x < y ? -1 : x > y ? 1 : 0;
+    const byField = sort === 'title' ? compareTitles(a.title, b.title) : x < y ? -1 : x > y ? 1 : 0;
     return sign * (byField || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   };
 }

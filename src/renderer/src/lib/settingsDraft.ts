@@ -1,8 +1,9 @@
 // The Settings form's working copy: text as typed, turned into a PATCH of only what changed.
-// Numbers that do not read as numbers are sent as typed, so the API's own message says what is
-// allowed; only durations, which the API takes as seconds, are checked here.
+// Every changed field is checked before sending (durations here, numbers against the API's schema
+// in settingsChecks), so one Save names all the problems at once.
 import type { Settings } from '../../../shared/types';
 import { formatDuration, formatDurationList, parseDuration, parseDurationList } from './durations';
+import { numberProblem } from './settingsChecks';
 
 export interface SettingsDraft {
   preferred_port: string;
@@ -99,7 +100,7 @@ export function fieldOfParam(param: string | undefined): DraftField | undefined 
   return Object.hasOwn(KNOWN_FIELDS, field) ? (field as DraftField) : undefined;
 }
 
-/** The PATCH for what changed, or the fields whose text cannot be read. */
+/** The PATCH for what changed, or every changed field the API would refuse (all of them, not the first). */
 export function toPatch(
   draft: SettingsDraft,
   saved: SettingsDraft,
@@ -130,18 +131,23 @@ export function toPatch(
         break;
       case 'transaction_percent':
       case 'transaction_fixed':
-      case 'instant_settlement_percent':
+      case 'instant_settlement_percent': {
         fees[field] = numberOrText(text);
+        const problem = numberProblem(`fees.${field}`, fees[field], text);
+        if (problem) errors[field] = problem;
         break;
+      }
       case 'paid_by':
         fees.paid_by = text;
         break;
       case 'link_lifetime':
       case 'settlement_delay': {
         const seconds = parseDuration(text);
+        const param = field === 'link_lifetime' ? 'link_lifetime_seconds' : 'settlement_delay_seconds';
         if (seconds === null) errors[field] = `"${text}" is not a duration: ${DURATION_HINT}.`;
-        else
-          patch[field === 'link_lifetime' ? 'link_lifetime_seconds' : 'settlement_delay_seconds'] = seconds;
+        else patch[param] = seconds;
+        const problem = seconds === null ? null : numberProblem(param, seconds, text);
+        if (problem) errors[field] = problem;
         break;
       }
       case 'retry_schedule': {
@@ -151,8 +157,11 @@ export function toPatch(
         else patch.webhook_retry_schedule_seconds = list.seconds;
         break;
       }
-      default:
+      default: {
         patch[field] = numberOrText(text);
+        const problem = numberProblem(field, patch[field], text);
+        if (problem) errors[field] = problem;
+      }
     }
   }
   if (Object.keys(errors).length > 0) return { errors };

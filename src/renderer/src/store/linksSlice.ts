@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { PaymentLink, SampleResult } from '../../../shared/types';
 import { consoleClient, type LinkListQuery, type NewLinkInput } from '../api/consoleClient';
 import { sandboxNow } from '../hooks/useNow';
-import { ANY_TIME, createdBounds } from '../lib/createdRange';
+import { ANY_TIME, createdBounds, rangeProblem } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
 import { mergeChanges, type LinkFilter, type LoadedLinks, type StatusFilter } from '../lib/linkList';
 import { DEFAULT_ORDER, isDefaultOrder } from '../lib/linkOrder';
@@ -22,7 +22,8 @@ const MARGIN_ROWS = 30;
 export type JumpAlign = 'start' | 'center' | 'end';
 
 export interface LinksState extends LinkFilter, LoadedLinks {
-  phase: 'loading' | 'ready' | 'error';
+  /** 'reversed': the custom Created range ends before it starts, so nothing is loaded. */
+  phase: 'loading' | 'ready' | 'error' | 'reversed';
   /** The row action in flight, per link. */
   busy: Record<string, LinkAction>;
   /** The row Go to asks the table to scroll to; `seq` tells one ask from the next. */
@@ -118,6 +119,11 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     },
 
     async loadLinks() {
+      // A reversed range matches nothing: asking the server would only leave the old rows showing.
+      if (rangeProblem(get().links.created)) {
+        patch({ phase: 'reversed' });
+        return;
+      }
       patch({ phase: 'loading', bounds: createdBounds(get().links.created, sandboxNow()) });
       try {
         await windowed.load();

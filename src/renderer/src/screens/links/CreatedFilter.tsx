@@ -1,4 +1,4 @@
-// The "Created" filter: a preset, or a custom range of days that applies once it makes sense.
+// The "Created" filter: a preset, or a custom range of days (a reversed one shows no links, and why).
 import { useState } from 'react';
 import { CREATED_PRESETS, rangeProblem, type CreatedPreset, type CreatedRange } from '../../lib/createdRange';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -11,7 +11,8 @@ export function CreatedFilter() {
 
   const change = (next: CreatedRange) => {
     setDraft(next);
-    if (!rangeProblem(next)) setFilter({ created: next });
+    // Applied even when reversed: the list then loads nothing and says so (see loadLinks).
+    setFilter({ created: next });
   };
 
   return (

@@ -1,5 +1,7 @@
 // What to do when there are no links yet, or none match the filter.
+import { EXAMPLE_API_KEY } from '../../../../shared/exampleKey';
 import { CommandBlock } from '../../components/CommandBlock';
+import { ConnectFacts, useExampleKey } from '../../components/ConnectFacts';
 
 export function LinksEmptyState({
   filtered,
@@ -10,6 +12,7 @@ export function LinksEmptyState({
   onNewLink(): void;
   onSamples(): void;
 }) {
+  const key = useExampleKey();
   if (filtered) {
     return (
       <div className="empty-state">
@@ -19,7 +22,7 @@ export function LinksEmptyState({
     );
   }
   const command = `curl -X POST ${window.location.origin}/payment-links \\
-  -H "Authorization: Bearer sk_test_123" \\
+  -H "Authorization: Bearer ${key}" \\
   -H "Content-Type: application/json" \\
   -d '{"amount": 150000, "title": "Order #1001"}'`;
   return (
@@ -29,6 +32,7 @@ export function LinksEmptyState({
         Create one from your app or a terminal with any <code>sk_test_</code> key. It shows up here the moment
         it is made, no refresh needed.
       </p>
+      <ConnectFacts baseUrl={window.location.origin} apiKey={key} restricted={key !== EXAMPLE_API_KEY} />
       <CommandBlock command={command} />
       <p>
         Or{' '}

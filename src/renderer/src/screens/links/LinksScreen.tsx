@@ -29,7 +29,12 @@ export function LinksScreen() {
       </header>
       <BulkBar />
       <div className={detailOpen ? 'links-body with-detail' : 'links-body'}>
-        {!empty ? (
+        {phase === 'reversed' ? (
+          <div className="empty-state" data-testid="links-range-reversed">
+            <p className="empty-title">The date range is reversed</p>
+            <p>The To date is before the From date, so no link can match. Swap the dates or clear one.</p>
+          </div>
+        ) : !empty ? (
           <LinksTable />
         ) : phase === 'loading' ? (
           <div className="empty-state">

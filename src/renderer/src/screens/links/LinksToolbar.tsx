@@ -53,9 +53,11 @@ export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSa
         <span className="count" aria-live="polite">
           {phase === 'loading'
             ? 'Loading…'
-            : `${total.toLocaleString('en')} ${total === 1 ? 'link' : 'links'}`}
+            : phase === 'reversed'
+              ? 'No links: the range is reversed'
+              : `${total.toLocaleString('en')} ${total === 1 ? 'link' : 'links'}`}
         </span>
-        {total > 0 && (
+        {total > 0 && phase !== 'reversed' && (
           <span className="row-range" title="The rows in view">
             rows {(shown.first + 1).toLocaleString('en')}–
             {(Math.min(shown.last, total - 1) + 1).toLocaleString('en')}

@@ -1,9 +1,8 @@
 // "Connect your app": the base URL, a key the sandbox accepts, and a request that works as is.
 import type { Settings } from '../../../../shared/types';
+import { exampleKey } from '../../../../shared/exampleKey';
 import { CommandBlock } from '../../components/CommandBlock';
-
-/** Any well-formed sk_test_ key works unless the accepted keys are restricted. */
-const DEFAULT_KEY = 'sk_test_sandbox';
+import { ConnectFacts } from '../../components/ConnectFacts';
 
 export function connectCommand(baseUrl: string, key: string, settings: Settings): string {
   const idempotency = settings.require_idempotency_key ? `\n  -H "Idempotency-Key: order-1001" \\` : '';
@@ -15,7 +14,7 @@ export function connectCommand(baseUrl: string, key: string, settings: Settings)
 
 export function ConnectCard({ settings }: { settings: Settings }) {
   const baseUrl = window.location.origin;
-  const key = settings.api_keys[0] ?? DEFAULT_KEY;
+  const key = exampleKey(settings.api_keys);
   return (
     <section className="settings-card connect-card" aria-labelledby="connect-title">
       <header className="settings-card-header">
@@ -25,19 +24,7 @@ export function ConnectCard({ settings }: { settings: Settings }) {
           they are made; the API reference is at <a href="/openapi.json">/openapi.json</a>.
         </p>
       </header>
-      <dl className="connect-facts">
-        <dt>Base URL</dt>
-        <dd>
-          <code data-testid="connect-base-url">{baseUrl}</code>
-        </dd>
-        <dt>API key</dt>
-        <dd>
-          <code data-testid="connect-key">{key}</code>
-          <span className="muted">
-            {settings.api_keys.length > 0 ? ' (the first accepted key)' : ' (any sk_test_ key works)'}
-          </span>
-        </dd>
-      </dl>
+      <ConnectFacts baseUrl={baseUrl} apiKey={key} restricted={settings.api_keys.length > 0} />
       <CommandBlock command={connectCommand(baseUrl, key, settings)} />
     </section>
   );

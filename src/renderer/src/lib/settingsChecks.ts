@@ -1,0 +1,33 @@
+// Every number the Settings form sends, checked against the API's own schema before sending, so one
+// Save names all the fields that would be refused instead of the first the server happens to meet.
+import { FeeSettingsSchema, SettingsSchema } from '../../../shared/types';
+
+interface NumberRule {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+}
+
+/** The schema of an API parameter ("fees.transaction_percent", "delivery_concurrency"), if a number. */
+function ruleOf(param: string): NumberRule | undefined {
+  const [group, name] = param.startsWith('fees.')
+    ? [FeeSettingsSchema, param.slice(5)]
+    : [SettingsSchema, param];
+  const rule = (group.properties as Record<string, NumberRule>)[name];
+  return rule && (rule.type === 'number' || rule.type === 'integer') ? rule : undefined;
+}
+
+/** Why `value` (as the draft would send it) breaks the API's rule for `param`, or null. */
+export function numberProblem(param: string, value: unknown, typed: string): string | null {
+  const rule = ruleOf(param);
+  if (!rule) return null;
+  const fits =
+    typeof value === 'number' &&
+    (rule.type !== 'integer' || Number.isInteger(value)) &&
+    (rule.minimum === undefined || value >= rule.minimum) &&
+    (rule.maximum === undefined || value <= rule.maximum);
+  if (fits) return null;
+  const allowed = rule.description ?? `a number from ${rule.minimum ?? '…'} to ${rule.maximum ?? '…'}`;
+  return `"${typed}" is not allowed here: use ${allowed}.`;
+}
