@@ -61,7 +61,7 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
         POST {attempt.request.url}{' '}
         <CopyButton
           text={curlCommand({ method: 'POST', ...attempt.request })}
-          label={`Copy attempt ${attempt.series}.${attempt.number} as a curl command`}
+          label={`Copy as curl: attempt ${attempt.series}.${attempt.number} as a command`}
           caption="Copy as curl"
         />
       </p>
