@@ -1,4 +1,4 @@
-// Dates and durations as the links table shows them.
+// Dates, times and durations as the console's tables show them.
 
 const dateTime = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -25,3 +25,14 @@ export function formatRemaining(iso: string, now: number): string {
   if (minutes > 0) return `${minutes}m ${String(secs).padStart(2, '0')}s`;
   return `${secs}s`;
 }
+
+const clock = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
+});
+
+/** "14:03:07.412": a moment to the millisecond, for logs (requests, deliveries, events, inbox). */
+export const formatClock = (iso: string) => clock.format(new Date(iso));

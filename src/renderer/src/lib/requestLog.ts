@@ -35,17 +35,6 @@ export function matchesQuery(entry: RequestLogSummary, query: string): boolean {
   );
 }
 
-const clock = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  hourCycle: 'h23',
-});
-
-/** "14:03:07.412": when the request was answered. */
-export const formatClock = (iso: string) => clock.format(new Date(iso));
-
 /** "3.4 ms", "1.20 s". */
 export const formatMs = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
 

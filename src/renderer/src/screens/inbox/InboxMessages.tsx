@@ -1,5 +1,5 @@
 // What the shown inbox received, newest first and live: time, method, event type, verify badge.
-import { formatClock } from '../../lib/requestLog';
+import { formatClock } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from '../requests/StatusCode';
 import { VerifyBadge } from './VerifyBadge';

@@ -1,7 +1,8 @@
 // Every logged request, newest first and live: time, method, path, status, duration, key,
 // Idempotency-Key, whether it was a replay, and whether a fault rule hit it.
 import { useMemo } from 'react';
-import { formatClock, formatMs, matchesQuery } from '../../lib/requestLog';
+import { formatClock } from '../../lib/dates';
+import { formatMs, matchesQuery } from '../../lib/requestLog';
 import { isTypingTarget } from '../../lib/typingTarget';
 import { useConsoleStore } from '../../store/consoleStore';
 import { RequestsEmptyState } from './RequestsEmptyState';

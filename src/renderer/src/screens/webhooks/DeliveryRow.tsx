@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import type { DeliveryRow as Row } from '../../api/consoleClient';
 import { useNow } from '../../hooks/useNow';
-import { formatClock } from '../../lib/requestLog';
+import { formatClock } from '../../lib/dates';
 import { formatRelative, shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryActions } from './DeliveryActions';

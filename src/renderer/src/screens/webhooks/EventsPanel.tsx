@@ -1,7 +1,7 @@
 // Every webhook event the sandbox recorded, newest first, with the deliveries each one made, or
 // the fact that no endpoint wanted it.
 import { useEffect } from 'react';
-import { formatClock } from '../../lib/requestLog';
+import { formatClock } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryBadge } from './DeliveryBadge';
 
