@@ -1,4 +1,4 @@
-import { compareTitles } from '../../shared/titleOrder';
+import { compareTitleKeys, compareTitles, titleKey } from '../../shared/titleOrder';
 import { LINK_STATUSES, type PaymentLink } from '../../shared/types';
 
 export const LINK_SORTS = ['created_at', 'amount', 'expires_at', 'status', 'title'] as const;
@@ -53,7 +53,7 @@ export function sortLinks(links: readonly PaymentLink[], sort: LinkSort): Paymen
     const link = links[i] as PaymentLink;
     if (sort === 'amount') numbers[i] = link.amount;
     else if (sort === 'status') numbers[i] = STATUS_RANK[link.status];
-    else texts[i] = link[sort];
+    else texts[i] = sort === 'title' ? titleKey(link.title) : link[sort];
     prefixes[i] = idPrefix(link.id);
     order[i] = i;
   }
@@ -68,7 +68,13 @@ export function sortLinks(links: readonly PaymentLink[], sort: LinkSort): Paymen
     numeric
       ? (a, b) => (numbers[a] as number) - (numbers[b] as number) || byId(a, b)
       : sort === 'title'
-        ? (a, b) => compareTitles(texts[a] as string, texts[b] as string) || byId(a, b)
+        ? (a, b) =>
+            compareTitleKeys(
+              texts[a] as string,
+              texts[b] as string,
+              (links[a] as PaymentLink).title,
+              (links[b] as PaymentLink).title,
+            ) || byId(a, b)
         : (a, b) => {
             const x = texts[a] as string;
             const y = texts[b] as string;
