@@ -24,8 +24,13 @@ before(async () => {
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], {
     cwd: REPO,
     maxBuffer: 64 * 1024 * 1024,
+    // A CI that sets FORCE_COLOR makes the prepack build print escape codes ("\x1b[32m"), whose
+    // bracket is not the JSON's: take the report from the line that is a lone "[".
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
+  const report = stdout.search(/^\[$/m);
+  assert.ok(report >= 0, `npm pack printed no JSON report:\n${stdout.slice(-2000)}`);
+  const [packed] = JSON.parse(stdout.slice(report)) as { filename: string }[];
   assert.ok(packed, 'npm pack named no tarball');
   await run('mkdir', ['-p', app]);
   await writeFile(
