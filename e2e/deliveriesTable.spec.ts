@@ -49,3 +49,52 @@ test('events: every recorded event, with its deliveries, or none when no endpoin
     sandbox.stop();
   }
 });
+
+test('deliveries: a Resend brings its row to the top; Retry now sends one delivery through a paused queue', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    const pay = async (title: string): Promise<string> => {
+      const link = (await sandbox.api('POST', '/payment-links', { amount: 1_500, title })).body.data;
+      await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+      return link.id as string;
+    };
+    const rowOf = (linkId: string) =>
+      page.locator('[data-delivery-id]').filter({ has: page.locator(`a[href="#/links/${linkId}"]`) });
+    const top = page.locator('[data-delivery-id][aria-rowindex="2"]');
+
+    const first = await pay('First');
+    await expect(rowOf(first)).toContainText('Delivered');
+    const second = await pay('Second');
+    await expect(rowOf(second)).toContainText('Delivered');
+    await expect(top.locator(`a[href="#/links/${second}"]`)).toBeVisible();
+
+    await rowOf(first).getByRole('button', { name: 'Resend' }).click();
+    await expect(rowOf(first)).toContainText('2 · 200');
+    await expect(top.locator(`a[href="#/links/${first}"]`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await expect(page.getByRole('button', { name: 'Resume queue' })).toBeVisible();
+    const third = await pay('Third');
+    const fourth = await pay('Fourth');
+    await expect(rowOf(third)).toContainText('Paused');
+    await expect(rowOf(third)).toContainText('when resumed');
+    await expect(rowOf(fourth)).toContainText('Paused');
+
+    await rowOf(third).getByRole('button', { name: 'Retry now' }).click();
+    await expect(rowOf(third)).toContainText('Delivered');
+    await expect(rowOf(third)).toContainText('1 · 200');
+    await expect(top.locator(`a[href="#/links/${third}"]`)).toBeVisible();
+    await expect(rowOf(fourth)).toContainText('Paused');
+    await expect(page.getByRole('button', { name: 'Resume queue' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    await expect(rowOf(fourth)).toContainText('Delivered');
+  } finally {
+    sandbox.stop();
+  }
+});

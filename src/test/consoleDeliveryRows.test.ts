@@ -12,10 +12,11 @@ const row = (id: string, seq: number, over: Partial<DeliveryRow> = {}) =>
     status: 'paused',
     event_type: 'payment_link.paid',
     endpoint_id: 'we_1',
+    updated_at: new Date(Date.UTC(2026, 10, 23, 0, 0, seq)).toISOString(),
     ...over,
   }) as DeliveryRow;
 
-/** Rows newest first from `start`, in a history of `total`. */
+/** Rows, last change first, from `start`, in a history of `total`. */
 const loaded = (rows: DeliveryRow[], start = 0, total = start + rows.length) => ({
   rows: new Map(rows.map((r, i) => [start + i, r.id])) as RowMap,
   byId: Object.fromEntries(rows.map((r) => [r.id, r])),
@@ -68,10 +69,34 @@ test('a loaded row that leaves the filter goes, and the rows below move up', () 
   ]);
 });
 
-test('a change outside the loaded rows is unsure only where it may have moved them', () => {
+test('a resent row leaves its place for the top, as its last change orders it', () => {
+  const list = loaded([row('c', 3), row('b', 2), row('a', 1)]);
+  const resent = row('a', 1, { status: 'queued', updated_at: '2026-11-23T00:01:00.000Z' });
+  const merged = mergeChanges(list, [{ kind: 'changed', row: resent }], NO_DELIVERY_FILTER, 3);
+  assert.deepEqual(positions(merged.rows), [
+    [0, 'a'],
+    [1, 'c'],
+    [2, 'b'],
+  ]);
+  assert.equal(merged.total, 3);
+  assert.equal(merged.byId.a?.status, 'queued');
+  assert.equal(merged.unsure, false);
+
+  const scrolledDown = mergeChanges(
+    loaded([row('b', 2), row('a', 1)], 40, 42),
+    [{ kind: 'changed', row: resent }],
+    NO_DELIVERY_FILTER,
+    3,
+  );
+  assert.deepEqual(positions(scrolledDown.rows), [[41, 'b']], 'it went above the rows in view');
+  assert.equal(scrolledDown.total, 42);
+});
+
+test('a change outside the loaded rows is unsure: it left a place not loaded here', () => {
   const list = loaded([row('c', 3)], 0, 50);
   const older = { kind: 'changed' as const, row: row('x', 2, { status: 'delivered' }) };
-  assert.equal(mergeChanges(list, [older], NO_DELIVERY_FILTER, 3).unsure, false);
-  assert.equal(mergeChanges(list, [older], paused, 3).unsure, true);
+  assert.equal(mergeChanges(list, [older], NO_DELIVERY_FILTER, 3).unsure, true);
   assert.equal(mergeChanges(list, [{ kind: 'deleted', id: 'x' }], NO_DELIVERY_FILTER, 3).unsure, true);
+  const loadedChange = { kind: 'changed' as const, row: row('c', 3, { status: 'delivered' }) };
+  assert.equal(mergeChanges(list, [loadedChange], NO_DELIVERY_FILTER, 3).unsure, false);
 });

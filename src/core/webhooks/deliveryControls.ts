@@ -43,7 +43,11 @@ export const deliveryControls = {
     ];
   },
 
-  /** Brings a waiting retry forward to now. */
+  /**
+   * Brings a waiting retry forward to now. While the queue is paused this one delivery still goes
+   * (the worker lets it through), unless an earlier delivery of its link holds it back: that one
+   * is paused too, so it would never go, and saying so beats a "Retrying now" that does nothing.
+   */
   retryNow(state: StoreState, id: string, now: number, onWire: OnWire): Op[] {
     const delivery = findDelivery(state, id);
     if (onWire(id)) throw beingAttempted(id, 'its next attempt can be brought forward');
@@ -51,6 +55,13 @@ export const deliveryControls = {
       throw new SandboxError(
         'invalid_state_transition',
         `Delivery ${id} is ${delivery.status}; retry now applies to queued or retrying deliveries (resend a finished one).`,
+      );
+    }
+    const earlier = state.queuePaused ? heldBehind(state, delivery) : undefined;
+    if (earlier) {
+      throw new SandboxError(
+        'invalid_state_transition',
+        `Delivery ${id} waits for an earlier delivery of the same link to this endpoint (${earlier.id}), and the queue is paused: retry ${earlier.id} first, or resume the queue.`,
       );
     }
     const at = isoTime(now);
@@ -75,6 +86,22 @@ export const deliveryControls = {
     return [...state.deliveries.values()].filter(isFinal).map((d) => ({ op: 'delivery.delete', id: d.id }));
   },
 };
+
+/** The earlier delivery, still waiting, that a delivery must follow (order per endpoint and link). */
+function heldBehind(state: StoreState, delivery: WebhookDelivery): WebhookDelivery | undefined {
+  if (delivery.unordered) return undefined;
+  for (const d of state.deliveries.values()) {
+    if (d.seq >= delivery.seq) continue;
+    if (
+      d.endpoint_id === delivery.endpoint_id &&
+      d.link_id === delivery.link_id &&
+      !d.unordered &&
+      !isFinal(d)
+    )
+      return d;
+  }
+  return undefined;
+}
 
 /** Keeps the newest `retention` deliveries, dropping the oldest finished ones; waiting ones are never dropped. */
 export function retentionOps(state: StoreState, retention: number): Op[] {

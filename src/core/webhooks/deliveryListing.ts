@@ -1,6 +1,7 @@
 import type { DeliveryStatus, Pagination, WebhookDelivery, WebhookEventType } from '../../shared/types';
 import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
 import type { StoreState } from '../store/storeState';
+import { byLastChange, type DeliveryOrder } from '../../shared/deliveryOrder';
 
 export interface DeliveryListQuery {
   status?: DeliveryStatus;
@@ -8,13 +9,16 @@ export interface DeliveryListQuery {
   link_id?: string;
   endpoint_id?: string;
   before_seq?: number;
+  /** `created` (store order, the default) or `updated`: last change first, as the console shows it. */
+  order?: DeliveryOrder;
   page?: number;
   per_page?: number;
 }
 
 /**
- * Newest first (store order), filtered, one page. `before_seq` is a cursor: pages read below it
- * do not shift when newer deliveries arrive or older ones are cleared, as page numbers would.
+ * Newest first (store order) or last change first, filtered, one page. `before_seq` is a cursor
+ * for store order: pages read below it do not shift when newer deliveries arrive or older ones
+ * are cleared, as page numbers would.
  */
 export function listDeliveries(
   state: StoreState,
@@ -35,6 +39,7 @@ export function listDeliveries(
         (!linkId || d.link_id === linkId) &&
         (!q.endpoint_id || d.endpoint_id === q.endpoint_id),
     );
+  if (q.order === 'updated') matching.sort(byLastChange);
   return {
     rows: matching.slice((page - 1) * perPage, page * perPage).map(deliverySummary),
     pagination: {

@@ -119,6 +119,22 @@ export class DeliveryQueue {
     return taken;
   }
 
+  /** One delivery taken for an attempt, when it is its lane's head and due; else undefined. */
+  takeOne(id: string): WebhookDelivery | undefined {
+    const entry = this.entries.get(id);
+    const lane = entry && this.lanes.get(entry.lane);
+    if (!entry || !lane?.placed || !('ready' in lane.placed) || lane.placed.ready !== entry) return undefined;
+    const delivery = this.lookup(id);
+    if (!delivery || isFinal(delivery)) return undefined;
+    this.unplace(lane);
+    this.taken.add(id);
+    return delivery;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
   /** The attempt is over: the lane moves on (or retries its head when the time comes). */
   release(id: string): void {
     this.taken.delete(id);

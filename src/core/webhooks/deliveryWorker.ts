@@ -28,6 +28,8 @@ export class DeliveryWorker {
   private readonly onWire = new Set<string>();
   /** Bumped when the whole store is replaced: an attempt begun before belongs to no delivery now. */
   private generation = 0;
+  /** Deliveries a tester pushed through the paused queue (retry now): each goes once, alone. */
+  private readonly passes = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private scheduled = false;
   private stopped = false;
@@ -79,6 +81,13 @@ export class DeliveryWorker {
     return this.onWire.has(id);
   }
 
+  /** Lets one waiting delivery go while the queue is paused; the rest stay where they are. */
+  letThrough(id: string): void {
+    if (!this.store.state.queuePaused) return;
+    this.passes.add(id);
+    this.kick();
+  }
+
   private observe(ops: readonly Op[]): void {
     let relevant = false;
     for (const op of ops) {
@@ -113,9 +122,14 @@ export class DeliveryWorker {
 
   private pump(): void {
     this.scheduled = false;
-    if (this.stopped || this.store.state.queuePaused) return;
+    if (this.stopped) return;
     const { endpoints } = this.store.state;
     const limit = this.settings().delivery_concurrency;
+    if (this.store.state.queuePaused) {
+      this.pumpPasses(limit);
+      return;
+    }
+    this.passes.clear();
     const nextDue = this.queue.promote();
     for (const endpointId of this.queue.readyEndpoints()) {
       const endpoint = endpoints.get(endpointId);
@@ -129,6 +143,22 @@ export class DeliveryWorker {
       const delay = Math.min(LONGEST_TIMER_MS, Math.max(0, nextDue - this.clock.now()));
       this.timer = setTimeout(() => this.kick(), delay);
       this.timer.unref();
+    }
+  }
+
+  private pumpPasses(limit: number): void {
+    for (const id of this.passes) {
+      if (!this.queue.has(id)) {
+        this.passes.delete(id);
+        continue;
+      }
+      const endpointId = this.store.state.deliveries.get(id)?.endpoint_id ?? '';
+      const endpoint = this.store.state.endpoints.get(endpointId);
+      if ((endpoint && !endpoint.enabled) || (this.slots.get(endpointId) ?? 0) >= limit) continue;
+      const delivery = this.queue.takeOne(id);
+      if (!delivery) continue;
+      this.passes.delete(id);
+      this.launch(delivery, endpoint);
     }
   }
 

@@ -6,7 +6,9 @@ import type { SandboxCore } from '../../sandboxCore';
 import type { Op } from '../../store/ops';
 import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
 import { listDeliveries } from '../../webhooks/deliveryListing';
+import { DELIVERY_ORDERS } from '../../../shared/deliveryOrder';
 import { listEvents } from '../../webhooks/eventListing';
+import { SandboxError } from '../../errors';
 import { signatureVerifies } from '../../webhooks/signing';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData, sendJson } from '../respond';
@@ -26,6 +28,12 @@ const DeliveryQuery = Type.Object(
         minimum: 1,
         description:
           'an integer of at least 1: only deliveries older than the one with this seq (a cursor for the next page)',
+      }),
+    ),
+    order: Type.Optional(
+      Type.Enum(DELIVERY_ORDERS, {
+        description:
+          'created (newest first, the default) or updated (last change first: a resent delivery comes to the top)',
       }),
     ),
     page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
@@ -75,12 +83,19 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         tags: TAG,
         summary: 'List webhook deliveries',
         description:
-          "Newest first, without attempt bodies (read one delivery for those). Page on with before_seq = the last row's seq, which new deliveries do not shift.",
+          "Newest first, or with order=updated last change first; without attempt bodies (read one delivery for those). In created order, page on with before_seq = the last row's seq, which new deliveries do not shift.",
         querystring: DeliveryQuery,
         response: consoleResponses({ 200: ConsoleListEnvelope }),
       },
     },
     (request, reply) => {
+      if (request.query.order === 'updated' && request.query.before_seq !== undefined) {
+        throw new SandboxError(
+          'parameter_invalid',
+          'before_seq pages the created order; with order=updated, page by page number.',
+          'before_seq',
+        );
+      }
       const { rows, pagination } = listDeliveries(state, (d) => core.presentDelivery(d), request.query);
       return sendJson(
         reply,
@@ -126,7 +141,13 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     },
   );
   const onWire = (id: string) => core.deliveries.isOnWire(id);
-  const control = (path: string, summaryText: string, description: string, make: (id: string) => Op[]) =>
+  const control = (
+    path: string,
+    summaryText: string,
+    description: string,
+    make: (id: string) => Op[],
+    then?: (id: string) => void,
+  ) =>
     api.post(
       `/_console/api/deliveries/:id/${path}`,
       {
@@ -143,6 +164,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
       async (request, reply) => {
         await core.store.commit(make(request.params.id));
+        then?.(request.params.id);
         return sendData(
           reply,
           200,
@@ -156,8 +178,9 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
   control(
     'retry',
     'Retry a waiting delivery now',
-    'Brings a queued or retrying delivery forward to now.',
+    'Brings a queued or retrying delivery forward to now. While the queue is paused this one delivery still goes; the rest stay paused.',
     (id) => deliveryControls.retryNow(state, id, now(), onWire),
+    (id) => core.deliveries.letThrough(id),
   );
   api.delete(
     '/_console/api/deliveries/:id',

@@ -1,5 +1,6 @@
 // The one place the console calls fetch: every request to the console API goes through here.
 import type { Scenario } from '../../../shared/scenario';
+import type { DeliveryOrder } from '../../../shared/deliveryOrder';
 import type {
   BulkAction,
   BulkResult,
@@ -116,6 +117,7 @@ export interface DeliveryListQuery {
   endpoint_id?: string;
   /** Only deliveries older than this seq: the cursor for the next page. */
   before_seq?: number;
+  order?: DeliveryOrder;
   page?: number;
   per_page?: number;
 }

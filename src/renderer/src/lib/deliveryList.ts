@@ -1,7 +1,8 @@
-// Pure helpers for the loaded parts of the delivery history: newest first (store order), by row
-// position (see rowWindow), kept true to the filter as live changes arrive.
+// Pure helpers for the loaded parts of the delivery history: last change first, by row position
+// (see rowWindow), kept true to the filter and the order as live changes arrive.
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../shared/types';
 import { deliverySummary } from '../../../shared/deliverySummary';
+import { byLastChange } from '../../../shared/deliveryOrder';
 import type { DeliveryDetail, DeliveryListQuery, DeliveryRow } from '../api/consoleClient';
 import { insertAt, newRowPlace, positionOf, removeAt, type LoadedRows } from './rowWindow';
 
@@ -42,11 +43,13 @@ export const matchesFilter = (row: DeliveryRow, filter: DeliveryFilter): boolean
   (filter.endpoint_id === 'all' || row.endpoint_id === filter.endpoint_id);
 
 /**
- * Applies live changes in order. A loaded row is replaced, or dropped once it no longer matches
- * (the rows below move up). A delivery newer than any seen (`newestSeq`) is new: it takes its
- * place by seq when its neighbours are loaded, else the rows below the gap it falls in move down.
- * `unsure` says a change outside the loaded rows may have moved them (a deletion, or a status
- * change under a status filter): only the server can say where, so the caller reads them again.
+ * Applies live changes in order. A loaded row that changed leaves its place and takes the one its
+ * last change gives it (the top, mostly), or is dropped once it no longer matches. A delivery
+ * newer than any seen (`newestSeq`) is new. A row placed where its neighbours are loaded shows
+ * there; one that falls in a gap not loaded moves the rows below the gap down. `unsure` says a
+ * change outside the loaded rows may have moved them (a deletion, or a change to a delivery not
+ * loaded, which leaves a place nobody here knows): only the server can say where, so the caller
+ * reads them again.
  */
 export function mergeChanges(
   list: LoadedDeliveries,
@@ -71,20 +74,15 @@ export function mergeChanges(
       continue;
     }
     const row = change.row;
-    const matches = matchesFilter(row, filter);
     const isNew = row.seq > newest;
     newest = Math.max(newest, row.seq);
-    if (byId[row.id]) {
-      if (matches) byId[row.id] = row;
-      else remove(row.id);
+    if (byId[row.id]) remove(row.id);
+    else if (!isNew) {
+      unsure = true;
       continue;
     }
-    if (!isNew) {
-      unsure ||= filter.status !== 'all';
-      continue;
-    }
-    if (!matches) continue;
-    const place = newRowPlace(rows, total, (id) => (byId[id] as DeliveryRow).seq > row.seq);
+    if (!matchesFilter(row, filter)) continue;
+    const place = newRowPlace(rows, total, (id) => byLastChange(byId[id] as DeliveryRow, row) < 0);
     rows = insertAt(rows, place.position, place.exact ? row.id : undefined);
     if (place.exact) byId[row.id] = row;
     total += 1;

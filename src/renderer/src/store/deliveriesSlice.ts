@@ -77,6 +77,7 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
     async read(block) {
       const page = await consoleClient.listDeliveries({
         ...filterQuery(get().deliveries.filter),
+        order: 'updated',
         page: block + 1,
         per_page: DELIVERY_PAGE,
       });

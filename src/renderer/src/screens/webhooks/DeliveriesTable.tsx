@@ -23,8 +23,19 @@ export function DeliveriesTable() {
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>
             {COLUMNS.map((name) => (
-              <div key={name} role="columnheader" className="cell">
+              <div
+                key={name}
+                role="columnheader"
+                className="cell"
+                aria-sort={name === 'Updated' ? 'descending' : undefined}
+                title={
+                  name === 'Updated'
+                    ? 'Last change first: a resent or retried delivery comes to the top'
+                    : undefined
+                }
+              >
                 {name === 'Actions' ? <span className="visually-hidden">{name}</span> : name}
+                {name === 'Updated' && <span aria-hidden="true"> ↓</span>}
               </div>
             ))}
           </div>

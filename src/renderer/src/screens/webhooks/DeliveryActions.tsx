@@ -8,8 +8,9 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
   const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
   const run = useConsoleStore((state) => state.runDeliveryAction);
   const waiting = isWaiting(delivery.status);
-  // A paused delivery is a waiting one held by the queue: it can be dropped, not hurried.
-  const removable = waiting || delivery.status === 'paused';
+  const paused = delivery.status === 'paused';
+  // A paused delivery is a waiting one held by the queue: Retry now sends that one alone through it.
+  const removable = waiting || paused;
   const button = (action: DeliveryAction, label: string, enabled: boolean, hint: string) => (
     <button
       type="button"
@@ -33,7 +34,13 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
         delivery.status !== 'delivering',
         'Send the same event again, with the same webhook-id',
       )}
-      {waiting && button('retry', 'Retry now', true, 'Send it now instead of waiting')}
+      {removable &&
+        button(
+          'retry',
+          'Retry now',
+          true,
+          paused ? 'Send this one now; the rest of the queue stays paused' : 'Send it now instead of waiting',
+        )}
       {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
     </div>
   );

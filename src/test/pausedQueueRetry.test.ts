@@ -1,0 +1,85 @@
+// Retry now while the queue is paused (issue 13): that one delivery goes, alone; the rest stay
+// paused; one held behind an earlier delivery of its link is refused with a sentence naming it.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createLink, eventually, sleep, startTestSandbox, type TestSandbox } from './harness';
+import { WebhookReceiver } from './webhookReceiver';
+
+let sandbox: TestSandbox;
+let receiver: WebhookReceiver;
+
+before(async () => {
+  receiver = await WebhookReceiver.start();
+  sandbox = await startTestSandbox({ inMemory: true });
+  await sandbox.consoleApi('POST', '/endpoints', { url: receiver.url });
+  await sandbox.consoleApi('POST', '/queue/pause');
+});
+after(async () => {
+  await sandbox.stop();
+  await receiver.stop();
+});
+
+const deliveriesOf = async (linkId: string) =>
+  (await sandbox.consoleApi('GET', `/deliveries?link_id=${linkId}`)).body.data as {
+    id: string;
+    status: string;
+    event_type: string;
+  }[];
+
+test('retry now sends one paused delivery through the paused queue, and only that one', async () => {
+  const first = await createLink(sandbox);
+  const second = await createLink(sandbox);
+  await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: first.id, event: 'paid' } });
+  await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: second.id, event: 'paid' } });
+  const [pushed] = await deliveriesOf(first.id);
+  assert.equal(pushed?.status, 'paused');
+
+  const answer = await sandbox.consoleApi('POST', `/deliveries/${pushed.id}/retry`);
+  assert.equal(answer.status, 200);
+  const [arrived] = await receiver.waitForRequests(1, "the pushed delivery's webhook");
+  assert.equal(arrived?.json.data.id, first.id);
+  await eventually(
+    async () => ((await deliveriesOf(first.id))[0]?.status === 'delivered' ? true : undefined),
+    'the pushed delivery recorded as delivered',
+  );
+
+  await sleep(300);
+  assert.equal(receiver.requests.length, 1, 'nothing else left the paused queue');
+  assert.equal((await deliveriesOf(second.id))[0]?.status, 'paused');
+  assert.equal((await sandbox.consoleApi('GET', '/queue')).body.data.paused, true);
+});
+
+test('a delivery held behind an earlier one of its link is refused while paused, naming that one', async () => {
+  const link = await createLink(sandbox);
+  await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });
+  await sandbox.api('POST', `/payment-links/${link.id}/cancel`);
+  const rows = await deliveriesOf(link.id);
+  const failed = rows.find((d) => d.event_type === 'payment_link.failed');
+  const canceled = rows.find((d) => d.event_type === 'payment_link.canceled');
+  assert.ok(failed && canceled, 'a failed and a canceled delivery');
+
+  const refused = await sandbox.consoleApi('POST', `/deliveries/${canceled.id}/retry`);
+  assert.equal(refused.status, 409);
+  assert.equal(refused.body.error.code, 'invalid_state_transition');
+  assert.match(refused.body.error.message, new RegExp(`earlier delivery of the same link.*${failed.id}`));
+  assert.match(refused.body.error.message, /resume the queue/);
+
+  const before = receiver.requests.length;
+  await sandbox.consoleApi('POST', `/deliveries/${failed.id}/retry`);
+  await receiver.waitForRequests(before + 1, 'the earlier one, pushed');
+  assert.equal(receiver.requests.at(-1)?.json.type, 'payment_link.failed');
+  await eventually(
+    async () => ((await deliveriesOf(link.id)).some((d) => d.status === 'delivered') ? true : undefined),
+    'the failed event delivered',
+  );
+  const pushed = await sandbox.consoleApi('POST', `/deliveries/${canceled.id}/retry`);
+  assert.equal(pushed.status, 200, 'once the earlier one is through, the later one may go');
+  await receiver.waitForRequests(before + 2, 'the later one, pushed');
+  assert.equal(receiver.requests.at(-1)?.json.type, 'payment_link.canceled');
+});
+
+test('on resume the queue runs as before: what was left paused goes out', async () => {
+  const before = receiver.requests.length;
+  await sandbox.consoleApi('POST', '/queue/resume');
+  await receiver.waitForRequests(before + 1, 'the delivery left paused');
+});
