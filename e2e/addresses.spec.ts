@@ -46,7 +46,7 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
   }
 });
 
-test('cross-links: a delivery opens its link, and a link shows the requests that name it', async ({
+test('cross-links: a delivery and its inspector open the link; a link shows its requests; a request opens its link', async ({
   page,
 }) => {
   const sandbox = await launchSandbox();
@@ -58,6 +58,7 @@ test('cross-links: a delivery opens its link, and a link shows the requests that
       .data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
     await sandbox.api('GET', `/payment-links/${link.id}`);
+    await sandbox.api('GET', '/payment-links');
 
     const delivery = page.locator('[data-delivery-id]').filter({ hasText: 'payment_link.paid' });
     await delivery.getByRole('link', { name: link.id.slice(0, 8) }).click();
@@ -66,11 +67,33 @@ test('cross-links: a delivery opens its link, and a link shows the requests that
     await expect(panel).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
+    // The inspector's link id is a way across too.
+    await page.goBack();
+    await delivery.click();
+    const inspector = page.getByRole('dialog');
+    await inspector.getByRole('link', { name: link.id }).click();
+    await expect(page).toHaveURL(new RegExp(`#/links/${link.id}$`));
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The create, the simulate and the retrieve name the link; the list does not.
     await panel.getByRole('button', { name: 'Show the API requests that name this link' }).click();
     await expect(page).toHaveURL(/#\/requests$/);
     await expect(page.getByPlaceholder(/Filter by path/)).toHaveValue(link.id);
-    await expect(page.locator('tr[data-request-id]')).toHaveCount(1);
-    await expect(page.locator('tr[data-request-id]')).toContainText(`/payment-links/${link.id}`);
+    const rows = page.locator('tr[data-request-id]');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: `/payment-links/${link.id}` })).toHaveCount(1);
+    await expect(rows.filter({ hasText: '/sandbox/simulate' })).toHaveCount(1);
+
+    // And back: the create request opens the link it made.
+    await rows.filter({ hasText: '201' }).click();
+    const detail = page.getByRole('dialog');
+    await expect(detail).toContainText('POST /payment-links');
+    await detail.getByRole('link', { name: link.id }).click();
+    await expect(page).toHaveURL(new RegExp(`#/links/${link.id}$`));
+    await expect(panel).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toContainText('POST /payment-links');
   } finally {
     sandbox.stop();
   }

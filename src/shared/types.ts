@@ -383,6 +383,8 @@ export interface RequestLogSummary {
   /** Characters kept of each body (at most 65,536); null when the body was not kept. */
   request_body_length: number | null;
   response_body_length: number | null;
+  /** The payment link the request is about: named in its path, created by it, or simulated on. */
+  link_id?: string;
   /**
    * The fault rule that hit the request (contract §13); absent when none did. A drop has status 0
    * (nothing was answered); a lose_response keeps the status of the answer it never sent.

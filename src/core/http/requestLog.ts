@@ -3,6 +3,7 @@ import type { RequestLogEntry } from '../../shared/types';
 import { isoTime } from '../clock';
 import type { UnnumberedEntry } from '../requestHistory';
 import { keyPrefix, loggedHeaders, presentedKey } from './loggedHeaders';
+import { linkNamedBy } from './requestLink';
 
 /** Set by the console's Replay (requestReplay.ts) so the new entry names the one it repeats. */
 export const REPLAY_OF_HEADER = 'x-sandbox-replay-of';
@@ -28,6 +29,13 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
   // A refused key is still worth seeing (an sk_live_ key, a typo): its prefix, marked rejected.
   const replayOf = Number(request.headers[REPLAY_OF_HEADER]);
   const refused = request.apiKey ? null : presentedKey(request.headers.authorization);
+  const linkId = linkNamedBy(
+    request.method,
+    request.url,
+    reply.statusCode,
+    request.rawBody,
+    request.sentBody,
+  );
   return {
     request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
     method: request.method,
@@ -47,6 +55,7 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     response_body: responseBody,
     request_headers: loggedHeaders(request.headers),
     response_headers: loggedHeaders(reply.getHeaders()),
+    ...(linkId ? { link_id: linkId } : {}),
     ...(request.fault ? { fault: { rule_id: request.fault.id, action: request.fault.action.type } } : {}),
   };
 }

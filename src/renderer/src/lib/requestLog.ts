@@ -17,7 +17,7 @@ export function statusClass(status: number): StatusClass {
   return 'other';
 }
 
-/** Whether an entry matches the filter box: part of its path, request id, Idempotency-Key or key, or its status. */
+/** Whether an entry matches the filter box: part of its path, link, request id, Idempotency-Key or key, or its status. */
 export function matchesQuery(entry: RequestLogSummary, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -26,6 +26,7 @@ export function matchesQuery(entry: RequestLogSummary, query: string): boolean {
   if (/^\dxx$/.test(q)) return status[0] === q[0];
   return (
     entry.path.toLowerCase().includes(q) ||
+    (entry.link_id !== undefined && entry.link_id.includes(q)) ||
     entry.request_id.toLowerCase().includes(q) ||
     (entry.idempotency_key ?? '').toLowerCase().includes(q) ||
     (entry.key_prefix ?? '').toLowerCase().includes(q) ||

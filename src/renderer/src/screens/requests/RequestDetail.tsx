@@ -116,6 +116,17 @@ export function RequestDetail({ row: entry }: { row: RequestRow }) {
             <dt>Duration</dt>
             <dd>{formatMs(entry.duration_ms)}</dd>
           </div>
+          {entry.link_id && (
+            <div>
+              <dt>Link</dt>
+              <dd className="mono">
+                {/* A way across: the link this request created, read, changed or simulated on. */}
+                <a href={`#/links/${encodeURIComponent(entry.link_id)}`} title="Open this link's detail">
+                  {entry.link_id}
+                </a>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Request id</dt>
             <dd className="mono">{entry.request_id}</dd>

@@ -148,7 +148,21 @@ export function DeliveryInspector() {
               </div>
               <div>
                 <dt>Link</dt>
-                <dd className="mono">{delivery.link_id}</dd>
+                <dd className="mono">
+                  {delivery.test ? (
+                    <>
+                      {delivery.link_id}{' '}
+                      <span className="sub">(a sample: test events name no stored link)</span>
+                    </>
+                  ) : (
+                    <a
+                      href={`#/links/${encodeURIComponent(delivery.link_id)}`}
+                      title="Open this link's detail"
+                    >
+                      {delivery.link_id}
+                    </a>
+                  )}
+                </dd>
               </div>
               <div>
                 <dt>Endpoint</dt>

@@ -74,14 +74,18 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         {delivery.test && <span className="chip chip-test">test</span>}
       </div>
       <div role="cell" className="cell mono">
-        {/* A way across: the link this delivery is about, in its own detail. */}
-        <a
-          href={`#/links/${encodeURIComponent(delivery.link_id)}`}
-          title={`Open link ${delivery.link_id}`}
-          onClick={(event) => event.stopPropagation()}
-        >
-          {shortId(delivery.link_id)}
-        </a>
+        {/* A way across: the link this delivery is about, in its own detail (a test event's is a sample). */}
+        {delivery.test ? (
+          <span title={`${delivery.link_id}: a sample link, not stored`}>{shortId(delivery.link_id)}</span>
+        ) : (
+          <a
+            href={`#/links/${encodeURIComponent(delivery.link_id)}`}
+            title={`Open link ${delivery.link_id}`}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {shortId(delivery.link_id)}
+          </a>
+        )}
       </div>
       <div role="cell" className="cell">
         <span className="ellipsis" title={delivery.endpoint_url}>

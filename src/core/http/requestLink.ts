@@ -1,0 +1,32 @@
+// The payment link a logged request is about, so the console can go from a request to its link
+// and back in one click: the id in its path, the link a create answered with, or the one a
+// simulate named. Read once, when the request is logged.
+const LINK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const IN_PATH = /^\/payment-links\/([^/?#]+)/;
+// Our own answer to a create starts with the link's id: no need to parse the whole body.
+const CREATED = /^\{"data":\{"id":"([0-9a-f-]{36})"/;
+
+export function linkNamedBy(
+  method: string,
+  url: string,
+  status: number,
+  requestBody: string | undefined,
+  responseBody: string | undefined,
+): string | undefined {
+  const path = url.split('?')[0] ?? '';
+  const inPath = IN_PATH.exec(path)?.[1]?.toLowerCase();
+  if (inPath && LINK_ID.test(inPath)) return inPath;
+  if (method !== 'POST' || status < 200 || status >= 300) return undefined;
+  if (/^\/payment-links\/?$/.test(path)) return CREATED.exec(responseBody ?? '')?.[1];
+  if (path === '/sandbox/simulate') return simulated(requestBody);
+  return undefined;
+}
+
+function simulated(body: string | undefined): string | undefined {
+  try {
+    const named: unknown = (JSON.parse(body ?? '') as { payment_link_id?: unknown })?.payment_link_id;
+    return typeof named === 'string' && LINK_ID.test(named.toLowerCase()) ? named.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
