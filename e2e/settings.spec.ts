@@ -108,3 +108,45 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     sandbox.stop();
   }
 });
+
+test('settings at 1440×900: the screen scrolls, not the window; a failed Save leaves the sidebar whole and nothing shows above the save bar', async ({
+  page,
+  sandbox,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const windowScroll = () =>
+    page.evaluate(() => {
+      const doc = (globalThis as any).document;
+      return {
+        height: doc.scrollingElement.scrollHeight as number,
+        y: (globalThis as any).scrollY as number,
+      };
+    });
+  await openConsole(page, sandbox.origin);
+  for (const screen of ['Links', 'Webhooks', 'Inbox', 'Requests', 'Faults', 'Settings']) {
+    await page.getByRole('button', { name: screen, exact: true }).click();
+    expect((await windowScroll()).height, `${screen}: the window itself does not scroll`).toBe(900);
+  }
+  await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
+
+  await page.getByLabel('Transaction fee (%)').fill('150');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.locator('#field-transaction_percent-error')).toBeVisible();
+  expect(await windowScroll()).toEqual({ height: 900, y: 0 });
+  const brand = await page.locator('.brand').boundingBox();
+  expect(brand?.y).toBeGreaterThanOrEqual(0);
+  expect(await page.locator('.screen-settings').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+
+  // Scrolled under the sticky save bar, the cards are hidden in the band above it too.
+  const bar = await page.locator('.save-bar').boundingBox();
+  expect(bar?.y).toBeGreaterThan(8);
+  const above = await page.evaluate(
+    ([x, y]) => {
+      const hit = (globalThis as any).document.elementFromPoint(x, y);
+      return hit?.closest('.settings-card, .callout, .connect-card') ? hit.className : null;
+    },
+    [(bar?.x ?? 0) + 40, (bar?.y ?? 0) - 6],
+  );
+  expect(above, 'the point just above the save bar is not a card').toBeNull();
+  await page.getByRole('button', { name: 'Discard' }).click();
+});
