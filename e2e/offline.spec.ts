@@ -15,7 +15,7 @@ function collectConsoleNoise(page: Page): string[] {
   return noise;
 }
 
-test('stopped, the console says so once and disables row actions; restarted, it is live again', async ({
+test('stopped, the console says so once and disables what needs the server, not Close, Copy or the Requests filter; restarted, it is live again', async ({
   page,
 }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'pls-offline-'));
@@ -26,6 +26,9 @@ test('stopped, the console says so once and disables row actions; restarted, it 
     await openConsole(page, sandbox.origin);
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row.getByRole('button', { name: 'Paid' })).toBeEnabled();
+    await row.getByRole('button', { name: title, exact: true }).click();
+    const panel = page.getByRole('complementary', { name: title });
+    await expect(panel).toBeVisible();
 
     sandbox.stop();
     await sandbox.exited;
@@ -33,6 +36,22 @@ test('stopped, the console says so once and disables row actions; restarted, it 
     await expect(page.getByText('The API is running at')).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
     await expect(row.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'New link' })).toBeDisabled();
+
+    // What works without the server stays usable: a link's detail copies and closes.
+    await expect(panel.getByRole('button', { name: 'Copy the link id' })).toBeEnabled();
+    await expect(panel.getByRole('button', { name: 'Paid' })).toBeDisabled();
+    await panel.getByRole('button', { name: 'Close the link' }).click();
+    await expect(panel).toHaveCount(0);
+    // The Requests filter is the console's own.
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    const filter = page.getByPlaceholder(/Filter by path/);
+    await expect(filter).toBeEnabled();
+    await filter.fill('no such request');
+    await expect(page.getByText(/No requests match/)).toBeVisible();
+    await filter.fill('');
+    await expect(page.getByRole('button', { name: 'Export as scenario' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
 
     const port = Number(new URL(sandbox.origin).port);
     sandbox = await launchSandbox({ dataDir, port });

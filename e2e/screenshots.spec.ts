@@ -44,6 +44,15 @@ async function seed(sandbox: Sandbox, receiverUrl: string): Promise<string> {
       })
     ).status,
   ).toBe(201);
+  // The built-in inbox too, so the Inbox screen has verified webhooks to show.
+  expect(
+    (
+      await consoleCall(sandbox, 'POST', '/endpoints', {
+        url: `${sandbox.origin}/_inbox/default`,
+        description: 'Built-in inbox',
+      })
+    ).status,
+  ).toBe(201);
   let shown = '';
   for (const spec of LINKS) {
     const created = await sandbox.api('POST', '/payment-links', {
@@ -95,6 +104,34 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
     await expect(inspector.locator('.sig-badge').first()).toHaveText('verifies');
     await shoot(page, 'delivery-inspector');
     await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+    await page.getByRole('button', { name: 'Events', exact: true }).click();
+    await expect(page.locator('tr[data-event-id]').first()).toBeVisible();
+    await shoot(page, 'webhook-events');
+    await page.getByRole('button', { name: 'Deliveries', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    const message = page.locator('[data-message-id]').filter({ hasText: 'payment_link.paid' }).first();
+    await message.click();
+    await expect(page.getByText('verified').first()).toBeVisible();
+    await shoot(page, 'inbox');
+    await page.keyboard.press('Escape');
+
+    // A developer's retry code under test: every third create answers 503, for the next ten.
+    const rule = await sandbox.api('POST', '/sandbox/faults', {
+      match: { method: 'POST', path: '/payment-links' },
+      action: { type: 'status', status: 503 },
+      probability: 0.33,
+      remaining: 10,
+    });
+    expect(rule.status).toBe(201);
+    await sandbox.api('POST', '/sandbox/faults', {
+      match: { method: 'GET', path: '/payment-links/:id' },
+      action: { type: 'latency', ms: 1500, jitter_ms: 500 },
+    });
+    await page.getByRole('button', { name: 'Faults', exact: true }).click();
+    await expect(page.getByRole('listitem', { name: `Rule ${rule.body.data.id as string}` })).toBeVisible();
+    await shoot(page, 'faults');
+    await sandbox.api('DELETE', '/sandbox/faults');
 
     // An app retrying a create with its Idempotency-Key: the replay shows in the log.
     for (let i = 0; i < 2; i++) {

@@ -1,6 +1,5 @@
 // The console shell: navigation on the left, the open screen beside it, toasts on top.
 import { useEffect } from 'react';
-import { OfflineGate } from './components/OfflineGate';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
 import { useAddressBar } from './hooks/useAddressBar';
@@ -43,28 +42,22 @@ export function App() {
       </a>
       <Sidebar />
       <main className="main" id="main" tabIndex={-1}>
-        <OfflineGate>
-          {screen === 'links' ? (
-            <LinksScreen />
-          ) : screen === 'webhooks' ? (
-            <WebhooksScreen />
-          ) : screen === 'inbox' ? (
-            <InboxScreen />
-          ) : screen === 'requests' ? (
-            <RequestsScreen />
-          ) : screen === 'faults' ? (
-            <FaultsScreen />
-          ) : (
-            <SettingsScreen />
-          )}
-        </OfflineGate>
+        {screen === 'links' ? (
+          <LinksScreen />
+        ) : screen === 'webhooks' ? (
+          <WebhooksScreen />
+        ) : screen === 'inbox' ? (
+          <InboxScreen />
+        ) : screen === 'requests' ? (
+          <RequestsScreen />
+        ) : screen === 'faults' ? (
+          <FaultsScreen />
+        ) : (
+          <SettingsScreen />
+        )}
       </main>
       {/* Over any screen: a delivery is inspected from the Webhooks screen or a link's detail. */}
-      {inspectedId && (
-        <OfflineGate>
-          <DeliveryInspector key={inspectedId} />
-        </OfflineGate>
-      )}
+      {inspectedId && <DeliveryInspector key={inspectedId} />}
       <Toasts />
     </div>
   );

@@ -8,6 +8,7 @@ import { formatDateTime } from '../lib/dates';
 import { useConsoleStore } from '../store/consoleStore';
 import type { ClockMove } from '../store/clockSlice';
 import { FieldNotes, fieldDescribedBy } from './FieldNotes';
+import { OfflineGate } from './OfflineGate';
 
 const QUICK: { label: string; seconds: number }[] = [
   { label: '+1 h', seconds: 3600 },
@@ -64,70 +65,72 @@ export function ClockControls({ onClose }: { onClose(): void }) {
         Now {view ? formatDateTime(view.now) : '…'}, {view?.frozen ? 'frozen' : 'running'}. Expiries,
         settlements and webhook retries follow this clock; it only moves forward.
       </p>
-      <div className="clock-quick" role="group" aria-label="Advance by">
-        {QUICK.map(({ label, seconds }) => (
+      <OfflineGate>
+        <div className="clock-quick" role="group" aria-label="Advance by">
+          {QUICK.map(({ label, seconds }) => (
+            <button
+              key={label}
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void move({ seconds })}
+            >
+              {label}
+            </button>
+          ))}
           <button
-            key={label}
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void move({ seconds })}
+            onClick={() => void move(view?.frozen ? 'resume' : 'freeze')}
           >
-            {label}
-          </button>
-        ))}
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void move(view?.frozen ? 'resume' : 'freeze')}
-        >
-          {view?.frozen ? 'Resume' : 'Freeze'}
-        </button>
-      </div>
-      <form className="clock-form" onSubmit={advanceBy} noValidate>
-        <label htmlFor="clock-duration">Advance by</label>
-        <div className="clock-row">
-          <input
-            id="clock-duration"
-            name="duration"
-            type="text"
-            placeholder="90m, 2d 3h"
-            value={duration}
-            aria-invalid={durationError ? true : undefined}
-            aria-describedby={fieldDescribedBy('clock-duration', undefined, durationError)}
-            onChange={(event) => {
-              setDuration(event.target.value);
-              setDurationError(undefined);
-            }}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            Advance
+            {view?.frozen ? 'Resume' : 'Freeze'}
           </button>
         </div>
-        <FieldNotes id="clock-duration" error={durationError} />
-      </form>
-      <form className="clock-form" onSubmit={advanceTo} noValidate>
-        <label htmlFor="clock-target">Advance to</label>
-        <div className="clock-row">
-          <input
-            id="clock-target"
-            name="target"
-            type="datetime-local"
-            value={target}
-            aria-invalid={targetError ? true : undefined}
-            aria-describedby={fieldDescribedBy('clock-target', undefined, targetError)}
-            onChange={(event) => {
-              setTarget(event.target.value);
-              setTargetError(undefined);
-            }}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            Go
-          </button>
-        </div>
-        <FieldNotes id="clock-target" error={targetError} />
-      </form>
+        <form className="clock-form" onSubmit={advanceBy} noValidate>
+          <label htmlFor="clock-duration">Advance by</label>
+          <div className="clock-row">
+            <input
+              id="clock-duration"
+              name="duration"
+              type="text"
+              placeholder="90m, 2d 3h"
+              value={duration}
+              aria-invalid={durationError ? true : undefined}
+              aria-describedby={fieldDescribedBy('clock-duration', undefined, durationError)}
+              onChange={(event) => {
+                setDuration(event.target.value);
+                setDurationError(undefined);
+              }}
+            />
+            <button type="submit" className="button" disabled={busy}>
+              Advance
+            </button>
+          </div>
+          <FieldNotes id="clock-duration" error={durationError} />
+        </form>
+        <form className="clock-form" onSubmit={advanceTo} noValidate>
+          <label htmlFor="clock-target">Advance to</label>
+          <div className="clock-row">
+            <input
+              id="clock-target"
+              name="target"
+              type="datetime-local"
+              value={target}
+              aria-invalid={targetError ? true : undefined}
+              aria-describedby={fieldDescribedBy('clock-target', undefined, targetError)}
+              onChange={(event) => {
+                setTarget(event.target.value);
+                setTargetError(undefined);
+              }}
+            />
+            <button type="submit" className="button" disabled={busy}>
+              Go
+            </button>
+          </div>
+          <FieldNotes id="clock-target" error={targetError} />
+        </form>
+      </OfflineGate>
       <div className="dialog-actions">
         {busy && <span className="muted">Applying what falls due…</span>}
         <button type="button" className="button" onClick={onClose}>

@@ -1,6 +1,7 @@
 // A small modal asking to confirm a destructive or disruptive action.
 import { type ReactNode } from 'react';
 import { useModalDialog } from '../hooks/useModalDialog';
+import { OfflineGate } from './OfflineGate';
 
 interface ConfirmDialogProps {
   title: string;
@@ -51,9 +52,11 @@ export function ConfirmDialog({
           <button type="button" className="button" onClick={onClose} autoFocus>
             {cancelLabel}
           </button>
-          <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
-            {confirmLabel}
-          </button>
+          <OfflineGate>
+            <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
+              {confirmLabel}
+            </button>
+          </OfflineGate>
         </div>
       </form>
     </dialog>

@@ -1,5 +1,6 @@
-// While the sandbox is not answering, every control below this gate is disabled at once: a
-// disabled <fieldset> disables all its descendants, so no screen has to wire each button itself.
+// While the sandbox is not answering, the controls that need it are disabled at once: a disabled
+// <fieldset> disables all its descendants, so a group of server actions is gated by one wrapper.
+// Only those are wrapped: Close, Copy, Raw/Pretty, tabs and the Requests filter work offline.
 import type { ReactNode } from 'react';
 import { useConsoleStore } from '../store/consoleStore';
 

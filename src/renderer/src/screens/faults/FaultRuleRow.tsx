@@ -2,6 +2,7 @@
 import type { FaultRule } from '../../../../shared/faults';
 import { useConsoleStore } from '../../store/consoleStore';
 import { describeAction, describeMatch } from './describeFault';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function FaultRuleRow({ rule }: { rule: FaultRule }) {
   const busy = useConsoleStore((state) => state.faults.busy[rule.id] === true);
@@ -25,26 +26,28 @@ export function FaultRuleRow({ rule }: { rule: FaultRule }) {
           <span className="chip mono muted">{rule.id}</span>
         </p>
       </div>
-      <div className="endpoint-actions">
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={rule.enabled}
+      <OfflineGate>
+        <div className="endpoint-actions">
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={rule.enabled}
+              disabled={busy}
+              onChange={() => void setEnabled(rule.id, !rule.enabled)}
+            />
+            <span>{rule.enabled ? 'On' : 'Off'}</span>
+          </label>
+          <button
+            type="button"
+            className="button button-small button-danger-text"
             disabled={busy}
-            onChange={() => void setEnabled(rule.id, !rule.enabled)}
-          />
-          <span>{rule.enabled ? 'On' : 'Off'}</span>
-        </label>
-        <button
-          type="button"
-          className="button button-small button-danger-text"
-          disabled={busy}
-          onClick={() => void remove(rule.id)}
-        >
-          Remove
-        </button>
-      </div>
+            onClick={() => void remove(rule.id)}
+          >
+            Remove
+          </button>
+        </div>
+      </OfflineGate>
     </li>
   );
 }

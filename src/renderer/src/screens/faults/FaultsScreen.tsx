@@ -3,6 +3,7 @@
 import { useConsoleStore } from '../../store/consoleStore';
 import { FaultRuleForm } from './FaultRuleForm';
 import { FaultRuleRow } from './FaultRuleRow';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function FaultsScreen() {
   const rules = useConsoleStore((state) => state.faults.rules);
@@ -40,7 +41,9 @@ export function FaultsScreen() {
           </div>
         )}
       </section>
-      <FaultRuleForm />
+      <OfflineGate>
+        <FaultRuleForm />
+      </OfflineGate>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { AnswerForm } from './AnswerForm';
 import { InboxMessageDetail } from './InboxMessageDetail';
 import { InboxMessages } from './InboxMessages';
 import { InboxToolbar } from './InboxToolbar';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function InboxScreen() {
   const selected = useConsoleStore((state) => state.inbox.selected);
@@ -19,7 +20,9 @@ export function InboxScreen() {
         <h2 id="screen-title">Inbox</h2>
         <InboxToolbar />
       </header>
-      <AnswerForm key={`${name} ${JSON.stringify(settings)}`} />
+      <OfflineGate>
+        <AnswerForm key={`${name} ${JSON.stringify(settings)}`} />
+      </OfflineGate>
       <InboxMessages />
       {selected && <InboxMessageDetail key={selected.id} summary={selected} />}
     </section>

@@ -2,6 +2,7 @@
 import { CopyButton } from '../../components/CopyButton';
 import { DEFAULT_INBOX, inboxUrl } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function InboxToolbar() {
   const name = useConsoleStore((state) => state.inbox.name);
@@ -28,14 +29,16 @@ export function InboxToolbar() {
         {url}
       </code>
       <CopyButton text={url} label="Copy the inbox URL" />
-      <button
-        type="button"
-        className="button button-small"
-        disabled={count === 0}
-        onClick={() => void clearInbox()}
-      >
-        Clear
-      </button>
+      <OfflineGate>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={count === 0}
+          onClick={() => void clearInbox()}
+        >
+          Clear
+        </button>
+      </OfflineGate>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { LinksTable } from './LinksTable';
 import { LinksToolbar } from './LinksToolbar';
 import { NewLinkDialog } from './NewLinkDialog';
 import { SampleLinksDialog } from './SampleLinksDialog';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function LinksScreen() {
   const [creating, setCreating] = useState(false);
@@ -25,9 +26,13 @@ export function LinksScreen() {
     <section className="screen" aria-labelledby="screen-title">
       <header className="screen-header">
         <h2 id="screen-title">Links</h2>
-        <LinksToolbar onNewLink={openForm} onSamples={() => setSampling(true)} />
+        <OfflineGate>
+          <LinksToolbar onNewLink={openForm} onSamples={() => setSampling(true)} />
+        </OfflineGate>
       </header>
-      <BulkBar />
+      <OfflineGate>
+        <BulkBar />
+      </OfflineGate>
       <div className={detailOpen ? 'links-body with-detail' : 'links-body'}>
         {phase === 'reversed' ? (
           <div className="empty-state" data-testid="links-range-reversed">
@@ -41,12 +46,22 @@ export function LinksScreen() {
             <p>Loading links…</p>
           </div>
         ) : (
-          <LinksEmptyState filtered={filtered} onNewLink={openForm} onSamples={() => setSampling(true)} />
+          <OfflineGate>
+            <LinksEmptyState filtered={filtered} onNewLink={openForm} onSamples={() => setSampling(true)} />
+          </OfflineGate>
         )}
         <LinkDetailPanel />
       </div>
-      {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
-      {sampling && <SampleLinksDialog onClose={() => setSampling(false)} />}
+      {creating && (
+        <OfflineGate>
+          <NewLinkDialog onClose={() => setCreating(false)} />
+        </OfflineGate>
+      )}
+      {sampling && (
+        <OfflineGate>
+          <SampleLinksDialog onClose={() => setSampling(false)} />
+        </OfflineGate>
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { PaymentLink } from '../../../../shared/types';
 import { canApply, LINK_ACTIONS, type LinkAction } from '../../lib/linkRules';
 import { useConsoleStore } from '../../store/consoleStore';
 import { keepFocusInRow } from './rowFocus';
+import { OfflineGate } from '../../components/OfflineGate';
 
 const HINT: Record<LinkAction, string> = {
   paid: 'Simulate a successful payment',
@@ -15,20 +16,22 @@ export function RowActions({ link }: { link: PaymentLink }) {
   const busy = useConsoleStore((state) => state.links.busy[link.id]);
   const run = useConsoleStore((state) => state.runLinkAction);
   return (
-    <div className="row-actions">
-      {LINK_ACTIONS.map(({ action, label }) => (
-        <button
-          key={action}
-          type="button"
-          className={`button button-small action-${action}`}
-          disabled={busy !== undefined || !canApply(action, link.status)}
-          aria-busy={busy === action || undefined}
-          title={HINT[action]}
-          onClick={() => void run(link.id, action).then(() => keepFocusInRow(link.id))}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <OfflineGate>
+      <div className="row-actions">
+        {LINK_ACTIONS.map(({ action, label }) => (
+          <button
+            key={action}
+            type="button"
+            className={`button button-small action-${action}`}
+            disabled={busy !== undefined || !canApply(action, link.status)}
+            aria-busy={busy === action || undefined}
+            title={HINT[action]}
+            onClick={() => void run(link.id, action).then(() => keepFocusInRow(link.id))}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </OfflineGate>
   );
 }

@@ -6,6 +6,7 @@ import { useConsoleStore } from '../../store/consoleStore';
 export function SelectAllHeader() {
   const selected = useConsoleStore((state) => state.selection.ids.size);
   const busy = useConsoleStore((state) => state.selection.busy === 'selecting');
+  const live = useConsoleStore((state) => state.connection === 'live');
   const total = useConsoleStore((state) => state.links.total);
   const selectAll = useConsoleStore((state) => state.selectAllMatching);
   const clear = useConsoleStore((state) => state.clearSelection);
@@ -22,7 +23,7 @@ export function SelectAllHeader() {
         aria-label={selected > 0 ? 'Clear the selection' : 'Select every link the filter matches'}
         title={selected > 0 ? 'Clear the selection' : 'Select every link the filter matches'}
         checked={all}
-        disabled={busy || total === 0}
+        disabled={busy || total === 0 || !live}
         onChange={() => (selected > 0 ? clear() : void selectAll())}
       />
     </div>

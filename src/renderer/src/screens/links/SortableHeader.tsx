@@ -6,6 +6,8 @@ export function SortableHeader({ label, sort }: { label: string; sort: LinkSort 
   const current = useConsoleStore((state) => state.links.sort);
   const order = useConsoleStore((state) => state.links.order);
   const setFilter = useConsoleStore((state) => state.setLinkFilter);
+  // Sorting is the server's: while it is not answering, the header cannot sort.
+  const live = useConsoleStore((state) => state.connection === 'live');
   const active = current === sort;
   const next = active ? (order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[sort];
 
@@ -18,6 +20,7 @@ export function SortableHeader({ label, sort }: { label: string; sort: LinkSort 
       <button
         type="button"
         className={active ? 'sort-button active' : 'sort-button'}
+        disabled={!live}
         title={`Sort by ${label.toLowerCase()}, ${next === 'asc' ? 'ascending' : 'descending'}`}
         onClick={() => setFilter({ sort, order: next })}
       >

@@ -4,6 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import type { RequestBodies } from '../../store/requestsSlice';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { RequestRow } from '../../lib/requestLog';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function RequestActions({ entry, bodies }: { entry: RequestRow; bodies: RequestBodies }) {
   const replay = useConsoleStore((state) => state.replayRequest);
@@ -18,9 +19,11 @@ export function RequestActions({ entry, bodies }: { entry: RequestRow; bodies: R
     <div className="request-actions">
       <CopyButton text={curl} label="Copy as curl: this request as a command" caption="Copy as curl" />
       {entry.api && (
-        <button type="button" className="button button-small" onClick={() => void replay(entry.seq)}>
-          Replay
-        </button>
+        <OfflineGate>
+          <button type="button" className="button button-small" onClick={() => void replay(entry.seq)}>
+            Replay
+          </button>
+        </OfflineGate>
       )}
       {entry.key_prefix && (
         <p className="hint">The curl command reads the key from $KEY: run export KEY=sk_test_… first.</p>

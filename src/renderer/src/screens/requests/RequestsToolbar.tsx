@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { matchesQuery } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function RequestsToolbar() {
   const rows = useConsoleStore((state) => state.requests.rows);
@@ -36,15 +37,17 @@ export function RequestsToolbar() {
             ? `${shown.toLocaleString('en')} of ${rows.length.toLocaleString('en')}`
             : `${rows.length.toLocaleString('en')} ${rows.length === 1 ? 'request' : 'requests'}`}
       </span>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={rows.length === 0}
-        title="A file `npx payment-links-sandbox run FILE` replays against a fresh sandbox (API requests only)"
-        onClick={() => void exportScenario()}
-      >
-        {checked > 0 ? `Export ${checked} as scenario` : 'Export as scenario'}
-      </button>
+      <OfflineGate>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={rows.length === 0}
+          title="A file `npx payment-links-sandbox run FILE` replays against a fresh sandbox (API requests only)"
+          onClick={() => void exportScenario()}
+        >
+          {checked > 0 ? `Export ${checked} as scenario` : 'Export as scenario'}
+        </button>
+      </OfflineGate>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useConsoleStore } from '../../store/consoleStore';
 import { ConnectCard } from './ConnectCard';
 import { DataFolderPanel } from './DataFolderPanel';
 import { SettingsForm } from './SettingsForm';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function SettingsScreen() {
   const settings = useConsoleStore((state) => state.settings);
@@ -22,8 +23,10 @@ export function SettingsScreen() {
       ) : (
         <div className="settings-columns">
           <ConnectCard settings={settings} />
-          <SettingsForm settings={settings} />
-          <DataFolderPanel />
+          <OfflineGate>
+            <SettingsForm settings={settings} />
+            <DataFolderPanel />
+          </OfflineGate>
         </div>
       )}
     </section>

@@ -5,6 +5,7 @@ import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeliveriesTable } from './DeliveriesTable';
 import { DeliveryFilters } from './DeliveryFilters';
+import { OfflineGate } from '../../components/OfflineGate';
 
 function DeliveriesEmpty() {
   const filtered = useConsoleStore((state) => isFiltered(state.deliveries.filter));
@@ -40,21 +41,25 @@ export function DeliveriesPanel() {
     <section className="panel panel-grow" aria-labelledby="deliveries-title">
       <header className="panel-header">
         <h3 id="deliveries-title">Deliveries</h3>
-        <DeliveryFilters />
+        <OfflineGate>
+          <DeliveryFilters />
+        </OfflineGate>
         <span className="count" aria-live="polite">
           {phase === 'loading'
             ? 'Loading…'
             : `${total.toLocaleString('en')} ${total === 1 ? 'delivery' : 'deliveries'}`}
         </span>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={phase !== 'ready' || total === 0}
-          title={total === 0 ? 'Nothing to clear' : 'Delete finished deliveries'}
-          onClick={() => setConfirming(true)}
-        >
-          Clear history
-        </button>
+        <OfflineGate>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={phase !== 'ready' || total === 0}
+            title={total === 0 ? 'Nothing to clear' : 'Delete finished deliveries'}
+            onClick={() => setConfirming(true)}
+          >
+            Clear history
+          </button>
+        </OfflineGate>
       </header>
       {count > 0 ? (
         <DeliveriesTable />

@@ -3,6 +3,7 @@ import type { DeliveryRow } from '../../api/consoleClient';
 import { isWaiting } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { DeliveryAction } from '../../store/deliveriesSlice';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id' | 'status'> }) {
   const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
@@ -27,21 +28,25 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
     </button>
   );
   return (
-    <div className="row-actions">
-      {button(
-        'resend',
-        'Resend',
-        delivery.status !== 'delivering',
-        'Send the same event again, with the same webhook-id',
-      )}
-      {removable &&
-        button(
-          'retry',
-          'Retry now',
-          true,
-          paused ? 'Send this one now; the rest of the queue stays paused' : 'Send it now instead of waiting',
+    <OfflineGate>
+      <div className="row-actions">
+        {button(
+          'resend',
+          'Resend',
+          delivery.status !== 'delivering',
+          'Send the same event again, with the same webhook-id',
         )}
-      {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
-    </div>
+        {removable &&
+          button(
+            'retry',
+            'Retry now',
+            true,
+            paused
+              ? 'Send this one now; the rest of the queue stays paused'
+              : 'Send it now instead of waiting',
+          )}
+        {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
+      </div>
+    </OfflineGate>
   );
 }

@@ -10,6 +10,7 @@ import { EndpointDialog } from './EndpointDialog';
 import { EndpointFaultsMarker } from './EndpointFaultsMarker';
 import { SecretField } from './SecretField';
 import { TestEventDialog } from './TestEventDialog';
+import { OfflineGate } from '../../components/OfflineGate';
 
 /** The dialog open over the card, if any. */
 type Opened = 'edit' | 'test' | 'rotate' | 'delete' | null;
@@ -57,60 +58,64 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </p>
         )}
       </div>
-      <div className="endpoint-actions">
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={endpoint.enabled}
+      <OfflineGate>
+        <div className="endpoint-actions">
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={endpoint.enabled}
+              disabled={busy !== undefined}
+              onChange={() => void setEnabled(endpoint.id, !endpoint.enabled)}
+            />
+            <span>{endpoint.enabled ? 'Enabled' : 'Disabled'}</span>
+          </label>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy !== undefined || !endpoint.enabled}
+            aria-busy={busy === 'test' || undefined}
+            title={
+              endpoint.enabled
+                ? 'Send this endpoint a signed sample event'
+                : 'Enable the endpoint to send it a test event'
+            }
+            onClick={() => setOpened('test')}
+          >
+            Send test event
+          </button>
+          <button
+            type="button"
+            className="button button-small"
             disabled={busy !== undefined}
-            onChange={() => void setEnabled(endpoint.id, !endpoint.enabled)}
-          />
-          <span>{endpoint.enabled ? 'Enabled' : 'Disabled'}</span>
-        </label>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy !== undefined || !endpoint.enabled}
-          aria-busy={busy === 'test' || undefined}
-          title={
-            endpoint.enabled
-              ? 'Send this endpoint a signed sample event'
-              : 'Enable the endpoint to send it a test event'
-          }
-          onClick={() => setOpened('test')}
-        >
-          Send test event
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy !== undefined}
-          onClick={() => setOpened('edit')}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy !== undefined}
-          aria-busy={busy === 'rotate' || undefined}
-          onClick={() => setOpened('rotate')}
-        >
-          Rotate secret
-        </button>
-        <button
-          type="button"
-          className="button button-small button-danger-text"
-          disabled={busy !== undefined}
-          aria-busy={busy === 'delete' || undefined}
-          onClick={() => setOpened('delete')}
-        >
-          Delete
-        </button>
-      </div>
-      {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
-      {opened === 'test' && <TestEventDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+            onClick={() => setOpened('edit')}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy !== undefined}
+            aria-busy={busy === 'rotate' || undefined}
+            onClick={() => setOpened('rotate')}
+          >
+            Rotate secret
+          </button>
+          <button
+            type="button"
+            className="button button-small button-danger-text"
+            disabled={busy !== undefined}
+            aria-busy={busy === 'delete' || undefined}
+            onClick={() => setOpened('delete')}
+          >
+            Delete
+          </button>
+        </div>
+      </OfflineGate>
+      <OfflineGate>
+        {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+        {opened === 'test' && <TestEventDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+      </OfflineGate>
       {opened === 'rotate' && (
         <ConfirmDialog
           title="Rotate the signing secret?"

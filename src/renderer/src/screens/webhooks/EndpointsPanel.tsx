@@ -2,6 +2,7 @@
 import { DEFAULT_INBOX, inboxUrl } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
 import { EndpointCard } from './EndpointCard';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
   const endpoints = useConsoleStore((state) => state.endpoints.list);
@@ -27,10 +28,12 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
         <span className="count">
           {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'}
         </span>
-        {endpoints.length > 0 && !inboxAdded && addInbox(false)}
-        <button type="button" className="button button-primary button-small" onClick={onAdd}>
-          Add endpoint
-        </button>
+        <OfflineGate>
+          {endpoints.length > 0 && !inboxAdded && addInbox(false)}
+          <button type="button" className="button button-primary button-small" onClick={onAdd}>
+            Add endpoint
+          </button>
+        </OfflineGate>
       </header>
       {endpoints.length > 0 ? (
         <ul className="endpoint-list">
@@ -48,12 +51,14 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
             <code>whsec_</code> secret and POSTed there. No receiver of your own yet? The sandbox has one
             built in: its events then show on the Inbox screen, with their signatures checked.
           </p>
-          <div className="empty-actions">
-            {addInbox(true)}
-            <button type="button" className="button" onClick={onAdd}>
-              Add an endpoint
-            </button>
-          </div>
+          <OfflineGate>
+            <div className="empty-actions">
+              {addInbox(true)}
+              <button type="button" className="button" onClick={onAdd}>
+                Add an endpoint
+              </button>
+            </div>
+          </OfflineGate>
         </div>
       )}
     </section>

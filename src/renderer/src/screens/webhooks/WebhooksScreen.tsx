@@ -7,6 +7,7 @@ import { EndpointDialog } from './EndpointDialog';
 import { EndpointsPanel } from './EndpointsPanel';
 import { EventsPanel } from './EventsPanel';
 import { QueueBar } from './QueueBar';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function WebhooksScreen() {
   const [adding, setAdding] = useState(false);
@@ -15,7 +16,9 @@ export function WebhooksScreen() {
     <section className="screen screen-webhooks" aria-labelledby="screen-title">
       <header className="screen-header">
         <h2 id="screen-title">Webhooks</h2>
-        <QueueBar />
+        <OfflineGate>
+          <QueueBar />
+        </OfflineGate>
       </header>
       <EndpointsPanel onAdd={() => setAdding(true)} />
       <div className="view-switch" role="group" aria-label="History">
@@ -32,7 +35,11 @@ export function WebhooksScreen() {
         ))}
       </div>
       {view === 'deliveries' ? <DeliveriesPanel /> : <EventsPanel />}
-      {adding && <EndpointDialog onClose={() => setAdding(false)} />}
+      {adding && (
+        <OfflineGate>
+          <EndpointDialog onClose={() => setAdding(false)} />
+        </OfflineGate>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { PaymentLink } from '../../../../../shared/types';
 import { useNow } from '../../../hooks/useNow';
 import { formatDateTime } from '../../../lib/dates';
 import { useConsoleStore } from '../../../store/consoleStore';
+import { OfflineGate } from '../../../components/OfflineGate';
 
 /** The moment to advance to, or null when the link is not waiting for the clock. */
 function nextDue(link: PaymentLink): { label: string; to: string } | null {
@@ -21,18 +22,20 @@ export function AdvanceToButtons({ link }: { link: PaymentLink }) {
   // Already due: the sandbox applies it within a second without a move.
   if (!due || Date.parse(due.to) <= now) return null;
   return (
-    <div className="advance-to">
-      <button
-        type="button"
-        className="button button-small"
-        disabled={busy}
-        aria-busy={busy || undefined}
-        title={`Move the sandbox clock to ${formatDateTime(due.to)}`}
-        onClick={() => void moveClock({ to: due.to })}
-      >
-        {due.label}
-      </button>
-      <span className="muted">{formatDateTime(due.to)}</span>
-    </div>
+    <OfflineGate>
+      <div className="advance-to">
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          title={`Move the sandbox clock to ${formatDateTime(due.to)}`}
+          onClick={() => void moveClock({ to: due.to })}
+        >
+          {due.label}
+        </button>
+        <span className="muted">{formatDateTime(due.to)}</span>
+      </div>
+    </OfflineGate>
   );
 }
