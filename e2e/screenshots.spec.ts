@@ -91,7 +91,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
     const panel = page.getByRole('complementary', { name: /Annual plan/ });
     await expect(
       panel.getByRole('list', { name: 'Deliveries of this link' }).getByRole('listitem'),
-    ).toHaveCount(2);
+    ).toHaveCount(3);
     await shoot(page, 'link-detail');
     await page.keyboard.press('Escape');
 
@@ -128,10 +128,15 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
       match: { method: 'GET', path: '/payment-links/:id' },
       action: { type: 'latency', ms: 1500, jitter_ms: 500 },
     });
-    await page.getByRole('button', { name: 'Faults', exact: true }).click();
+    await page.getByRole('button', { name: /^Faults/ }).click();
     await expect(page.getByRole('listitem', { name: `Rule ${rule.body.data.id as string}` })).toBeVisible();
     await shoot(page, 'faults');
     await sandbox.api('DELETE', '/sandbox/faults');
+
+    await page.getByTestId('sandbox-clock').click();
+    await expect(page.getByRole('dialog', { name: 'Sandbox clock' })).toBeVisible();
+    await shoot(page, 'clock-controls');
+    await page.keyboard.press('Escape');
 
     // An app retrying a create with its Idempotency-Key: the replay shows in the log.
     for (let i = 0; i < 2; i++) {
