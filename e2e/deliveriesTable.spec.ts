@@ -98,3 +98,32 @@ test('deliveries: a Resend brings its row to the top; Retry now sends one delive
     sandbox.stop();
   }
 });
+
+test('deliveries: a long error in the State cell ends in an ellipsis, and its title carries all of it', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    // The built-in inbox answering 500 with a body makes the longest error the table shows.
+    await sandbox.api('PUT', '/sandbox/inbox/default', { status: 500 });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    const link = (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Refused' })).body.data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    const error = page.locator('[data-delivery-id] .row-error').first();
+    await expect(error).toBeVisible();
+    const shown = await error.evaluate((el) => ({
+      cut: el.scrollWidth > el.clientWidth,
+      overflow: getComputedStyle(el).textOverflow,
+      title: el.getAttribute('title') ?? '',
+      text: el.textContent ?? '',
+    }));
+    expect(shown.overflow).toBe('ellipsis');
+    expect(shown.cut, `"${shown.text}" is long enough to be cut`).toBe(true);
+    expect(shown.title).toBe(shown.text);
+    expect(shown.title).toMatch(/500/);
+  } finally {
+    sandbox.stop();
+  }
+});
