@@ -38,7 +38,7 @@ test('keyboard: the skip link comes first, a row action keeps focus in its row, 
   await expect(newerRow.getByRole('button', { name: 'Keyboard newer' })).toBeFocused();
 });
 
-test('axe: no violations on any screen, with a link and a request open, nor on the checkout page', async ({
+test('axe: no violations on any screen, with a link, a delivery, a webhook and a request open, nor on the checkout page', async ({
   page,
 }) => {
   const sandbox = await launchSandbox();
@@ -49,20 +49,41 @@ test('axe: no violations on any screen, with a link and a request open, nor on t
     ).toEqual([]);
   };
   try {
+    // Every screen with something on it: an endpoint (the built-in inbox), its delivery, a fault rule.
+    await sandbox.api('POST', '/sandbox/faults', {
+      match: { method: 'GET', path: '/payment-links/:id' },
+      action: { type: 'latency', ms: 10 },
+    });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
     const link = (await sandbox.api('POST', '/payment-links', { amount: 5_000, title: 'Axe link' })).body
       .data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
-    await openConsole(page, sandbox.origin);
     await check('Links');
     await page.locator(`[data-link-id="${link.id}"]`).getByRole('button', { name: 'Axe link' }).click();
     await expect(page.getByRole('complementary', { name: 'Axe link' })).toBeVisible();
     await page.getByText('Raw JSON').click();
     await check('Link detail');
     for (const screen of ['Webhooks', 'Inbox', 'Requests', 'Faults', 'Settings']) {
-      await page.getByRole('button', { name: screen, exact: true }).click();
+      await page.getByRole('button', { name: new RegExp(`^${screen}`) }).click();
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await check(screen);
     }
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.locator('[data-delivery-id]').first().click();
+    await expect(page.getByRole('dialog', { name: 'Delivery' })).toBeVisible();
+    await check('Delivery inspector');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Events', exact: true }).click();
+    await expect(page.locator('tr[data-event-id]').first()).toBeVisible();
+    await check('Events');
+    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    await page.locator('[data-message-id]').first().click();
+    await expect(page.getByText('verified').first()).toBeVisible();
+    await check('Inbox message');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.locator('tr[data-request-id]').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
