@@ -41,6 +41,49 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await page.goBack();
     await expect(page).toHaveURL(/#\/requests$/);
     await expect(page.getByRole('dialog')).toBeHidden();
+
+    // One no longer in the log: the console says so, and the address says what is open instead.
+    await page.goto(`${sandbox.origin}/#/requests/99999`);
+    await expect(page.getByText('Request 99999 is no longer in the log')).toBeVisible();
+    await expect(page).toHaveURL(/#\/requests$/);
+    await page.locator('tr[data-request-id]').first().click();
+    await expect(page).toHaveURL(/#\/requests\/\d+$/);
+  } finally {
+    sandbox.stop();
+  }
+});
+
+test('addresses: an inbox and its open message have one too', async ({ page }) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    const link = (await sandbox.api('POST', '/payment-links', { amount: 4_000, title: 'Inboxed' })).body.data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+
+    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    await expect(page).toHaveURL(/#\/inbox$/);
+    await page.locator('[data-message-id]').first().click();
+    await expect(page).toHaveURL(/#\/inbox\/default\/msg_[0-9a-f]{8}_\d+$/);
+    const message = page.getByRole('dialog');
+    await expect(message).toContainText('payment_link.paid');
+
+    await page.reload();
+    await expect(message).toContainText(link.id);
+    await expect(message.getByText('verified').first()).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/inbox$/);
+    await expect(message).toBeHidden();
+    await page.goForward();
+    await expect(message).toContainText('payment_link.paid');
+
+    // Another inbox by name, and a message that is gone (inboxes live in memory).
+    await page.goto(`${sandbox.origin}/#/inbox/orders`);
+    await expect(page.getByTestId('inbox-url')).toContainText('/_inbox/orders');
+    await page.goto(`${sandbox.origin}/#/inbox/orders/msg_00000000_7`);
+    await expect(page.getByText('Message msg_00000000_7 is no longer in inbox orders')).toBeVisible();
+    await expect(page).toHaveURL(/#\/inbox\/orders$/);
   } finally {
     sandbox.stop();
   }

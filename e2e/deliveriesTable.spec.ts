@@ -115,7 +115,7 @@ test('deliveries: a long error in the State cell ends in an ellipsis, and its ti
     await expect(error).toBeVisible();
     const shown = await error.evaluate((el) => ({
       cut: el.scrollWidth > el.clientWidth,
-      overflow: getComputedStyle(el).textOverflow,
+      overflow: (globalThis as any).getComputedStyle(el).textOverflow as string,
       title: el.getAttribute('title') ?? '',
       text: el.textContent ?? '',
     }));

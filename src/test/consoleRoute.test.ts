@@ -10,6 +10,8 @@ test('every address reads back as the route it was written from', () => {
     { screen: 'webhooks' as const, deliveryId: 'dlv_9' },
     { screen: 'requests' as const, requestSeq: 42 },
     { screen: 'inbox' as const },
+    { screen: 'inbox' as const, inboxName: 'orders' },
+    { screen: 'inbox' as const, inboxName: 'default', inboxMessageId: 'msg_0a1b2c3d_17' },
     { screen: 'faults' as const },
     { screen: 'settings' as const },
   ];
@@ -23,4 +25,6 @@ test('unknown, empty or malformed addresses open Links and ignore what they cann
   assert.deepEqual(parseRoute('#/requests/abc'), { screen: 'requests' });
   assert.deepEqual(parseRoute('#/links/%E0%A4%A'), { screen: 'links' });
   assert.deepEqual(parseRoute('#/settings/deliveries/'), { screen: 'settings' });
+  assert.deepEqual(parseRoute('#/inbox/no%20spaces'), { screen: 'inbox' });
+  assert.deepEqual(parseRoute('#/inbox/orders/not-a-message'), { screen: 'inbox', inboxName: 'orders' });
 });

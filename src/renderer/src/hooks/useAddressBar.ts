@@ -3,6 +3,7 @@
 // address opens what it names.
 import { useEffect } from 'react';
 import { formatRoute, parseRoute, type ConsoleRoute } from '../lib/consoleRoute';
+import { DEFAULT_INBOX } from '../lib/inboxAnswer';
 import { useConsoleStore } from '../store/consoleStore';
 
 export function useAddressBar(): void {
@@ -15,10 +16,26 @@ export function useAddressBar(): void {
         linkId: state.linkDetail.id ?? undefined,
         deliveryId: state.inspector.id ?? undefined,
         requestSeq: state.requests.selected?.seq,
+        inboxName: state.inbox.name === DEFAULT_INBOX && !state.inbox.selected ? undefined : state.inbox.name,
+        inboxMessageId: state.inbox.selected?.id,
       };
     };
-    /** A request opened from the address arrives later: until then the address stays as it is. */
-    let awaitedSeq: number | undefined;
+    /**
+     * A request or inbox message opened from the address arrives later: until then the address
+     * stays as it is. Once it is known to be gone, the address says what is open instead.
+     */
+    let awaited: { screen: 'requests' | 'inbox'; id: string } | undefined;
+    const awaitedIn = (route: ConsoleRoute) =>
+      route.screen === 'requests' ? String(route.requestSeq) : route.inboxMessageId;
+    const wait = (screen: 'requests' | 'inbox', id: string, opening: Promise<void>) => {
+      const mine = { screen, id };
+      awaited = mine;
+      void opening.finally(() => {
+        if (awaited !== mine) return;
+        awaited = undefined;
+        window.history.replaceState(null, '', formatRoute(current()));
+      });
+    };
     let applying = false;
     const apply = () => {
       const route = parseRoute(window.location.hash);
@@ -31,9 +48,16 @@ export function useAddressBar(): void {
         if ((state.inspector.id ?? undefined) !== route.deliveryId)
           state.inspectDelivery(route.deliveryId ?? null);
         if (route.screen === 'requests' && route.requestSeq !== state.requests.selected?.seq) {
-          awaitedSeq = route.requestSeq;
           if (route.requestSeq === undefined) state.selectRequest(null);
-          else state.openRequest(route.requestSeq);
+          else wait('requests', String(route.requestSeq), state.openRequest(route.requestSeq));
+        }
+        if (route.screen === 'inbox') {
+          const name = route.inboxName ?? DEFAULT_INBOX;
+          if (state.inbox.name !== name) state.showInbox(name);
+          if (route.inboxMessageId !== state.inbox.selected?.id) {
+            if (route.inboxMessageId === undefined) state.openInboxMessage(null);
+            else wait('inbox', route.inboxMessageId, state.openInboxMessageById(name, route.inboxMessageId));
+          }
         }
       } finally {
         applying = false;
@@ -43,9 +67,9 @@ export function useAddressBar(): void {
     const unsubscribe = useConsoleStore.subscribe(() => {
       if (applying) return;
       const route = current();
-      if (awaitedSeq !== undefined) {
-        if (route.screen === 'requests' && route.requestSeq !== awaitedSeq) return;
-        awaitedSeq = undefined;
+      if (awaited) {
+        if (route.screen === awaited.screen && awaitedIn(route) !== awaited.id) return;
+        awaited = undefined;
       }
       const next = formatRoute(route);
       if (next !== window.location.hash) window.history.pushState(null, '', next);

@@ -1,5 +1,6 @@
 // The console's addresses: every screen and every open object has one, in the URL's hash, so a
 // reload, Back and Forward and a shared link all land where the tester was.
+import { INBOX_NAME_PATTERN } from '../../../shared/types';
 import { SCREENS, type Screen } from './screens';
 
 export interface ConsoleRoute {
@@ -10,13 +11,19 @@ export interface ConsoleRoute {
   deliveryId?: string;
   /** The request open in the Requests screen, by its seq. */
   requestSeq?: number;
+  /** The inbox shown in the Inbox screen, when not the default one or when a message is open. */
+  inboxName?: string;
+  /** The message open in the Inbox screen. */
+  inboxMessageId?: string;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
+const INBOX = new RegExp(INBOX_NAME_PATTERN);
+const MESSAGE = /^msg_[0-9a-f]{8}_[1-9][0-9]{0,15}$/;
 
 /**
- * `#/links`, `#/links/<id>`, `#/requests/<seq>`, `#/settings`…, each optionally followed by
- * `/deliveries/<id>` for the inspector; anything unknown reads as Links.
+ * `#/links`, `#/links/<id>`, `#/requests/<seq>`, `#/inbox/<name>/<message id>`, `#/settings`…,
+ * each optionally followed by `/deliveries/<id>` for the inspector; anything unknown reads as Links.
  */
 export function parseRoute(hash: string): ConsoleRoute {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
@@ -29,6 +36,10 @@ export function parseRoute(hash: string): ConsoleRoute {
   if (object && route.screen === 'links' && ID.test(object)) route.linkId = object;
   if (object && route.screen === 'requests' && /^[1-9]\d{0,14}$/.test(object))
     route.requestSeq = Number(object);
+  if (object && route.screen === 'inbox' && INBOX.test(object)) {
+    route.inboxName = object;
+    if (MESSAGE.test(parts[2] ?? '')) route.inboxMessageId = parts[2];
+  }
   return route;
 }
 
@@ -36,6 +47,10 @@ export function formatRoute(route: ConsoleRoute): string {
   const parts: string[] = [route.screen];
   if (route.screen === 'links' && route.linkId) parts.push(route.linkId);
   if (route.screen === 'requests' && route.requestSeq !== undefined) parts.push(String(route.requestSeq));
+  if (route.screen === 'inbox' && route.inboxName !== undefined) {
+    parts.push(route.inboxName);
+    if (route.inboxMessageId) parts.push(route.inboxMessageId);
+  }
   if (route.deliveryId) parts.push('deliveries', route.deliveryId);
   return `#/${parts.map(encodeURIComponent).join('/')}`;
 }

@@ -25,6 +25,8 @@ export interface InboxSlice {
   loadInbox(): Promise<void>;
   showInbox(name: string): void;
   openInboxMessage(message: InboxMessageSummary | null): void;
+  /** Opens a message by its inbox and id (an address); settles once it is open or known to be gone. */
+  openInboxMessageById(name: string, id: string): Promise<void>;
   /** Throws the API's error, so the form can show it beside its field. */
   setInboxAnswer(settings: InboxSettings): Promise<void>;
   clearInbox(): Promise<void>;
@@ -99,6 +101,22 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
             patch(() => ({ detail: { phase: gone ? 'gone' : 'error' } }));
         },
       );
+    },
+
+    async openInboxMessageById(name, id) {
+      const known = get().inbox.name === name ? get().inbox.messages.find((m) => m.id === id) : undefined;
+      if (known) return get().openInboxMessage(known);
+      try {
+        const full = await consoleClient.getInboxMessage(name, id);
+        const { headers: _headers, body: _body, body_encoding: _encoding, ...summary } = full;
+        if (get().inbox.name === name)
+          patch(() => ({ selected: summary, detail: { phase: 'ready', message: full } }));
+      } catch {
+        get().pushToast(
+          'error',
+          `Message ${id} is no longer in inbox ${name}: inboxes keep their newest 1,000 messages, in memory, until the sandbox restarts.`,
+        );
+      }
     },
 
     async setInboxAnswer(settings) {

@@ -40,8 +40,11 @@ export interface RequestsSlice {
   selectRequest(row: RequestRow | null): void;
   /** The Requests screen filtered to the requests whose path names this link. */
   showRequestsFor(linkId: string): void;
-  /** Opens a request by its seq (an address names it): from the list, else from the server. */
-  openRequest(seq: number): void;
+  /**
+   * Opens a request by its seq (an address names it): from the list, else from the server.
+   * Settles once it is open or known to be gone.
+   */
+  openRequest(seq: number): Promise<void>;
   toggleRequestChecked(seq: number): void;
   /** Sends the request again through the API and opens the new entry. */
   replayRequest(seq: number): Promise<void>;
@@ -125,13 +128,13 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
       get().setScreen('requests');
     },
 
-    openRequest(seq) {
+    async openRequest(seq) {
       const row = get().requests.rows.find((r) => r.seq === seq);
       if (row) {
         get().selectRequest(row);
         return;
       }
-      consoleClient.getRequest(seq).then(
+      await consoleClient.getRequest(seq).then(
         ({ request_body: _request, response_body: _response, ...summary }) => get().selectRequest(summary),
         () => get().pushToast('error', `Request ${seq} is no longer in the log (it keeps the newest 1,000).`),
       );
