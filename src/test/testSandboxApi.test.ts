@@ -53,3 +53,41 @@ test('the fault helper makes the next create answer 503, then clears', async () 
   await sandbox.faults.clear();
   assert.equal((await sandbox.request('GET', '/payment-links')).status, 200);
 });
+
+test('clearWebhooks forgets what came, here and in the inbox; what comes next is found', async () => {
+  const before = await sandbox.createLink({ amount: 3_000, title: 'Before the clear' });
+  await sandbox.simulate(before.id, 'failed');
+  await sandbox.nextWebhook({ type: 'payment_link.failed', linkId: before.id });
+  await sandbox.clearWebhooks();
+  assert.deepEqual(sandbox.webhooks(), []);
+  const inbox = await sandbox.request<{ data: unknown[] }>('GET', '/sandbox/inbox/tests/messages');
+  assert.deepEqual(inbox.body.data, []);
+
+  const after = await sandbox.createLink({ amount: 3_000, title: 'After the clear' });
+  await sandbox.simulate(after.id, 'paid');
+  assert.equal((await sandbox.nextWebhook({ linkId: after.id })).type, 'payment_link.paid');
+  assert.deepEqual(
+    sandbox.webhooks().map((w) => w.data.id),
+    [after.id],
+  );
+});
+
+test('DELETE /sandbox/inbox/{name}/messages needs the key, checks the name, and keeps the answer settings', async () => {
+  await sandbox.request('PUT', '/sandbox/inbox/emptied', { status: 503 });
+  await fetch(`${sandbox.baseUrl}/_inbox/emptied`, { method: 'POST', body: 'x' });
+  const emptied = await sandbox.request<{ data: { message_count: number; settings: { status: number } } }>(
+    'DELETE',
+    '/sandbox/inbox/emptied/messages',
+  );
+  assert.equal(emptied.status, 200);
+  assert.equal(emptied.body.data.message_count, 0);
+  assert.equal(emptied.body.data.settings.status, 503);
+  const bad = await sandbox.request<{ error: { param: string; message: string } }>(
+    'DELETE',
+    '/sandbox/inbox/no%20spaces/messages',
+  );
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error.param, 'name');
+  const anonymous = await fetch(`${sandbox.baseUrl}/sandbox/inbox/emptied/messages`, { method: 'DELETE' });
+  assert.equal(anonymous.status, 401);
+});

@@ -60,6 +60,8 @@ export interface TestSandbox {
   nextWebhook(match?: WebhookMatch): Promise<ReceivedWebhook>;
   /** Every webhook received so far, oldest first. */
   webhooks(): ReceivedWebhook[];
+  /** Forgets the webhooks received so far, here and in the inbox: for tests that share a sandbox. */
+  clearWebhooks(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -185,6 +187,11 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     },
     nextWebhook,
     webhooks: () => [...arrived],
+    clearWebhooks: async () => {
+      await data('DELETE', `/sandbox/inbox/${INBOX}/messages`);
+      arrived.length = 0;
+      taken.clear();
+    },
     close: () => sandbox.close(),
   };
 }

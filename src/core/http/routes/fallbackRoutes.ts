@@ -12,7 +12,7 @@ const API_ROUTES: Record<string, string[]> = {
   '/sandbox/clock/advance': ['POST'],
   '/sandbox/clock/freeze': ['POST'],
   '/sandbox/clock/resume': ['POST'],
-  '/sandbox/inbox/:name/messages': ['GET'],
+  '/sandbox/inbox/:name/messages': ['GET', 'DELETE'],
   '/sandbox/inbox/:name': ['PUT'],
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];

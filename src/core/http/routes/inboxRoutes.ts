@@ -57,7 +57,7 @@ const MessagesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Contract §12: read and set an inbox from a test, behind the API key like /sandbox/clock. */
+/** Contract §12: read, empty and set an inbox from a test, behind the API key like /sandbox/clock. */
 export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
@@ -75,6 +75,21 @@ export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
       },
     },
     (request, reply) => sendData(reply, 200, core.inbox.messages(request.params.name, request.query.since)),
+  );
+  api.delete(
+    '/sandbox/inbox/:name/messages',
+    {
+      schema: {
+        tags: ['Sandbox'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Empty an inbox',
+        description:
+          'Forgets every message the inbox received, so a test starts from none; how it answers stays as set. Answers the inbox as it now is (message_count 0). An inbox that has received nothing answers the same.',
+        params: InboxNameParams,
+        response: apiResponses({ 200: InboxEnvelope }, {}),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.inbox.clear(request.params.name)),
   );
   api.put(
     '/sandbox/inbox/:name',
