@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
 
 test('deliveries: Clear history waits for something to clear; each row says when it last changed', async ({
@@ -123,6 +125,41 @@ test('deliveries: a long error in the State cell ends in an ellipsis, and its ti
     expect(shown.cut, `"${shown.text}" is long enough to be cut`).toBe(true);
     expect(shown.title).toBe(shown.text);
     expect(shown.title).toMatch(/500/);
+  } finally {
+    sandbox.stop();
+  }
+});
+
+test("deliveries: an attempt's Copy as curl, run by a shell, sends the same signed webhook again", async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  const { origin } = sandbox;
+  try {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await openConsole(page, origin);
+    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    const link = (await sandbox.api('POST', '/payment-links', { amount: 6_500, title: 'Curled' })).body.data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    const row = page.locator('[data-delivery-id]').first();
+    await expect(row).toContainText('Delivered');
+    await row.click();
+    const inspector = page.getByRole('dialog', { name: 'Delivery' });
+    await inspector.getByRole('button', { name: 'Copy as curl: attempt 1.1 as a command' }).click();
+    const curl = await page.evaluate(
+      () => (globalThis as any).navigator.clipboard.readText() as Promise<string>,
+    );
+    expect(curl).toContain(`${origin}/_inbox/default`);
+    await promisify(execFile)('bash', ['-c', `${curl} -s -o /dev/null`]);
+
+    const messages = (await sandbox.api('GET', '/sandbox/inbox/default/messages')).body.data as {
+      webhook_id: string;
+      verification: { state: string };
+    }[];
+    expect(messages).toHaveLength(2);
+    expect(messages[0]?.webhook_id).toBe(messages[1]?.webhook_id);
+    expect(messages.map((m) => m.verification.state)).toEqual(['verified', 'verified']);
   } finally {
     sandbox.stop();
   }
