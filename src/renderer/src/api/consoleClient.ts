@@ -1,17 +1,13 @@
-// The one place the console calls fetch: every request to the console API goes through here.
+// The console API, one function per route: the slices call these, never fetch.
 import type { Scenario } from '../../../shared/scenario';
-import type { DeliveryOrder } from '../../../shared/deliveryOrder';
 import type {
   BulkAction,
   BulkResult,
   ClockView,
-  DeliveryAttempt,
-  DeliveryStatus,
   InboxMessage,
   InboxMessageSummary,
   InboxSettings,
   InboxView,
-  LinkStatus,
   PaymentLink,
   Pagination,
   RequestLogEntry,
@@ -20,174 +16,30 @@ import type {
   SampleResult,
   Settings,
   SimulateEvent,
-  WebhookDelivery,
   WebhookEndpoint,
-  WebhookEvent,
   WebhookEventType,
 } from '../../../shared/types';
 import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
-import type { EndpointFaults, FaultRule, NewFaultRule } from '../../../shared/faults';
-import type { LinkSort, SortOrder } from '../lib/linkOrder';
+import type { FaultRule, NewFaultRule } from '../../../shared/faults';
+import { readJson, queryString, request, send } from './consoleTransport';
+import type {
+  DeliveryDetail,
+  DeliveryListQuery,
+  DeliveryRow,
+  DownloadedFile,
+  EndpointPatch,
+  FaultsView,
+  LinkDetail,
+  LinkListQuery,
+  LinkPage,
+  LinkPosition,
+  NewEndpointInput,
+  NewLinkInput,
+  QueueState,
+} from './consoleTypes';
 
-/** An error answer from the console API, or a network failure (status 0). */
-export class ConsoleApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly param?: string,
-  ) {
-    super(message);
-    this.name = 'ConsoleApiError';
-  }
-}
-
-export interface LinkListQuery {
-  status?: LinkStatus;
-  q?: string;
-  created_after?: string;
-  created_before?: string;
-  sort?: LinkSort;
-  order?: SortOrder;
-  page?: number;
-  per_page?: number;
-}
-
-/** Where a link stands in a view of the links: its 0-based row, and how many rows there are. */
-export interface LinkPosition {
-  id: string;
-  index: number;
-  total: number;
-}
-
-export interface LinkPage {
-  data: PaymentLink[];
-  pagination: Pagination;
-}
-
-export interface NewLinkInput {
-  amount?: number | string;
-  title?: string;
-  reference_id?: string;
-  note?: string;
-  expires_at?: string;
-  settlement_account_id?: string;
-}
-
-export interface NewEndpointInput {
-  url: string;
-  description?: string;
-  enabled?: boolean;
-  event_types?: WebhookEventType[];
-  faults?: Partial<EndpointFaults>;
-}
-
-export type EndpointPatch = Partial<
-  Pick<WebhookEndpoint, 'url' | 'description' | 'enabled' | 'event_types'>
-> & {
-  faults?: Partial<EndpointFaults>;
-};
-
-/** The fault rules, and the route patterns a rule can match (the form's choices). */
-export interface FaultsView {
-  rules: FaultRule[];
-  routes: string[];
-}
-
-/** A delivery as lists show it: no attempt bodies, a summary of the last attempt instead. */
-export type DeliveryRow = Omit<WebhookDelivery, 'attempts' | 'status'> & {
-  status: DeliveryStatus;
-  attempt_count: number;
-  last_status: number | null;
-  last_error: string | null;
-};
-
-/** An attempt as the delivery detail shows it; `signature_verified` arrives with newer cores. */
-export type InspectedAttempt = DeliveryAttempt & { signature_verified?: boolean };
-
-/** One delivery with every attempt, as GET /deliveries/{id} answers. */
-export type DeliveryDetail = Omit<WebhookDelivery, 'attempts' | 'status'> & {
-  status: DeliveryStatus;
-  attempts: InspectedAttempt[];
-};
-
-export interface DeliveryListQuery {
-  status?: DeliveryStatus;
-  event_type?: WebhookEventType;
-  endpoint_id?: string;
-  /** Only deliveries older than this seq: the cursor for the next page. */
-  before_seq?: number;
-  order?: DeliveryOrder;
-  page?: number;
-  per_page?: number;
-}
-
-/** A link with its recorded events (its status timeline) and its deliveries. */
-export interface LinkDetail {
-  link: PaymentLink;
-  events: WebhookEvent[];
-  deliveries: DeliveryDetail[];
-}
-
-export interface QueueState {
-  paused: boolean;
-  in_flight: number;
-  waiting: number;
-}
-
-const BASE = '/_console/api';
-
-/** A file the console API sent as an attachment. */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string;
-}
-
-async function send(method: string, path: string, body?: string | Blob): Promise<Response> {
-  try {
-    return await fetch(BASE + path, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body,
-    });
-  } catch {
-    throw new ConsoleApiError(0, 'network_error', 'The sandbox is not answering. Is it still running?');
-  }
-}
-
-/**
- * `raw` is sent as the body as it is (a file being imported), instead of JSON of `body`. A file
- * goes as the Blob it is: the browser streams it from disk, where its text could exceed the
- * largest string a browser can hold.
- */
-async function request<T>(method: string, path: string, body?: unknown, raw?: Blob): Promise<T> {
-  const response = await send(method, path, raw ?? (body === undefined ? undefined : JSON.stringify(body)));
-  return readJson<T>(response);
-}
-
-async function readJson<T>(response: Response): Promise<T> {
-  const json = (await response.json().catch(() => null)) as
-    (T & { error?: undefined }) | { error: { code: string; message: string; param?: string } } | null;
-  if (!response.ok || json === null || json.error) {
-    const error = json?.error;
-    throw new ConsoleApiError(
-      response.status,
-      error?.code ?? 'unexpected_response',
-      error?.message ?? `The sandbox answered ${response.status} ${response.statusText}.`,
-      error?.param,
-    );
-  }
-  return json as T;
-}
-
-function queryString(query: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export { ConsoleApiError } from './consoleTransport';
+export type * from './consoleTypes';
 
 export const consoleClient = {
   getSettings: () => request<{ data: Settings }>('GET', '/settings').then((r) => r.data),

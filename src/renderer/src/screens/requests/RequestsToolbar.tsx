@@ -21,7 +21,7 @@ export function RequestsToolbar() {
         <span className="visually-hidden">Filter requests</span>
         <input
           type="search"
-          placeholder="Filter by path, request id or status (404, 5xx)"
+          placeholder="Filter by path, link id, request id or status (404, 5xx)"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
