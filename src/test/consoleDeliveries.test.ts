@@ -3,20 +3,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SandboxEvent } from '../shared/types';
-import { createLink, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { createLink, type TestSandbox } from './harness';
+import { startWithReceiver } from './receiverSandbox';
+import type { WebhookReceiver } from './webhookReceiver';
 
 let sandbox: TestSandbox;
 let receiver: WebhookReceiver;
-
+let stop: () => Promise<void>;
 before(async () => {
-  receiver = await WebhookReceiver.start();
-  sandbox = await startTestSandbox({ inMemory: true });
+  ({ sandbox, receiver, stop } = await startWithReceiver());
 });
-after(async () => {
-  await sandbox.stop();
-  await receiver.stop();
-});
+after(() => stop());
 
 const simulate = (id: string, event: string) =>
   sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event } });

@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { createLink, eventually, type TestSandbox } from './harness';
+import { startWithReceiver } from './receiverSandbox';
+import type { WebhookReceiver } from './webhookReceiver';
 
-let receiver: WebhookReceiver;
 let sandbox: TestSandbox;
+let receiver: WebhookReceiver;
+let stop: () => Promise<void>;
 before(async () => {
-  receiver = await WebhookReceiver.start();
-  sandbox = await startTestSandbox({ inMemory: true });
+  ({ sandbox, receiver, stop } = await startWithReceiver());
 });
-after(async () => {
-  await sandbox.stop();
-  await receiver.stop();
-});
+after(() => stop());
 
 test('every recorded event is listed newest first, with its deliveries or none', async () => {
   const unheard = await createLink(sandbox, { title: 'Nobody listening' });

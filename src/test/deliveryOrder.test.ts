@@ -2,21 +2,17 @@
 // resent delivery comes to the top; the default order stays store order for API readers.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { createLink, eventually, type TestSandbox } from './harness';
+import { startWithReceiver } from './receiverSandbox';
+import type { WebhookReceiver } from './webhookReceiver';
 
 let sandbox: TestSandbox;
 let receiver: WebhookReceiver;
-
+let stop: () => Promise<void>;
 before(async () => {
-  receiver = await WebhookReceiver.start();
-  sandbox = await startTestSandbox({ inMemory: true });
-  await sandbox.consoleApi('POST', '/endpoints', { url: receiver.url });
+  ({ sandbox, receiver, stop } = await startWithReceiver({ endpoint: true }));
 });
-after(async () => {
-  await sandbox.stop();
-  await receiver.stop();
-});
+after(() => stop());
 
 const ids = async (query: string) =>
   ((await sandbox.consoleApi('GET', `/deliveries${query}`)).body.data as { id: string }[]).map((d) => d.id);

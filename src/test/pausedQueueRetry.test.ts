@@ -2,22 +2,18 @@
 // paused; one held behind an earlier delivery of its link is refused with a sentence naming it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createLink, eventually, sleep, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { createLink, eventually, sleep, type TestSandbox } from './harness';
+import { startWithReceiver } from './receiverSandbox';
+import type { WebhookReceiver } from './webhookReceiver';
 
 let sandbox: TestSandbox;
 let receiver: WebhookReceiver;
-
+let stop: () => Promise<void>;
 before(async () => {
-  receiver = await WebhookReceiver.start();
-  sandbox = await startTestSandbox({ inMemory: true });
-  await sandbox.consoleApi('POST', '/endpoints', { url: receiver.url });
+  ({ sandbox, receiver, stop } = await startWithReceiver({ endpoint: true }));
   await sandbox.consoleApi('POST', '/queue/pause');
 });
-after(async () => {
-  await sandbox.stop();
-  await receiver.stop();
-});
+after(() => stop());
 
 const deliveriesOf = async (linkId: string) =>
   (await sandbox.consoleApi('GET', `/deliveries?link_id=${linkId}`)).body.data as {

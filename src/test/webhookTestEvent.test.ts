@@ -3,20 +3,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { eventually, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { eventually, type TestSandbox } from './harness';
+import { startWithReceiver } from './receiverSandbox';
+import type { WebhookReceiver } from './webhookReceiver';
 
 let sandbox: TestSandbox;
 let receiver: WebhookReceiver;
-
+let stop: () => Promise<void>;
 before(async () => {
-  receiver = await WebhookReceiver.start();
-  sandbox = await startTestSandbox({ inMemory: true });
+  ({ sandbox, receiver, stop } = await startWithReceiver());
 });
-after(async () => {
-  await sandbox.stop();
-  await receiver.stop();
-});
+after(() => stop());
 
 async function addEndpoint(path: string, extra: Record<string, unknown> = {}) {
   const res = await sandbox.consoleApi('POST', '/endpoints', { url: `${receiver.url}${path}`, ...extra });

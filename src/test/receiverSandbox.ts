@@ -1,0 +1,24 @@
+// An in-memory sandbox with a real webhook receiver beside it, for test files about deliveries:
+// optionally with an endpoint already pointing at the receiver.
+import { startTestSandbox, type TestSandbox } from './harness';
+import { WebhookReceiver } from './webhookReceiver';
+
+export interface ReceiverSandbox {
+  sandbox: TestSandbox;
+  receiver: WebhookReceiver;
+  stop(): Promise<void>;
+}
+
+export async function startWithReceiver(options: { endpoint?: boolean } = {}): Promise<ReceiverSandbox> {
+  const receiver = await WebhookReceiver.start();
+  const sandbox = await startTestSandbox({ inMemory: true });
+  if (options.endpoint) await sandbox.consoleApi('POST', '/endpoints', { url: receiver.url });
+  return {
+    sandbox,
+    receiver,
+    stop: async () => {
+      await sandbox.stop();
+      await receiver.stop();
+    },
+  };
+}
