@@ -1,4 +1,5 @@
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+import { addInboxFromWebhooks } from './webhookHelpers';
 
 test('addresses: each screen and open object has one; reload, Back and Forward land there', async ({
   page,
@@ -57,8 +58,7 @@ test('addresses: an inbox and its open message have one too', async ({ page }) =
   const sandbox = await launchSandbox();
   try {
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     const link = (await sandbox.api('POST', '/payment-links', { amount: 4_000, title: 'Inboxed' })).body.data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
 
@@ -95,8 +95,7 @@ test('cross-links: a delivery and its inspector open the link; a link shows its 
   const sandbox = await launchSandbox();
   try {
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     const link = (await sandbox.api('POST', '/payment-links', { amount: 9_000, title: 'Crossed link' })).body
       .data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+import { addInboxFromWebhooks } from './webhookHelpers';
 
 test('deliveries: Clear history waits for something to clear; each row says when it last changed', async ({
   page,
@@ -34,8 +35,7 @@ test('events: every recorded event, with its deliveries, or none when no endpoin
       .data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: unheard.id, event: 'failed' });
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     await page.getByRole('button', { name: 'Events', exact: true }).click();
     const unheardRow = page.locator('tr[data-event-id]').filter({ hasText: 'Unheard' });
     await expect(unheardRow).toContainText('no endpoint wanted it');
@@ -58,8 +58,7 @@ test('deliveries: a Resend brings its row to the top; Retry now sends one delive
   const sandbox = await launchSandbox();
   try {
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks' }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     const pay = async (title: string): Promise<string> => {
       const link = (await sandbox.api('POST', '/payment-links', { amount: 1_500, title })).body.data;
       await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
@@ -109,8 +108,7 @@ test('deliveries: a long error in the State cell ends in an ellipsis, and its ti
     // The built-in inbox answering 500 with a body makes the longest error the table shows.
     await sandbox.api('PUT', '/sandbox/inbox/default', { status: 500 });
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks' }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     const link = (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Refused' })).body.data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
     const error = page.locator('[data-delivery-id] .row-error').first();
@@ -138,8 +136,7 @@ test("deliveries: an attempt's Copy as curl, run by a shell, sends the same sign
   try {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await openConsole(page, origin);
-    await page.getByRole('button', { name: 'Webhooks' }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     const link = (await sandbox.api('POST', '/payment-links', { amount: 6_500, title: 'Curled' })).body.data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
     const row = page.locator('[data-delivery-id]').first();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+import { addInboxFromWebhooks } from './webhookHelpers';
 
 const focusedLinkId = (page: Page) =>
   page.evaluate(() =>
@@ -55,8 +56,7 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
       action: { type: 'latency', ms: 10 },
     });
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
-    await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+    await addInboxFromWebhooks(page);
     await page.getByRole('button', { name: 'Links', exact: true }).click();
     const link = (await sandbox.api('POST', '/payment-links', { amount: 5_000, title: 'Axe link' })).body
       .data;

@@ -1,6 +1,7 @@
 // A webhook receiver and console API calls for the Webhooks screen's browser tests.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect, type Page } from '@playwright/test';
 import type { Sandbox } from './sandboxFixture';
 
 export interface Receiver {
@@ -58,4 +59,11 @@ export async function resetWebhooks(sandbox: Sandbox): Promise<void> {
     await consoleCall(sandbox, 'DELETE', `/endpoints/${endpoint.id}`);
   await consoleCall(sandbox, 'POST', '/queue/resume');
   await consoleCall(sandbox, 'DELETE', '/deliveries');
+}
+
+/** The Webhooks screen, with the built-in inbox added as an endpoint in one click, as a tester would. */
+export async function addInboxFromWebhooks(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+  await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
+  await expect(page.getByText('/_inbox/default').first()).toBeVisible();
 }
