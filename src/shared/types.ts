@@ -76,10 +76,18 @@ export const CreateLinkBodySchema = Type.Object(
       description: 'an integer from 1 to 100000000000 (minor units)',
     }),
     title: Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
+    // null is absent (contract §4), for clients that send unset fields as null, and so a body
+    // copied from a response, where both show null, is valid.
     reference_id: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
+      Type.Union([
+        Type.String({
+          minLength: 1,
+          maxLength: 255,
+          description: 'a string of 1 to 255 characters, or null',
+        }),
+        Type.Null(),
+      ]),
     ),
-    // null is accepted because every link shows "note": null: a body copied from a response is valid.
     note: Type.Optional(
       Type.Union([
         Type.String({ maxLength: 1000, description: 'a string of at most 1000 characters, or null' }),

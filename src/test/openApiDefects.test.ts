@@ -19,18 +19,28 @@ before(async () => {
 });
 after(() => sandbox.stop());
 
-describe('"note": null on create', () => {
-  test('is accepted, as every response shows it', async () => {
-    const res = await sandbox.api('POST', '/payment-links', { body: createBody({ note: null }) });
+describe('"note": null and "reference_id": null on create', () => {
+  test('are accepted as absent (contract §4), as every response shows them', async () => {
+    const res = await sandbox.api('POST', '/payment-links', {
+      body: createBody({ note: null, reference_id: null }),
+    });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.data.note, null);
+    assert.equal(res.body.data.reference_id, null);
   });
 
   test("a create body made of a response's own fields goes through", async () => {
     const first = (await sandbox.api('POST', '/payment-links', { body: createBody() })).body.data;
-    const { amount, title, note } = first;
-    const res = await sandbox.api('POST', '/payment-links', { body: { amount, title, note } });
+    const { amount, title, note, reference_id } = first;
+    const res = await sandbox.api('POST', '/payment-links', { body: { amount, title, note, reference_id } });
     assert.equal(res.status, 201, res.text);
+  });
+
+  test('an empty reference_id is still refused, saying what is allowed', async () => {
+    const res = await sandbox.api('POST', '/payment-links', { body: createBody({ reference_id: '' }) });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error.param, 'reference_id');
+    assert.match(res.body.error.message, /1 to 255 characters, or null/);
   });
 
   test('a note of another type is still refused, saying null is allowed', async () => {
