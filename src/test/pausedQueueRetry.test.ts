@@ -79,3 +79,35 @@ test('on resume the queue runs as before: what was left paused goes out', async 
   await sandbox.consoleApi('POST', '/queue/resume');
   await receiver.waitForRequests(before + 1, 'the delivery left paused');
 });
+
+test('with the queue running, retry now is refused when the delivery could not go now, saying why', async () => {
+  receiver.plan = () => 500;
+  const link = await createLink(sandbox);
+  await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });
+  const failedFirst = await eventually(async () => {
+    const rows = await deliveriesOf(link.id);
+    return rows.find((d) => d.event_type === 'payment_link.failed' && d.status === 'retrying');
+  }, 'the failed event retrying');
+  await sandbox.api('POST', `/payment-links/${link.id}/cancel`);
+  const canceled = (await deliveriesOf(link.id)).find((d) => d.event_type === 'payment_link.canceled');
+  assert.ok(canceled);
+
+  const held = await sandbox.consoleApi('POST', `/deliveries/${canceled.id}/retry`);
+  assert.equal(held.status, 409);
+  assert.match(
+    held.body.error.message,
+    new RegExp(`\\(${failedFirst.id}, retrying\\): retry or delete ${failedFirst.id} first\\.$`),
+  );
+
+  const endpoint = (await sandbox.consoleApi('GET', '/endpoints')).body.data[0];
+  await sandbox.consoleApi('PATCH', `/endpoints/${endpoint.id}`, { enabled: false });
+  const disabled = await sandbox.consoleApi('POST', `/deliveries/${failedFirst.id}/retry`);
+  assert.equal(disabled.status, 409);
+  assert.match(disabled.body.error.message, /endpoint .* is disabled\. Enable the endpoint first\./);
+
+  await sandbox.consoleApi('PATCH', `/endpoints/${endpoint.id}`, { enabled: true });
+  receiver.plan = () => 200;
+  const before = receiver.requests.length;
+  assert.equal((await sandbox.consoleApi('POST', `/deliveries/${failedFirst.id}/retry`)).status, 200);
+  await receiver.waitForRequests(before + 2, 'the earlier delivery, then the one held behind it');
+});

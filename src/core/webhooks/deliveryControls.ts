@@ -44,9 +44,10 @@ export const deliveryControls = {
   },
 
   /**
-   * Brings a waiting retry forward to now. While the queue is paused this one delivery still goes
-   * (the worker lets it through), unless an earlier delivery of its link holds it back: that one
-   * is paused too, so it would never go, and saying so beats a "Retrying now" that does nothing.
+   * Brings a waiting retry forward to now; while the queue is paused this one delivery still goes
+   * (the worker lets it through). Refused when it could not go now, rather than a "Retrying now"
+   * that does nothing: its endpoint is disabled, or an earlier delivery of its link to that
+   * endpoint must go first (order per link, contract §8), which may be hours of retries away.
    */
   retryNow(state: StoreState, id: string, now: number, onWire: OnWire): Op[] {
     const delivery = findDelivery(state, id);
@@ -57,11 +58,20 @@ export const deliveryControls = {
         `Delivery ${id} is ${delivery.status}; retry now applies to queued or retrying deliveries (resend a finished one).`,
       );
     }
-    const earlier = state.queuePaused ? heldBehind(state, delivery) : undefined;
-    if (earlier) {
+    if (state.endpoints.get(delivery.endpoint_id)?.enabled === false) {
       throw new SandboxError(
         'invalid_state_transition',
-        `Delivery ${id} waits for an earlier delivery of the same link to this endpoint (${earlier.id}), and the queue is paused: retry ${earlier.id} first, or resume the queue.`,
+        `Delivery ${id} cannot go now: its endpoint ${delivery.endpoint_id} is disabled. Enable the endpoint first.`,
+      );
+    }
+    const earlier = heldBehind(state, delivery);
+    if (earlier) {
+      const then = onWire(earlier.id)
+        ? `it is being attempted right now; retry ${id} once that attempt ends`
+        : `retry or delete ${earlier.id} first${state.queuePaused ? ', or resume the queue' : ''}`;
+      throw new SandboxError(
+        'invalid_state_transition',
+        `Delivery ${id} waits for an earlier delivery of the same link to this endpoint (${earlier.id}, ${earlier.status}): ${then}.`,
       );
     }
     const at = isoTime(now);
