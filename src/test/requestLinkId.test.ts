@@ -24,6 +24,10 @@ test('create, retrieve, simulate and cancel each name their link; a list and a r
   await sandbox.api('GET', `/payment-links/${link.id}`);
   await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });
   await sandbox.api('POST', `/payment-links/${link.id}/cancel`);
+  const refused = await sandbox.api('POST', '/sandbox/simulate', {
+    body: { payment_link_id: link.id.toUpperCase(), event: 'paid' },
+  });
+  assert.equal(refused.status, 409);
   await sandbox.api('GET', '/payment-links?per_page=5');
   await sandbox.api('POST', '/payment-links', { body: { amount: -1 } });
   await sandbox.api('GET', '/payment-links/not-a-uuid');
@@ -33,7 +37,15 @@ test('create, retrieve, simulate and cancel each name their link; a list and a r
     rows.find((r) => r.method === method && r.path === path)?.link_id ?? null;
   assert.equal(rows.find((r) => r.method === 'POST' && r.status === 201)?.link_id, link.id, 'the create');
   assert.equal(named('GET', `/payment-links/${link.id}`), link.id);
-  assert.equal(named('POST', '/sandbox/simulate'), link.id);
+  const simulates = rows.filter((r) => r.path === '/sandbox/simulate');
+  assert.deepEqual(
+    simulates.map((r) => [r.status, r.link_id]),
+    [
+      [409, link.id],
+      [200, link.id],
+    ],
+    'a refused simulate names its link too',
+  );
   assert.equal(named('POST', `/payment-links/${link.id}/cancel`), link.id);
   assert.equal(named('GET', '/payment-links?per_page=5'), null);
   assert.equal(

@@ -1,8 +1,8 @@
 // The payment link a logged request is about, so the console can go from a request to its link
-// and back in one click: the id in its path, the link a create answered with, or the one a
-// simulate named. Read once, when the request is logged.
+// and back in one click: the id in its path (the API's or the console's), the link a create
+// answered with, or the one a simulate named, answered or refused. Read once, when it is logged.
 const LINK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const IN_PATH = /^\/payment-links\/([^/?#]+)/;
+const IN_PATH = /^\/(?:payment-links|_console\/api\/links)\/([^/?#]+)/;
 // Our own answer to a create starts with the link's id: no need to parse the whole body.
 const CREATED = /^\{"data":\{"id":"([0-9a-f-]{36})"/;
 
@@ -16,9 +16,12 @@ export function linkNamedBy(
   const path = url.split('?')[0] ?? '';
   const inPath = IN_PATH.exec(path)?.[1]?.toLowerCase();
   if (inPath && LINK_ID.test(inPath)) return inPath;
-  if (method !== 'POST' || status < 200 || status >= 300) return undefined;
-  if (/^\/payment-links\/?$/.test(path)) return CREATED.exec(responseBody ?? '')?.[1];
+  if (method !== 'POST') return undefined;
+  // A refused simulate is still about its link (a 409 says why it could not change).
   if (path === '/sandbox/simulate') return simulated(requestBody);
+  // A refused create made no link.
+  if (status >= 200 && status < 300 && /^\/payment-links\/?$/.test(path))
+    return CREATED.exec(responseBody ?? '')?.[1];
   return undefined;
 }
 
