@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { startTestSandbox, type TestSandbox } from '../core';
@@ -90,4 +93,30 @@ test('DELETE /sandbox/inbox/{name}/messages needs the key, checks the name, and 
   assert.equal(bad.body.error.param, 'name');
   const anonymous = await fetch(`${sandbox.baseUrl}/sandbox/inbox/emptied/messages`, { method: 'DELETE' });
   assert.equal(anonymous.status, 401);
+});
+
+test("on a data folder, a second start replaces the first run's inbox endpoint instead of adding one", async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pls-test-sandbox-'));
+  try {
+    const first = await startTestSandbox({ dataDir });
+    await first.close();
+    const second = await startTestSandbox({ dataDir });
+    try {
+      const endpoints = (
+        await fetch(`${second.baseUrl}/_console/api/endpoints`).then((r) => r.json() as Promise<any>)
+      ).data as { id: string; url: string }[];
+      assert.deepEqual(
+        endpoints.map((e) => e.url),
+        [`${second.baseUrl}/_inbox/tests`],
+      );
+      const link = await second.createLink({ amount: 1_000, title: 'Second run' });
+      await second.simulate(link.id, 'paid');
+      const webhook = await second.nextWebhook({ linkId: link.id.toUpperCase() });
+      assert.equal(webhook.verified, true, 'signed with the new endpoint secret, matched whatever the case');
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

@@ -66,6 +66,7 @@ export interface TestSandbox {
 }
 
 const INBOX = 'tests';
+const ENDPOINT_DESCRIPTION = 'startTestSandbox inbox';
 
 function received(message: InboxMessage): ReceivedWebhook | null {
   try {
@@ -85,7 +86,7 @@ function received(message: InboxMessage): ReceivedWebhook | null {
 
 const matches = (webhook: ReceivedWebhook, match: WebhookMatch): boolean =>
   (match.type === undefined || webhook.type === match.type) &&
-  (match.linkId === undefined || webhook.data?.id === match.linkId);
+  (match.linkId === undefined || webhook.data?.id === match.linkId.toLowerCase());
 
 /**
  * A sandbox for a test suite (docs/testing-your-app.md): in memory, on a free port, with its own
@@ -125,12 +126,23 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     return answer.body.data;
   };
 
-  const endpointAnswer = await fetch(`${origin}/_console/api/endpoints`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `${origin}/_inbox/${INBOX}`, description: 'startTestSandbox inbox' }),
+  const consoleData = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await fetch(`${origin}/_console/api${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return ((await answer.json()) as { data: T }).data;
+  };
+  // A store on disk keeps the endpoint an earlier run made, at that run's port: it goes, with its
+  // waiting deliveries, so nothing is sent to a port another process may hold now.
+  for (const stale of await consoleData<WebhookEndpoint[]>('GET', '/endpoints')) {
+    if (stale.description === ENDPOINT_DESCRIPTION) await consoleData('DELETE', `/endpoints/${stale.id}`);
+  }
+  const webhookEndpoint = await consoleData<WebhookEndpoint>('POST', '/endpoints', {
+    url: `${origin}/_inbox/${INBOX}`,
+    description: ENDPOINT_DESCRIPTION,
   });
-  const webhookEndpoint = ((await endpointAnswer.json()) as { data: WebhookEndpoint }).data;
 
   const nextWebhook = (match: WebhookMatch = {}) =>
     new Promise<ReceivedWebhook>((resolve, reject) => {
