@@ -33,10 +33,11 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await page.goBack();
     await expect(page.getByRole('complementary', { name: 'Addressed link' })).toBeHidden();
 
-    // A request, by its number in the log.
+    // A request, by its number in the log and its request id.
     await page.getByRole('button', { name: 'Requests', exact: true }).click();
     await page.locator('tr[data-request-id]').first().click();
-    await expect(page).toHaveURL(/#\/requests\/\d+$/);
+    await expect(page).toHaveURL(/#\/requests\/\d+\/req_[0-9a-z]+$/);
+    const opened = page.url();
     await page.reload();
     await expect(page.getByRole('dialog', { name: 'POST /payment-links' })).toBeVisible();
     await page.goBack();
@@ -48,7 +49,13 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await expect(page.getByText('Request 99999 is no longer in the log')).toBeVisible();
     await expect(page).toHaveURL(/#\/requests$/);
     await page.locator('tr[data-request-id]').first().click();
-    await expect(page).toHaveURL(/#\/requests\/\d+$/);
+    await expect(page).toHaveURL(/#\/requests\/\d+\/req_[0-9a-z]+$/);
+
+    // After a restart the same number names another request: the id tells, and it is not opened.
+    await page.goto(opened.replace(/req_[0-9a-z]+$/, 'req_0000000000000000'));
+    await expect(page.getByText(/Request \d+ is no longer in the log/)).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page).toHaveURL(/#\/requests$/);
   } finally {
     sandbox.stop();
   }

@@ -194,7 +194,7 @@ export interface WebhookEventRow {
   timestamp: string;
   link_id: string;
   link_title: string;
-  deliveries: { id: string; endpoint_url: string; status: WebhookDelivery['status'] }[];
+  deliveries: { id: string; endpoint_url: string; status: DeliveryStatus }[];
 }
 
 export const FeeSettingsSchema = Type.Object(

@@ -9,6 +9,7 @@ test('every address reads back as the route it was written from', () => {
     { screen: 'links' as const, linkId: 'abc', deliveryId: 'dlv_1' },
     { screen: 'webhooks' as const, deliveryId: 'dlv_9' },
     { screen: 'requests' as const, requestSeq: 42 },
+    { screen: 'requests' as const, requestSeq: 42, requestId: 'req_5f3a00000000002a' },
     { screen: 'inbox' as const },
     { screen: 'inbox' as const, inboxName: 'orders' },
     { screen: 'inbox' as const, inboxName: 'default', inboxMessageId: 'msg_0a1b2c3d_17' },

@@ -107,3 +107,41 @@ describe('the console endpoint url', () => {
     }
   });
 });
+
+describe('unknown query parameters (contract §6)', () => {
+  test('are refused on every route that takes none, naming them; lenient validation drops them', async () => {
+    const link = (await sandbox.api('POST', '/payment-links', { body: createBody() })).body.data;
+    const routes: [string, string][] = [
+      ['GET', `/payment-links/${link.id}?expand=customer`],
+      ['POST', '/payment-links?foo=1'],
+      ['DELETE', '/sandbox/faults?all=1'],
+      ['DELETE', '/sandbox/inbox/tests/messages?since=msg_00000000_1'],
+      ['POST', '/sandbox/clock/freeze?x=1'],
+    ];
+    for (const [method, path] of routes) {
+      const res = await sandbox.api(
+        method,
+        path,
+        path.startsWith('/payment-links?') ? { body: createBody() } : {},
+      );
+      assert.equal(res.status, 400, `${method} ${path}`);
+      assert.equal(res.body.error.code, 'parameter_unknown');
+      assert.match(
+        res.body.error.message,
+        /^Unknown query parameter \w+\. This route takes no query parameters\.$/,
+      );
+    }
+    assert.equal(
+      (await sandbox.api('GET', '/sandbox/clock')).body.data.frozen,
+      false,
+      'the refused freeze did nothing',
+    );
+
+    await sandbox.consoleApi('PATCH', '/settings', { lenient_validation: true });
+    try {
+      assert.equal((await sandbox.api('GET', `/payment-links/${link.id}?expand=customer`)).status, 200);
+    } finally {
+      await sandbox.consoleApi('PATCH', '/settings', { lenient_validation: false });
+    }
+  });
+});

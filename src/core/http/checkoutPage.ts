@@ -51,7 +51,7 @@ export function renderCheckoutPage(link: PaymentLink, currency: string): string 
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;display:grid;place-items:center;min-height:100vh;color:#1d2330;overflow-wrap:anywhere}
 main{box-sizing:border-box;background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:clamp(20px,6vw,32px);width:min(420px,calc(100vw - 24px))}
-h1{font-size:1.25rem;margin:0 0 4px}.amount{font-size:2rem;font-weight:700;margin:12px 0}
+h1{font-size:1.25rem;margin:0 0 4px}.amount{font-size:clamp(1.3rem,7vw,2rem);font-weight:700;margin:12px 0;white-space:nowrap}
 table{width:100%;border-collapse:collapse;margin:12px 0}td{padding:4px 0}td:first-child{white-space:nowrap;padding-right:16px;vertical-align:top}td:last-child{text-align:right}
 tr.total td{font-weight:600;border-top:1px solid #e5e7eb;padding-top:8px}
 button{width:100%;padding:12px;border:0;border-radius:8px;font:inherit;font-size:1rem;font-weight:600;margin-top:8px;cursor:pointer}

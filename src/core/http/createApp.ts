@@ -36,6 +36,7 @@ import { inboxReceiveRoutes } from './routes/inboxReceiveRoutes';
 import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { faviconRoute } from './routes/faviconRoute';
+import { refuseUnknownQueryParameters } from './noQueryParameters';
 import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
@@ -115,6 +116,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   app.decorateRequest('fault', null);
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
+  refuseUnknownQueryParameters(app);
 
   if (options.requestLog !== false) {
     app.addHook('onResponse', (request, reply, done) => {

@@ -118,11 +118,10 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
     );
     const allowed = Object.keys(parent?.properties ?? {});
     const where = part === 'querystring' ? 'query parameter' : 'parameter';
-    return new SandboxError(
-      'parameter_unknown',
-      `Unknown ${where} ${name}. Allowed: ${allowed.length ? allowed.join(', ') : 'none'}.`,
-      name,
-    );
+    const rule = allowed.length
+      ? `Allowed: ${allowed.join(', ')}.`
+      : `This route takes no ${part === 'querystring' ? 'query parameters' : 'parameters'}.`;
+    return new SandboxError('parameter_unknown', `Unknown ${where} ${name}. ${rule}`, name);
   }
   if (first.instancePath === '') {
     return new SandboxError(

@@ -1,4 +1,4 @@
-import type { WebhookEventRow } from '../../shared/types';
+import type { DeliveryStatus, WebhookDelivery, WebhookEventRow } from '../../shared/types';
 import type { StoreState } from '../store/storeState';
 
 /**
@@ -6,11 +6,16 @@ import type { StoreState } from '../store/storeState';
  * endpoint wanted it, which is what a tester asks about ("was the event sent at all?").
  * Events and deliveries are both bounded by their retention settings, so one pass is cheap.
  */
-export function listEvents(state: StoreState, limit: number): { rows: WebhookEventRow[]; total: number } {
+export function listEvents(
+  state: StoreState,
+  limit: number,
+  /** The status people see (paused while the queue is, delivering on the wire), as in the delivery list. */
+  shownStatus: (delivery: WebhookDelivery) => DeliveryStatus,
+): { rows: WebhookEventRow[]; total: number } {
   const byEvent = new Map<string, WebhookEventRow['deliveries']>();
   for (const delivery of state.deliveries.values()) {
     const list = byEvent.get(delivery.event_id) ?? [];
-    list.push({ id: delivery.id, endpoint_url: delivery.endpoint_url, status: delivery.status });
+    list.push({ id: delivery.id, endpoint_url: delivery.endpoint_url, status: shownStatus(delivery) });
     byEvent.set(delivery.event_id, list);
   }
   const events = [...state.events.values()];

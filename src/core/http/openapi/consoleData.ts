@@ -6,6 +6,10 @@ const QueueStateSchema = Type.Object({
   paused: Type.Boolean({ description: 'Whether deliveries are held' }),
   in_flight: Type.Integer({ minimum: 0, description: 'Attempts being sent now' }),
   waiting: Type.Integer({ minimum: 0, description: 'Queued or retrying deliveries' }),
+  finished: Type.Integer({
+    minimum: 0,
+    description: 'Delivered or failed deliveries: what Clear history would remove',
+  }),
 });
 
 /**

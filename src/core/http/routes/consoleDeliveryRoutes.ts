@@ -69,7 +69,11 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     (request, reply) => {
-      const { rows, total } = listEvents(core.store.state, request.query.limit ?? 200);
+      const { rows, total } = listEvents(
+        core.store.state,
+        request.query.limit ?? 200,
+        (d) => core.presentDelivery(d).status,
+      );
       return sendData(reply, 200, { events: rows, total });
     },
   );

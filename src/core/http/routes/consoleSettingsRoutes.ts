@@ -50,13 +50,17 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
     },
   );
 
-  const queueState = () => ({
-    paused: core.store.state.queuePaused,
-    in_flight: core.deliveries.inFlightCount,
-    waiting: [...core.store.state.deliveries.values()].filter(
-      (d) => d.status === 'queued' || d.status === 'retrying',
-    ).length,
-  });
+  const queueState = () => {
+    let waiting = 0;
+    for (const d of core.store.state.deliveries.values())
+      if (d.status === 'queued' || d.status === 'retrying') waiting++;
+    return {
+      paused: core.store.state.queuePaused,
+      in_flight: core.deliveries.inFlightCount,
+      waiting,
+      finished: core.store.state.deliveries.size - waiting,
+    };
+  };
 
   api.get(
     '/_console/api/queue',

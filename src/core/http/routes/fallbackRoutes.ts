@@ -14,6 +14,8 @@ const API_ROUTES: Record<string, string[]> = {
   '/sandbox/clock/resume': ['POST'],
   '/sandbox/inbox/:name/messages': ['GET', 'DELETE'],
   '/sandbox/inbox/:name': ['PUT'],
+  '/sandbox/faults': ['GET', 'POST', 'DELETE'],
+  '/sandbox/faults/:id': ['DELETE'],
 };
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 const CONSOLE_API = '/_console/api/';
@@ -36,7 +38,8 @@ export function methodNotAllowedRoutes(app: FastifyInstance): void {
       url,
       schema: { hide: true },
       config: { answersMethodNotAllowed: true },
-      handler: (request, reply) => methodNotAllowed(reply, request.method, url, allow),
+      handler: (request, reply) =>
+        methodNotAllowed(reply, request.method, request.url.split('?')[0] as string, allow),
     });
   }
 }

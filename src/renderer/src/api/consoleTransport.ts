@@ -15,6 +15,8 @@ export class ConsoleApiError extends Error {
 }
 
 const BASE = '/_console/api';
+/** What every request says when the sandbox does not answer at all. */
+export const NOT_ANSWERING = 'The sandbox is not answering. Is it still running?';
 
 export async function send(method: string, path: string, body?: string | Blob): Promise<Response> {
   try {
@@ -24,7 +26,7 @@ export async function send(method: string, path: string, body?: string | Blob): 
       body,
     });
   } catch {
-    throw new ConsoleApiError(0, 'network_error', 'The sandbox is not answering. Is it still running?');
+    throw new ConsoleApiError(0, 'network_error', NOT_ANSWERING);
   }
 }
 

@@ -106,6 +106,8 @@ export interface QueueState {
   paused: boolean;
   in_flight: number;
   waiting: number;
+  /** Delivered or failed: what Clear history removes. */
+  finished: number;
 }
 
 /** A file the console API sent as an attachment. */

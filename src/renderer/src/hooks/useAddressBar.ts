@@ -16,6 +16,7 @@ export function useAddressBar(): void {
         linkId: state.linkDetail.id ?? undefined,
         deliveryId: state.inspector.id ?? undefined,
         requestSeq: state.requests.selected?.seq,
+        requestId: state.requests.selected?.request_id,
         inboxName: state.inbox.name === DEFAULT_INBOX && !state.inbox.selected ? undefined : state.inbox.name,
         inboxMessageId: state.inbox.selected?.id,
       };
@@ -49,7 +50,8 @@ export function useAddressBar(): void {
           state.inspectDelivery(route.deliveryId ?? null);
         if (route.screen === 'requests' && route.requestSeq !== state.requests.selected?.seq) {
           if (route.requestSeq === undefined) state.selectRequest(null);
-          else wait('requests', String(route.requestSeq), state.openRequest(route.requestSeq));
+          else
+            wait('requests', String(route.requestSeq), state.openRequest(route.requestSeq, route.requestId));
         }
         if (route.screen === 'inbox') {
           const name = route.inboxName ?? DEFAULT_INBOX;

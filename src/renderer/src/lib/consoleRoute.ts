@@ -9,8 +9,9 @@ export interface ConsoleRoute {
   linkId?: string;
   /** The delivery open in the inspector (over any screen). */
   deliveryId?: string;
-  /** The request open in the Requests screen, by its seq. */
+  /** The request open in the Requests screen, by its seq, and its request id (seqs restart with the sandbox). */
   requestSeq?: number;
+  requestId?: string;
   /** The inbox shown in the Inbox screen, when not the default one or when a message is open. */
   inboxName?: string;
   /** The message open in the Inbox screen. */
@@ -34,8 +35,10 @@ export function parseRoute(hash: string): ConsoleRoute {
   if (inspector > 0 && ID.test(parts[inspector + 1] ?? '')) route.deliveryId = parts[inspector + 1];
   const object = parts[1] !== 'deliveries' ? parts[1] : undefined;
   if (object && route.screen === 'links' && ID.test(object)) route.linkId = object;
-  if (object && route.screen === 'requests' && /^[1-9]\d{0,14}$/.test(object))
+  if (object && route.screen === 'requests' && /^[1-9]\d{0,14}$/.test(object)) {
     route.requestSeq = Number(object);
+    if (/^req_[0-9a-z]{1,64}$/.test(parts[2] ?? '')) route.requestId = parts[2];
+  }
   if (object && route.screen === 'inbox' && INBOX.test(object)) {
     route.inboxName = object;
     if (MESSAGE.test(parts[2] ?? '')) route.inboxMessageId = parts[2];
@@ -46,7 +49,10 @@ export function parseRoute(hash: string): ConsoleRoute {
 export function formatRoute(route: ConsoleRoute): string {
   const parts: string[] = [route.screen];
   if (route.screen === 'links' && route.linkId) parts.push(route.linkId);
-  if (route.screen === 'requests' && route.requestSeq !== undefined) parts.push(String(route.requestSeq));
+  if (route.screen === 'requests' && route.requestSeq !== undefined) {
+    parts.push(String(route.requestSeq));
+    if (route.requestId) parts.push(route.requestId);
+  }
   if (route.screen === 'inbox' && route.inboxName !== undefined) {
     parts.push(route.inboxName);
     if (route.inboxMessageId) parts.push(route.inboxMessageId);

@@ -1,6 +1,6 @@
 // The delivery open in the inspector, with every attempt, re-read whenever it changes.
 import type { StateCreator } from 'zustand';
-import { consoleClient, type DeliveryDetail } from '../api/consoleClient';
+import { ConsoleApiError, consoleClient, type DeliveryDetail } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import type { ConsoleState } from './consoleStore';
 
@@ -26,7 +26,15 @@ export const createInspectorSlice: StateCreator<ConsoleState, [], [], InspectorS
       const detail = await consoleClient.getDelivery(id);
       if (stillWanted()) set({ inspector: { id, detail } });
     } catch (error) {
-      if (stillWanted()) get().pushToast('error', `Could not load the delivery: ${messageOf(error)}`);
+      if (!stillWanted()) return;
+      // Deleted, cleared or from another run (an old address): the drawer closes, saying so,
+      // instead of "Loading…" for ever.
+      if (error instanceof ConsoleApiError && error.status === 404) {
+        get().inspectDelivery(null);
+        get().pushToast('error', `Delivery ${id} is no longer in the history.`);
+        return;
+      }
+      get().pushToast('error', `Could not load the delivery: ${messageOf(error)}`);
     }
   };
 

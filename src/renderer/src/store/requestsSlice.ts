@@ -44,7 +44,7 @@ export interface RequestsSlice {
    * Opens a request by its seq (an address names it): from the list, else from the server.
    * Settles once it is open or known to be gone.
    */
-  openRequest(seq: number): Promise<void>;
+  openRequest(seq: number, requestId?: string): Promise<void>;
   toggleRequestChecked(seq: number): void;
   /** Sends the request again through the API and opens the new entry. */
   replayRequest(seq: number): Promise<void>;
@@ -128,16 +128,26 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
       get().setScreen('requests');
     },
 
-    async openRequest(seq) {
+    async openRequest(seq, requestId) {
+      const gone = () =>
+        get().pushToast(
+          'error',
+          `Request ${seq} is no longer in the log: it keeps the newest 1,000, and numbers them afresh each time the sandbox starts.`,
+        );
+      // The number alone may name another request after a restart: the id says it is the same one.
+      const same = (row: RequestRow) => requestId === undefined || row.request_id === requestId;
       const row = get().requests.rows.find((r) => r.seq === seq);
       if (row) {
-        get().selectRequest(row);
+        if (same(row)) get().selectRequest(row);
+        else gone();
         return;
       }
-      await consoleClient.getRequest(seq).then(
-        ({ request_body: _request, response_body: _response, ...summary }) => get().selectRequest(summary),
-        () => get().pushToast('error', `Request ${seq} is no longer in the log (it keeps the newest 1,000).`),
-      );
+      await consoleClient
+        .getRequest(seq)
+        .then(({ request_body: _request, response_body: _response, ...summary }) => {
+          if (same(summary)) get().selectRequest(summary);
+          else gone();
+        }, gone);
     },
 
     toggleRequestChecked(seq) {

@@ -34,6 +34,9 @@ export function DeliveriesPanel() {
   const count = useConsoleStore((state) => state.deliveries.total);
   const total = useConsoleStore((state) => state.deliveries.total);
   const phase = useConsoleStore((state) => state.deliveries.phase);
+  // Clear history removes delivered and failed deliveries only: with none, there is nothing to clear.
+  const finished = useConsoleStore((state) => state.deliveryQueue.state?.finished);
+  const nothingToClear = total === 0 || finished === 0;
   const clear = useConsoleStore((state) => state.clearDeliveryHistory);
   const [confirming, setConfirming] = useState(false);
 
@@ -53,8 +56,12 @@ export function DeliveriesPanel() {
           <button
             type="button"
             className="button button-small"
-            disabled={phase !== 'ready' || total === 0}
-            title={total === 0 ? 'Nothing to clear' : 'Delete finished deliveries'}
+            disabled={phase !== 'ready' || nothingToClear}
+            title={
+              nothingToClear
+                ? 'Nothing to clear: only delivered or failed deliveries are cleared'
+                : 'Delete finished deliveries'
+            }
             onClick={() => setConfirming(true)}
           >
             Clear history
