@@ -53,7 +53,8 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
 
     // After a restart the same number names another request: the id tells, and it is not opened.
     await page.goto(opened.replace(/req_[0-9a-z]+$/, 'req_0000000000000000'));
-    await expect(page.getByText(/Request \d+ is no longer in the log/)).toBeVisible();
+    const seq = /requests\/(\d+)\//.exec(opened)?.[1];
+    await expect(page.getByText(`Request ${seq} is no longer in the log`)).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page).toHaveURL(/#\/requests$/);
   } finally {

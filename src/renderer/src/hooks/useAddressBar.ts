@@ -48,7 +48,11 @@ export function useAddressBar(): void {
           state.openLinkDetail(route.linkId ?? null);
         if ((state.inspector.id ?? undefined) !== route.deliveryId)
           state.inspectDelivery(route.deliveryId ?? null);
-        if (route.screen === 'requests' && route.requestSeq !== state.requests.selected?.seq) {
+        const openRequest = state.requests.selected;
+        const otherRequest =
+          route.requestSeq !== openRequest?.seq ||
+          (route.requestId !== undefined && route.requestId !== openRequest?.request_id);
+        if (route.screen === 'requests' && otherRequest) {
           if (route.requestSeq === undefined) state.selectRequest(null);
           else
             wait('requests', String(route.requestSeq), state.openRequest(route.requestSeq, route.requestId));

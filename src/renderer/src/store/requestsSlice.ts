@@ -129,11 +129,13 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     },
 
     async openRequest(seq, requestId) {
-      const gone = () =>
+      const gone = () => {
+        get().selectRequest(null);
         get().pushToast(
           'error',
           `Request ${seq} is no longer in the log: it keeps the newest 1,000, and numbers them afresh each time the sandbox starts.`,
         );
+      };
       // The number alone may name another request after a restart: the id says it is the same one.
       const same = (row: RequestRow) => requestId === undefined || row.request_id === requestId;
       const row = get().requests.rows.find((r) => r.seq === seq);
