@@ -122,7 +122,15 @@ test('settings at 1440×900: the screen scrolls, not the window; a failed Save l
         y: (globalThis as any).scrollY as number,
       };
     });
+  // The Inbox with more messages than fit: its screen scrolls, not the window.
+  for (let i = 0; i < 40; i++)
+    await fetch(`${sandbox.origin}/_inbox/layout`, { method: 'POST', body: `{"n":${i}}` });
   await openConsole(page, sandbox.origin);
+  await page.goto(`${sandbox.origin}/#/inbox/layout`);
+  await expect(page.locator('[data-message-id]')).toHaveCount(40);
+  expect((await windowScroll()).height, 'Inbox with 40 messages: the window itself does not scroll').toBe(
+    900,
+  );
   for (const screen of ['Links', 'Webhooks', 'Inbox', 'Requests', 'Faults', 'Settings']) {
     await page.getByRole('button', { name: screen, exact: true }).click();
     expect((await windowScroll()).height, `${screen}: the window itself does not scroll`).toBe(900);
