@@ -5,10 +5,21 @@ import { toDraft, toPatch } from '../renderer/src/lib/settingsDraft';
 
 const saved = toDraft(DEFAULT_SETTINGS);
 
-test('one check names every bad field at once: a fee of 150 and a schedule with "banana"', () => {
-  const outcome = toPatch({ ...saved, transaction_percent: '150', retry_schedule: '0s, banana' }, saved);
+test('one check names every bad field at once: a fee of 150, a schedule with "banana", port 80', () => {
+  const outcome = toPatch(
+    { ...saved, transaction_percent: '150', retry_schedule: '0s, banana', preferred_port: '80' },
+    saved,
+  );
   assert.ok('errors' in outcome);
-  assert.deepEqual(Object.keys(outcome.errors).sort(), ['retry_schedule', 'transaction_percent']);
+  assert.deepEqual(Object.keys(outcome.errors).sort(), [
+    'preferred_port',
+    'retry_schedule',
+    'transaction_percent',
+  ]);
+  assert.match(
+    outcome.errors.preferred_port ?? '',
+    /"80" is not allowed here: use a port from 1024 to 65535, or leave it empty for 4545\./,
+  );
   assert.match(
     outcome.errors.transaction_percent ?? '',
     /"150" is not allowed here: use a percentage from 0 to 100\./,

@@ -7,6 +7,7 @@ interface NumberRule {
   minimum?: number;
   maximum?: number;
   description?: string;
+  anyOf?: NumberRule[];
 }
 
 /** The schema of an API parameter ("fees.transaction_percent", "delivery_concurrency"), if a number. */
@@ -15,7 +16,11 @@ function ruleOf(param: string): NumberRule | undefined {
     ? [FeeSettingsSchema, param.slice(5)]
     : [SettingsSchema, param];
   const rule = (group.properties as Record<string, NumberRule>)[name];
-  return rule && (rule.type === 'number' || rule.type === 'integer') ? rule : undefined;
+  const isNumber = (r: NumberRule | undefined) => r?.type === 'number' || r?.type === 'integer';
+  if (isNumber(rule)) return rule;
+  // A number or null (preferred_port): the number's bounds, the union's words.
+  const numeric = rule?.anyOf?.find(isNumber);
+  return numeric ? { ...numeric, description: rule?.description ?? numeric.description } : undefined;
 }
 
 /** Why `value` (as the draft would send it) breaks the API's rule for `param`, or null. */

@@ -117,9 +117,14 @@ export function toPatch(
     }
     const text = value.trim();
     switch (field) {
-      case 'preferred_port':
+      case 'preferred_port': {
         patch.preferred_port = text === '' ? null : numberOrText(text);
+        const problem = text === '' ? null : numberProblem('preferred_port', patch.preferred_port, text);
+        // The form's words: an empty field, not null, is the default.
+        if (problem)
+          errors.preferred_port = `"${text}" is not allowed here: use a port from 1024 to 65535, or leave it empty for 4545.`;
         break;
+      }
       case 'public_url':
         patch.public_url = text === '' ? null : text.replace(/\/+$/, '');
         break;
