@@ -6,7 +6,7 @@ import { ConsoleApiError } from '../../api/consoleClient';
 import { FormField } from '../../components/FormField';
 import { messageOf } from '../../lib/errorMessage';
 import { useConsoleStore } from '../../store/consoleStore';
-import { EMPTY_DRAFT, ruleOf, type FaultDraft } from './faultDraft';
+import { draftProblems, EMPTY_DRAFT, ruleOf, type FaultDraft } from './faultDraft';
 
 type Field = keyof FaultDraft;
 
@@ -76,6 +76,11 @@ export function FaultRuleForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const problems = draftProblems(draft);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      return;
+    }
     setSaving(true);
     try {
       const rule = await addFault(ruleOf(draft));

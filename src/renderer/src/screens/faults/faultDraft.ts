@@ -1,5 +1,10 @@
 // The add-rule form's text fields, and the rule they make for POST /_console/api/faults.
-import type { FaultActionType, NewFaultRule } from '../../../../shared/faults';
+import {
+  FaultActionSchema,
+  NewFaultRuleSchema,
+  type FaultActionType,
+  type NewFaultRule,
+} from '../../../../shared/faults';
 
 export interface FaultDraft {
   method: '' | 'GET' | 'POST';
@@ -60,4 +65,45 @@ export function ruleOf(draft: FaultDraft): NewFaultRule {
     ...optional('remaining', draft.remaining),
     ...optional('probability', draft.probability),
   };
+}
+
+interface NumberRule {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+}
+
+const ACTION_RULES = FaultActionSchema.properties as Record<string, NumberRule>;
+const RULE_RULES = NewFaultRuleSchema.properties as Record<string, NumberRule>;
+
+/** The form's number fields, where the API reads each, for the action types that use them. */
+const NUMBER_FIELDS: { field: keyof FaultDraft; rule: NumberRule | undefined; for?: FaultActionType }[] = [
+  { field: 'status', rule: ACTION_RULES.status, for: 'status' },
+  { field: 'retryAfter', rule: ACTION_RULES.retry_after_seconds, for: 'status' },
+  { field: 'ms', rule: ACTION_RULES.ms, for: 'latency' },
+  { field: 'jitter', rule: ACTION_RULES.jitter_ms, for: 'latency' },
+  { field: 'remaining', rule: RULE_RULES.remaining },
+  { field: 'probability', rule: RULE_RULES.probability },
+];
+
+/**
+ * Every number field the API would refuse, checked against its own schema before sending, so one
+ * Add rule names them all, each in words ("use an HTTP status from 400 to 599").
+ */
+export function draftProblems(draft: FaultDraft): Partial<Record<keyof FaultDraft, string>> {
+  const problems: Partial<Record<keyof FaultDraft, string>> = {};
+  for (const { field, rule, for: type } of NUMBER_FIELDS) {
+    const text = draft[field].trim();
+    if (!rule || text === '' || (type && draft.type !== type)) continue;
+    const value = numberOr(text);
+    const fits =
+      typeof value === 'number' &&
+      (rule.type !== 'integer' || Number.isInteger(value)) &&
+      (rule.minimum === undefined || value >= rule.minimum) &&
+      (rule.maximum === undefined || value <= rule.maximum);
+    if (!fits)
+      problems[field] = `"${text}" is not allowed here: use ${rule.description ?? 'another number'}.`;
+  }
+  return problems;
 }
