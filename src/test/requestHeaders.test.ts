@@ -50,6 +50,24 @@ test('a refused key shows its prefix, marked rejected, and the 401 its WWW-Authe
   if (www !== null) assert.equal(entry.response_headers['www-authenticate'], www);
 });
 
+test('a body refused at the key check is not kept, and Replay says so instead of sending another request', async () => {
+  const answer = await sandbox.api('POST', '/payment-links', {
+    key: 'sk_live_abcdefghijklmnop',
+    body: { amount: 4200, title: 'Refused key' },
+  });
+  assert.equal(answer.status, 401);
+  const entry = await newest();
+  assert.equal(entry.request_body, null);
+  const before = (await sandbox.consoleApi('GET', '/requests')).body.data.length;
+  const replay = await sandbox.consoleApi('POST', `/requests/${entry.seq}/replay`);
+  assert.equal(replay.status, 409);
+  assert.match(
+    replay.body.error.message,
+    /had a body the log could not keep .* Copy it as curl and add the body\./,
+  );
+  assert.equal((await sandbox.consoleApi('GET', '/requests')).body.data.length, before, 'nothing was sent');
+});
+
 test('a 415 body and an unparsable JSON body are kept as sent, within 64 KiB', async () => {
   const text = 'amount=4200\ntitle="plain"';
   const refused = await sandbox.api('POST', '/payment-links', {

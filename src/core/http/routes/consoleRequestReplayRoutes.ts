@@ -6,6 +6,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { replayRequest } from '../requestReplay';
 import { sendData } from '../respond';
+import { bodyWasLost } from '../../../shared/lostRequestBody';
 
 const SeqParams = Type.Object({
   seq: Type.String({
@@ -25,7 +26,10 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
         description:
           'Sends the entry’s method, path, headers and body again through the whole API (key check, fault rules, Idempotency-Key), with the accepted key that has the logged prefix. Answers with the new entry, whose replay_of is the seq replayed.',
         params: SeqParams,
-        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+        response: consoleResponses(
+          { 200: ConsoleEnvelope },
+          { 404: 'resource_not_found', 409: 'invalid_state_transition' },
+        ),
       },
     },
     async (request, reply) => {
@@ -42,6 +46,13 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
         throw new SandboxError(
           'parameter_invalid',
           `Request ${seq} (${entry.method} ${entry.path}) is not a Payment Links API call; only those can be replayed.`,
+          'seq',
+        );
+      }
+      if (bodyWasLost(entry)) {
+        throw new SandboxError(
+          'invalid_state_transition',
+          `Request ${seq} had a body the log could not keep (it was refused at the key check, before its body was read): a replay would send another request. Copy it as curl and add the body.`,
           'seq',
         );
       }

@@ -1,5 +1,6 @@
 // One request as it went over the wire: who sent it, how it was answered, and both bodies.
 import { useState } from 'react';
+import { bodyWasLost, LOST_BODY } from '../../../../shared/lostRequestBody';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { formatDateTime } from '../../lib/dates';
@@ -11,7 +12,18 @@ import { HeaderList } from './HeaderList';
 import { RequestActions } from './RequestActions';
 import { StatusCode } from './StatusCode';
 
-function Body({ title, body, length }: { title: string; body: string | null; length: number | null }) {
+function Body({
+  title,
+  body,
+  length,
+  notKept = 'Not kept for this request.',
+}: {
+  title: string;
+  body: string | null;
+  length: number | null;
+  /** Why there is no body to show, when it was not kept. */
+  notKept?: string;
+}) {
   const [raw, setRaw] = useState(false);
   const pretty = body ? prettyJson(body) : null;
   return (
@@ -35,7 +47,7 @@ function Body({ title, body, length }: { title: string; body: string | null; len
           {raw ? body : pretty.text}
         </pre>
       ) : (
-        <p className="muted">{body === null ? 'Not kept for this request.' : 'Empty body'}</p>
+        <p className="muted">{body === null ? notKept : 'Empty body'}</p>
       )}
       {length !== null && length >= 64 * 1024 && <p className="hint">Only the first 64 KiB were kept.</p>}
     </section>
@@ -57,7 +69,12 @@ function Bodies({ entry }: { entry: RequestRow }) {
     <>
       <RequestActions entry={entry} bodies={bodies} />
       <HeaderList title="Request headers" headers={bodies.request_headers} />
-      <Body title="Request body" body={bodies.request_body} length={entry.request_body_length} />
+      <Body
+        title="Request body"
+        body={bodies.request_body}
+        length={entry.request_body_length}
+        notKept={bodyWasLost(bodies) ? LOST_BODY : undefined}
+      />
       <HeaderList title="Response headers" headers={bodies.response_headers} />
       <Body title="Response body" body={bodies.response_body} length={entry.response_body_length} />
     </>
