@@ -69,11 +69,16 @@ test('the New link form shows API validation errors beside the field, then creat
   );
   await expect(dialog.getByLabel('Amount (IDR)')).toBeFocused();
 
-  // The API's own rule (at least 1) comes back beside its field.
+  // The API's bounds, said in the field's own units (IDR), not in minor units.
   await dialog.getByLabel('Title').fill('Form link');
+  await dialog.getByLabel('Amount (IDR)').fill('200,000,000,000');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.locator('#field-amount-error')).toHaveText(
+    /^Enter an amount from IDR\s1 to IDR\s100,000,000,000\.$/,
+  );
   await dialog.getByLabel('Amount (IDR)').fill('0');
   await dialog.getByRole('button', { name: 'Create link' }).click();
-  await expect(dialog.locator('#field-amount-error')).toContainText('amount');
+  await expect(dialog.locator('#field-amount-error')).toContainText('Enter an amount from');
   await expect(dialog.locator('#field-title-error')).toHaveCount(0);
   await expect(dialog.getByLabel('Amount (IDR)')).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'test-results/console-new-link-error.png' });

@@ -2,17 +2,29 @@
 import { useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { ConsoleApiError, type NewLinkInput } from '../../api/consoleClient';
-import { amountPrecisionProblem, fractionDigits, toMinorUnits } from '../../lib/money';
+import { amountPrecisionProblem, formatMoney, fractionDigits, toMinorUnits } from '../../lib/money';
+import { CreateLinkBodySchema } from '../../../../shared/types';
 import { useConsoleStore } from '../../store/consoleStore';
 import { selectCurrency } from '../../store/settingsSlice';
 import { messageOf } from '../../lib/errorMessage';
 import { FormField } from '../../components/FormField';
 import { ExpiresField, expiresAtOf, type ExpiresChoice } from './ExpiresField';
 
+const MAX_AMOUNT = (CreateLinkBodySchema.properties.amount as unknown as { maximum: number }).maximum;
+
 type Field = 'amount' | 'title' | 'reference_id' | 'note' | 'expires_at' | 'settlement_account_id';
 const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note', 'expires_at', 'settlement_account_id'];
 type TextField = Exclude<Field, 'expires_at'>;
 const isField = (param: string | undefined): param is Field => FIELDS.includes(param as Field);
+
+/** The API's bounds (1 to 100,000,000,000 minor units), said in the units the field takes. */
+function amountRangeProblem(amount: string, currency: string): string | undefined {
+  const minor = toMinorUnits(amount, currency);
+  if (typeof minor !== 'number' || (minor >= 1 && minor <= MAX_AMOUNT)) return undefined;
+  const low = formatMoney(1, currency);
+  const high = formatMoney(MAX_AMOUNT, currency);
+  return `Enter an amount from ${low} to ${high}.`;
+}
 
 function formProblems(values: Record<TextField, string>, currency: string): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
@@ -21,7 +33,7 @@ function formProblems(values: Record<TextField, string>, currency: string): Part
   else if (!/^\d+(\.\d+)?$/.test(amount))
     problems.amount = 'Enter the amount as a number, like 1500 or 1,500.50.';
   // Rounding what was typed would make a link for an amount nobody asked for.
-  else problems.amount = amountPrecisionProblem(amount, currency) ?? undefined;
+  else problems.amount = amountPrecisionProblem(amount, currency) ?? amountRangeProblem(amount, currency);
   if (!values.title.trim()) problems.title = 'Enter a title: the payer sees it on the checkout page.';
   return Object.fromEntries(Object.entries(problems).filter(([, text]) => text));
 }
