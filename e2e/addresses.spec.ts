@@ -148,3 +148,26 @@ test('cross-links: a delivery and its inspector open the link; a link shows its 
     sandbox.stop();
   }
 });
+
+test('addresses: the Webhooks Events list has one; reload and Back keep to it', async ({ page }) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('button', { name: 'Events', exact: true }).click();
+    await expect(page).toHaveURL(/#\/webhooks\/events$/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Events', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/webhooks$/);
+    await expect(page.getByRole('button', { name: 'Deliveries', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -8,6 +8,8 @@ test('every address reads back as the route it was written from', () => {
     { screen: 'links' as const, linkId: '3e40698c-261b-4d67-8def-bf70edc13f42' },
     { screen: 'links' as const, linkId: 'abc', deliveryId: 'dlv_1' },
     { screen: 'webhooks' as const, deliveryId: 'dlv_9' },
+    { screen: 'webhooks' as const, webhooksView: 'events' as const },
+    { screen: 'webhooks' as const, webhooksView: 'events' as const, deliveryId: 'dlv_9' },
     { screen: 'requests' as const, requestSeq: 42 },
     { screen: 'requests' as const, requestSeq: 42, requestId: 'req_5f3a00000000002a' },
     { screen: 'inbox' as const },

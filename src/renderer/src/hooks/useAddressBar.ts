@@ -14,6 +14,7 @@ export function useAddressBar(): void {
       return {
         screen: state.screen,
         linkId: state.linkDetail.id ?? undefined,
+        webhooksView: state.webhooksView === 'events' ? 'events' : undefined,
         deliveryId: state.inspector.id ?? undefined,
         requestSeq: state.requests.selected?.seq,
         requestId: state.requests.selected?.request_id,
@@ -44,6 +45,7 @@ export function useAddressBar(): void {
       applying = true;
       try {
         state.setScreen(route.screen);
+        if (route.screen === 'webhooks') state.setWebhooksView(route.webhooksView ?? 'deliveries');
         if (route.screen === 'links' && (state.linkDetail.id ?? undefined) !== route.linkId)
           state.openLinkDetail(route.linkId ?? null);
         if ((state.inspector.id ?? undefined) !== route.deliveryId)

@@ -7,6 +7,8 @@ export interface ConsoleRoute {
   screen: Screen;
   /** The link open in the Links screen's detail panel. */
   linkId?: string;
+  /** The Webhooks screen's Events list (its Deliveries list has no word of its own). */
+  webhooksView?: 'events';
   /** The delivery open in the inspector (over any screen). */
   deliveryId?: string;
   /** The request open in the Requests screen, by its seq, and its request id (seqs restart with the sandbox). */
@@ -35,6 +37,7 @@ export function parseRoute(hash: string): ConsoleRoute {
   if (inspector > 0 && ID.test(parts[inspector + 1] ?? '')) route.deliveryId = parts[inspector + 1];
   const object = parts[1] !== 'deliveries' ? parts[1] : undefined;
   if (object && route.screen === 'links' && ID.test(object)) route.linkId = object;
+  if (object === 'events' && route.screen === 'webhooks') route.webhooksView = 'events';
   if (object && route.screen === 'requests' && /^[1-9]\d{0,14}$/.test(object)) {
     route.requestSeq = Number(object);
     if (/^req_[0-9a-z]{1,64}$/.test(parts[2] ?? '')) route.requestId = parts[2];
@@ -49,6 +52,7 @@ export function parseRoute(hash: string): ConsoleRoute {
 export function formatRoute(route: ConsoleRoute): string {
   const parts: string[] = [route.screen];
   if (route.screen === 'links' && route.linkId) parts.push(route.linkId);
+  if (route.screen === 'webhooks' && route.webhooksView) parts.push(route.webhooksView);
   if (route.screen === 'requests' && route.requestSeq !== undefined) {
     parts.push(String(route.requestSeq));
     if (route.requestId) parts.push(route.requestId);

@@ -1,4 +1,5 @@
-// Which screen is open, the colour theme, and whether the live feed is connected.
+// Which screen is open (and which history the Webhooks screen shows), the colour theme, and
+// whether the live feed is connected.
 import type { StateCreator } from 'zustand';
 import type { Screen } from '../lib/screens';
 import type { ConsoleState } from './consoleStore';
@@ -7,11 +8,15 @@ export type { Screen } from '../lib/screens';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Connection = 'connecting' | 'live' | 'offline';
 
+export type WebhooksView = 'deliveries' | 'events';
+
 export interface UiSlice {
   screen: Screen;
+  webhooksView: WebhooksView;
   theme: ThemeChoice;
   connection: Connection;
   setScreen(screen: Screen): void;
+  setWebhooksView(view: WebhooksView): void;
   setTheme(theme: ThemeChoice): void;
   setConnection(connection: Connection): void;
 }
@@ -31,7 +36,9 @@ export const createUiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) 
   screen: 'links',
   theme: savedTheme(),
   connection: 'connecting',
+  webhooksView: 'deliveries',
   setScreen: (screen) => set({ screen }),
+  setWebhooksView: (webhooksView) => set({ webhooksView }),
   setTheme(theme) {
     try {
       if (theme === 'system') localStorage.removeItem(THEME_KEY);

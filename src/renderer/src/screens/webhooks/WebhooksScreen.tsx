@@ -8,10 +8,12 @@ import { EndpointsPanel } from './EndpointsPanel';
 import { EventsPanel } from './EventsPanel';
 import { QueueBar } from './QueueBar';
 import { OfflineGate } from '../../components/OfflineGate';
+import { useConsoleStore } from '../../store/consoleStore';
 
 export function WebhooksScreen() {
   const [adding, setAdding] = useState(false);
-  const [view, setView] = useState<'deliveries' | 'events'>('deliveries');
+  const view = useConsoleStore((state) => state.webhooksView);
+  const setView = useConsoleStore((state) => state.setWebhooksView);
   return (
     <section className="screen screen-webhooks" aria-labelledby="screen-title">
       <header className="screen-header">
