@@ -32,6 +32,7 @@ test('retry now sends one paused delivery through the paused queue, and only tha
 
   const answer = await sandbox.consoleApi('POST', `/deliveries/${pushed.id}/retry`);
   assert.equal(answer.status, 200);
+  assert.equal(answer.body.data.status, 'delivering', 'the answer says it is going, not paused');
   const [arrived] = await receiver.waitForRequests(1, "the pushed delivery's webhook");
   assert.equal(arrived?.json.data.id, first.id);
   await eventually(

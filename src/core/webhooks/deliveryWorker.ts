@@ -81,11 +81,15 @@ export class DeliveryWorker {
     return this.onWire.has(id);
   }
 
-  /** Lets one waiting delivery go while the queue is paused; the rest stay where they are. */
+  /**
+   * Lets one waiting delivery go while the queue is paused; the rest stay where they are. It is
+   * put on the wire before this returns, so the answer to the tester's retry already says
+   * "delivering", not "paused".
+   */
   letThrough(id: string): void {
-    if (!this.store.state.queuePaused) return;
+    if (!this.store.state.queuePaused || this.stopped) return;
     this.passes.add(id);
-    this.kick();
+    this.pumpPasses(this.settings().delivery_concurrency);
   }
 
   private observe(ops: readonly Op[]): void {
