@@ -94,3 +94,50 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
     sandbox.stop();
   }
 });
+
+test('keyboard: the arrows move between Deliveries, Requests and Inbox rows; a delivery keeps focus after Resend', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    await addInboxFromWebhooks(page);
+    for (const title of ['Arrow one', 'Arrow two', 'Arrow three']) {
+      const link = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title })).body.data;
+      await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    }
+    const deliveries = page.locator('[role="row"][data-delivery-id]');
+    await expect(deliveries).toHaveCount(3);
+    await expect(deliveries.filter({ hasText: 'Delivered' })).toHaveCount(3);
+    const rowAt = (index: number) => page.locator(`[role="row"][data-delivery-id][aria-rowindex="${index}"]`);
+    await rowAt(2).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(rowAt(3)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(rowAt(2)).toBeFocused();
+
+    // Resend from the keyboard: the row comes to the top, and focus stays on it.
+    const third = rowAt(4);
+    const id = await third.getAttribute('data-delivery-id');
+    await third.getByRole('button', { name: 'Resend' }).focus();
+    await page.keyboard.press('Enter');
+    const resent = page.locator(`[role="row"][data-delivery-id="${id}"]`);
+    await expect(resent).toContainText('2 · 200');
+    await expect(resent).toHaveAttribute('aria-rowindex', '2');
+    await expect(resent).toBeFocused();
+
+    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    const requests = page.locator('tr[data-request-id]');
+    await requests.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(requests.nth(1)).toBeFocused();
+
+    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    const messages = page.locator('tr[data-message-id]');
+    await messages.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(messages.nth(1)).toBeFocused();
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -3,6 +3,7 @@ import { formatClock } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from '../requests/StatusCode';
 import { VerifyBadge } from './VerifyBadge';
+import { arrowBetweenRows } from '../../lib/rowArrows';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 
@@ -31,7 +32,7 @@ export function InboxMessages() {
           </p>
         </div>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" onKeyDown={(event) => arrowBetweenRows(event, 'tr[data-message-id]')}>
           <table className="requests inbox-table">
             <thead>
               <tr>

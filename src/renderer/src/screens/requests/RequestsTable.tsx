@@ -8,6 +8,7 @@ import { useConsoleStore } from '../../store/consoleStore';
 import { RequestsEmptyState } from './RequestsEmptyState';
 import { FaultMark } from '../faults/FaultMark';
 import { StatusCode } from './StatusCode';
+import { arrowBetweenRows } from '../../lib/rowArrows';
 
 export function RequestsTable() {
   const rows = useConsoleStore((state) => state.requests.rows);
@@ -42,6 +43,7 @@ export function RequestsTable() {
       className="table-scroll"
       tabIndex={0}
       onKeyDown={(event) => {
+        if (arrowBetweenRows(event, 'tr[data-request-id]')) return;
         if ((event.key !== 'Home' && event.key !== 'End') || isTypingTarget(event.target)) return;
         event.preventDefault();
         const scroller = event.currentTarget;

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryRow } from './DeliveryRow';
+import { arrowBetweenRows } from '../../lib/rowArrows';
 
 const ROW_HEIGHT = 56;
 
@@ -18,7 +19,12 @@ export function DeliveriesTable() {
 
   return (
     // Focusable, so Home, End and the arrow keys scroll the table.
-    <div className="table-scroll" ref={setScrollElement} tabIndex={0}>
+    <div
+      className="table-scroll"
+      ref={setScrollElement}
+      tabIndex={0}
+      onKeyDown={(event) => arrowBetweenRows(event, '[role="row"][data-delivery-id]')}
+    >
       <div className="table deliveries-table" role="table" aria-label="Deliveries" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>

@@ -4,6 +4,7 @@ import { isWaiting } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { DeliveryAction } from '../../store/deliveriesSlice';
 import { OfflineGate } from '../../components/OfflineGate';
+import { refocusRow } from '../../lib/rowArrows';
 
 export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id' | 'status'> }) {
   const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
@@ -21,7 +22,9 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
       title={hint}
       onClick={(event) => {
         event.stopPropagation();
-        void run(delivery.id, action);
+        void run(delivery.id, action).then(() =>
+          refocusRow(`[role="row"][data-delivery-id="${CSS.escape(delivery.id)}"]`, '.table-scroll:has(.deliveries-table)'),
+        );
       }}
     >
       {label}

@@ -1,0 +1,49 @@
+// ↑/↓ between the focusable rows of the Deliveries, Requests and Inbox tables, as in Links: each
+// row is one stop, and the arrows go on from it without Tab. And focus kept on a row after one of
+// its actions, which disables the button that had it.
+
+/**
+ * From a focused row, focus the row above or below. Windowed rows (with aria-rowindex) are found
+ * by index, scrolling one row when the next is not drawn yet; other tables have every row in
+ * the DOM. True when the key was an arrow on a row, so the caller does nothing more with it.
+ */
+export function arrowBetweenRows(event: React.KeyboardEvent<HTMLElement>, rowSelector: string): boolean {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return false;
+  const row = event.target as HTMLElement;
+  if (!row.matches(rowSelector)) return false;
+  event.preventDefault();
+  const down = event.key === 'ArrowDown';
+  const scroller = event.currentTarget;
+  const index = row.getAttribute('aria-rowindex');
+  const next = (): HTMLElement | null => {
+    if (index !== null) {
+      const wanted = Number(index) + (down ? 1 : -1);
+      return scroller.querySelector<HTMLElement>(`${rowSelector}[aria-rowindex="${wanted}"]`);
+    }
+    let sibling = down ? row.nextElementSibling : row.previousElementSibling;
+    while (sibling && !sibling.matches(rowSelector))
+      sibling = down ? sibling.nextElementSibling : sibling.previousElementSibling;
+    return sibling as HTMLElement | null;
+  };
+  const land = (): boolean => {
+    const target = next();
+    if (!target) return false;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'nearest' });
+    return true;
+  };
+  if (land() || index === null) return true;
+  scroller.scrollBy({ top: down ? row.offsetHeight : -row.offsetHeight });
+  requestAnimationFrame(() => requestAnimationFrame(land));
+  return true;
+}
+
+/**
+ * After a row action focus fell to the page: put it on the row (it may have moved, a resent
+ * delivery to the top), else on its table when the row is gone or not drawn.
+ */
+export function refocusRow(rowSelector: string, tableSelector: string): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const row = document.querySelector<HTMLElement>(rowSelector);
+  (row ?? document.querySelector<HTMLElement>(tableSelector))?.focus();
+}
