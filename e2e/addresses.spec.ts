@@ -128,7 +128,9 @@ test('cross-links: a delivery and its inspector open the link; a link shows its 
 
     // The create, the simulate and the retrieve name the link; the list does not.
     await panel.getByRole('button', { name: 'Show the API requests that name this link' }).click();
-    await expect(page).toHaveURL(/#\/requests$/);
+    // The filtered view has an address too: a reload (or a colleague) sees the same rows.
+    await expect(page).toHaveURL(new RegExp(`#/requests\\?q=${link.id}$`));
+    await page.reload();
     await expect(page.getByPlaceholder(/Filter by path/)).toHaveValue(link.id);
     const rows = page.locator('tr[data-request-id]');
     await expect(rows).toHaveCount(3);

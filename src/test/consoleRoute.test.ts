@@ -12,6 +12,8 @@ test('every address reads back as the route it was written from', () => {
     { screen: 'webhooks' as const, webhooksView: 'events' as const, deliveryId: 'dlv_9' },
     { screen: 'requests' as const, requestSeq: 42 },
     { screen: 'requests' as const, requestSeq: 42, requestId: 'req_5f3a00000000002a' },
+    { screen: 'requests' as const, requestQuery: '3e40698c-261b-4d67-8def-bf70edc13f42' },
+    { screen: 'requests' as const, requestSeq: 7, requestQuery: 'POST /payment-links?x=1 & 5xx' },
     { screen: 'inbox' as const },
     { screen: 'inbox' as const, inboxName: 'orders' },
     { screen: 'inbox' as const, inboxName: 'default', inboxMessageId: 'msg_0a1b2c3d_17' },

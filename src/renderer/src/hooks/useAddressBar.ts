@@ -20,6 +20,7 @@ export function useAddressBar(): void {
         requestId: state.requests.selected?.request_id,
         inboxName: state.inbox.name === DEFAULT_INBOX && !state.inbox.selected ? undefined : state.inbox.name,
         inboxMessageId: state.inbox.selected?.id,
+        requestQuery: state.requests.query.trim() || undefined,
       };
     };
     /**
@@ -59,6 +60,8 @@ export function useAddressBar(): void {
           else
             wait('requests', String(route.requestSeq), state.openRequest(route.requestSeq, route.requestId));
         }
+        if (route.screen === 'requests' && (route.requestQuery ?? '') !== state.requests.query.trim())
+          state.setRequestQuery(route.requestQuery ?? '');
         if (route.screen === 'inbox') {
           const name = route.inboxName ?? DEFAULT_INBOX;
           if (state.inbox.name !== name) state.showInbox(name);
@@ -80,7 +83,12 @@ export function useAddressBar(): void {
         awaited = undefined;
       }
       const next = formatRoute(route);
-      if (next !== window.location.hash) window.history.pushState(null, '', next);
+      if (next === window.location.hash) return;
+      // Typing in the Requests filter changes only the ?q= part: one history entry, rewritten as
+      // the tester types, rather than one per keystroke.
+      const samePlace = next.split('?')[0] === window.location.hash.split('?')[0];
+      if (samePlace && route.screen === 'requests') window.history.replaceState(null, '', next);
+      else window.history.pushState(null, '', next);
     });
     window.addEventListener('popstate', apply);
     return () => {

@@ -18,6 +18,8 @@ export interface ConsoleRoute {
   inboxName?: string;
   /** The message open in the Inbox screen. */
   inboxMessageId?: string;
+  /** The Requests screen's filter, so a filtered view ("the requests that name this link") can be shared. */
+  requestQuery?: string;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -26,10 +28,12 @@ const MESSAGE = /^msg_[0-9a-f]{8}_[1-9][0-9]{0,15}$/;
 
 /**
  * `#/links`, `#/links/<id>`, `#/requests/<seq>`, `#/inbox/<name>/<message id>`, `#/settings`…,
- * each optionally followed by `/deliveries/<id>` for the inspector; anything unknown reads as Links.
+ * each optionally followed by `/deliveries/<id>` for the inspector, and Requests by `?q=<filter>`;
+ * anything unknown reads as Links.
  */
 export function parseRoute(hash: string): ConsoleRoute {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(safeDecode);
+  const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?', 2);
+  const parts = path.split('/').filter(Boolean).map(safeDecode);
   const screen = SCREENS.find((s) => s === parts[0]);
   if (!screen) return { screen: 'links' };
   const route: ConsoleRoute = { screen };
@@ -42,6 +46,8 @@ export function parseRoute(hash: string): ConsoleRoute {
     route.requestSeq = Number(object);
     if (/^req_[0-9a-z]{1,64}$/.test(parts[2] ?? '')) route.requestId = parts[2];
   }
+  const query = route.screen === 'requests' ? new URLSearchParams(search).get('q')?.trim() : undefined;
+  if (query) route.requestQuery = query.slice(0, 200);
   if (object && route.screen === 'inbox' && INBOX.test(object)) {
     route.inboxName = object;
     if (MESSAGE.test(parts[2] ?? '')) route.inboxMessageId = parts[2];
@@ -62,7 +68,11 @@ export function formatRoute(route: ConsoleRoute): string {
     if (route.inboxMessageId) parts.push(route.inboxMessageId);
   }
   if (route.deliveryId) parts.push('deliveries', route.deliveryId);
-  return `#/${parts.map(encodeURIComponent).join('/')}`;
+  const search =
+    route.screen === 'requests' && route.requestQuery
+      ? `?${new URLSearchParams({ q: route.requestQuery }).toString()}`
+      : '';
+  return `#/${parts.map(encodeURIComponent).join('/')}${search}`;
 }
 
 function safeDecode(part: string): string {

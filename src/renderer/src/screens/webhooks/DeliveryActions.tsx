@@ -23,7 +23,10 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
       onClick={(event) => {
         event.stopPropagation();
         void run(delivery.id, action).then(() =>
-          refocusRow(`[role="row"][data-delivery-id="${CSS.escape(delivery.id)}"]`, '.table-scroll:has(.deliveries-table)'),
+          refocusRow(
+            `[role="row"][data-delivery-id="${CSS.escape(delivery.id)}"]`,
+            '.table-scroll:has(.deliveries-table)',
+          ),
         );
       }}
     >
