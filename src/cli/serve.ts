@@ -3,6 +3,7 @@ import { formatRequestLine, startSandbox, StartError, StoreFileError, type Runni
 import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
 import { formatDuration } from '../shared/durations';
+import type { ClockView } from '../shared/types';
 import { parseServeArgs, USAGE, UsageError } from './options';
 
 const CONSOLE_DIR = join(PACKAGE_ROOT, 'out', 'renderer');
@@ -47,12 +48,7 @@ export async function serve(argv: string[]): Promise<number> {
   console.log(`Console: ${sandbox.consoleUrl}   API reference: ${origin}/openapi.json`);
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
   const clock = core.time.view();
-  if (clock.frozen || clock.offset_seconds >= 1) {
-    // A frozen clock falls behind real time by the moments start-up took: to the minute, past an hour.
-    const offset = Math.max(0, clock.offset_seconds);
-    const ahead = formatDuration(offset >= 3600 ? Math.round(offset / 60) * 60 : Math.round(offset));
-    console.log(`Sandbox clock: ${clock.now} (${ahead} ahead${clock.frozen ? ', frozen' : ''})`);
-  }
+  if (clock.frozen || clock.offset_seconds >= 1) console.log(clockLine(clock));
   for (const endpoint of core.store.state.endpoints.values()) {
     console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);
   }
@@ -60,6 +56,8 @@ export async function serve(argv: string[]): Promise<number> {
     const logDelivery = deliveryLogger((line) => console.log(line));
     core.events.on('event', (event) => {
       if (event.type === 'request.logged') console.log(formatRequestLine(event.entry));
+      // A move of the clock explains the expiries and settlements logged after it.
+      else if (event.type === 'clock.changed') console.log(clockLine(event.clock));
       else logDelivery(event);
     });
   }
@@ -75,4 +73,12 @@ export async function serve(argv: string[]): Promise<number> {
   } finally {
     clearTimeout(force);
   }
+}
+
+/** "Sandbox clock: 2026-11-24T10:00:00.000Z (1d ahead, frozen)". */
+function clockLine(clock: ClockView): string {
+  // A frozen clock falls behind real time by the moments start-up took: to the minute, past an hour.
+  const offset = Math.max(0, clock.offset_seconds);
+  const ahead = formatDuration(offset >= 3600 ? Math.round(offset / 60) * 60 : Math.round(offset));
+  return `Sandbox clock: ${clock.now} (${ahead} ahead${clock.frozen ? ', frozen' : ''})`;
 }

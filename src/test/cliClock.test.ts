@@ -102,6 +102,18 @@ describe('the flags at start, over a stored clock', () => {
     await stop(third.cli);
   });
 
+  test('a move of the clock through the API is logged, so the expiries after it make sense', async () => {
+    const { cli, origin } = await startServe(await tempDir());
+    const moved = await fetch(`${origin}/sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_clock', 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 2 * DAY }),
+    });
+    assert.equal(moved.status, 200);
+    await stop(cli);
+    assert.match(cli.stdout, /Sandbox clock: \S+ \(2d ahead\)/);
+  });
+
   test('without the flags a fresh sandbox runs on real time and prints no clock line', async () => {
     const { cli, origin } = await startServe(await tempDir());
     const clock = await clockAt(origin);
