@@ -84,7 +84,7 @@ export function FaultRuleForm() {
     setSaving(true);
     try {
       const rule = await addFault(ruleOf(draft));
-      pushToast('success', `Rule ${rule.id} added: it hits the next matching request.`);
+      pushToast('success', `Rule ${rule.id} added; it is on.`);
       setDraft((current) => ({ ...current, remaining: '', probability: '' }));
     } catch (error) {
       const field = error instanceof ConsoleApiError && error.param ? FIELD_OF_PARAM[error.param] : undefined;
