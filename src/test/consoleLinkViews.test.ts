@@ -90,7 +90,7 @@ test('position says why a link is not in the view, and which ids or parameters a
   assert.equal(malformed.body.error.code, 'parameter_invalid');
   assert.match(
     malformed.body.error.message,
-    /Invalid id: "pl_123" \(a string\); id must be a payment link id/,
+    /Invalid id: "pl_123"; id must be a payment link id/,
   );
 
   const badSort = await sandbox.consoleApi('GET', `/links/position?id=${paid}&sort=reference_id`);

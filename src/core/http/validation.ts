@@ -142,9 +142,10 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
       : null;
   if (urlProblem) return new SandboxError('parameter_invalid', urlProblem, name);
   const rule = ruleSchema?.description ?? first.message;
-  return new SandboxError(
-    'parameter_invalid',
-    `Invalid ${name}: ${describeValue(first.data)}; ${name} must be ${rule}.`,
-    name,
-  );
+  // A query string holds text: "1.5" and "0" are both what was typed, so neither gets a type.
+  const value =
+    part === 'querystring' && (typeof first.data === 'string' || typeof first.data === 'number')
+      ? JSON.stringify(String(first.data))
+      : describeValue(first.data);
+  return new SandboxError('parameter_invalid', `Invalid ${name}: ${value}; ${name} must be ${rule}.`, name);
 }
