@@ -88,10 +88,7 @@ test('position says why a link is not in the view, and which ids or parameters a
   const malformed = await sandbox.consoleApi('GET', '/links/position?id=pl_123');
   assert.equal(malformed.status, 400);
   assert.equal(malformed.body.error.code, 'parameter_invalid');
-  assert.match(
-    malformed.body.error.message,
-    /Invalid id: "pl_123"; id must be a payment link id/,
-  );
+  assert.match(malformed.body.error.message, /Invalid id: "pl_123"; id must be a payment link id/);
 
   const badSort = await sandbox.consoleApi('GET', `/links/position?id=${paid}&sort=reference_id`);
   assert.equal(badSort.status, 400);
