@@ -1,5 +1,5 @@
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
-import { addInboxFromWebhooks } from './webhookHelpers';
+import { addInboxFromWebhooks, linkWithOutcome } from './webhookHelpers';
 
 test('addresses: each screen and open object has one; reload, Back and Forward land there', async ({
   page,
@@ -67,8 +67,7 @@ test('addresses: an inbox and its open message have one too', async ({ page }) =
   try {
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 4_000, title: 'Inboxed' })).body.data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    const link = await linkWithOutcome(sandbox, 'Inboxed', 'paid', 4_000);
 
     await page.getByRole('button', { name: 'Inbox', exact: true }).click();
     await expect(page).toHaveURL(/#\/inbox$/);
@@ -104,9 +103,7 @@ test('cross-links: a delivery and its inspector open the link; a link shows its 
   try {
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 9_000, title: 'Crossed link' })).body
-      .data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    const link = await linkWithOutcome(sandbox, 'Crossed link', 'paid', 9_000);
     await sandbox.api('GET', `/payment-links/${link.id}`);
     await sandbox.api('GET', '/payment-links');
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
-import { addInboxFromWebhooks } from './webhookHelpers';
+import { addInboxFromWebhooks, linkWithOutcome } from './webhookHelpers';
 
 test('deliveries: Clear history waits for something to clear; each row says when it last changed', async ({
   page,
@@ -13,9 +13,7 @@ test('deliveries: Clear history waits for something to clear; each row says when
     await expect(page.getByRole('button', { name: 'Clear history' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 3_000, title: 'Delivery time' })).body
-      .data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await linkWithOutcome(sandbox, 'Delivery time', 'paid', 3_000);
     const row = page.locator('[data-delivery-id]').first();
     await expect(row).toContainText('Delivered');
     await expect(page.getByRole('columnheader', { name: 'Updated' })).toBeVisible();
@@ -31,17 +29,14 @@ test('events: every recorded event, with its deliveries, or none when no endpoin
 }) => {
   const sandbox = await launchSandbox();
   try {
-    const unheard = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Unheard' })).body
-      .data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: unheard.id, event: 'failed' });
+    await linkWithOutcome(sandbox, 'Unheard', 'failed');
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
     await page.getByRole('button', { name: 'Events', exact: true }).click();
     const unheardRow = page.locator('tr[data-event-id]').filter({ hasText: 'Unheard' });
     await expect(unheardRow).toContainText('no endpoint wanted it');
 
-    const heard = (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Heard' })).body.data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: heard.id, event: 'paid' });
+    await linkWithOutcome(sandbox, 'Heard', 'paid', 2_000);
     const heardRow = page.locator('tr[data-event-id]').filter({ hasText: 'Heard' }).first();
     await expect(heardRow).toContainText('payment_link.paid');
     await expect(heardRow).toContainText('Delivered');
@@ -60,8 +55,7 @@ test('deliveries: a Resend brings its row to the top; Retry now sends one delive
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
     const pay = async (title: string): Promise<string> => {
-      const link = (await sandbox.api('POST', '/payment-links', { amount: 1_500, title })).body.data;
-      await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+      const link = await linkWithOutcome(sandbox, title, 'paid', 1_500);
       return link.id as string;
     };
     const rowOf = (linkId: string) =>
@@ -109,8 +103,7 @@ test('deliveries: a long error in the State cell ends in an ellipsis, and its ti
     await sandbox.api('PUT', '/sandbox/inbox/default', { status: 500 });
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Refused' })).body.data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await linkWithOutcome(sandbox, 'Refused', 'paid', 2_000);
     const error = page.locator('[data-delivery-id] .row-error').first();
     await expect(error).toBeVisible();
     const shown = await error.evaluate((el) => ({
@@ -137,8 +130,7 @@ test("deliveries: an attempt's Copy as curl, run by a shell, sends the same sign
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await openConsole(page, origin);
     await addInboxFromWebhooks(page);
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 6_500, title: 'Curled' })).body.data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await linkWithOutcome(sandbox, 'Curled', 'paid', 6_500);
     const row = page.locator('[data-delivery-id]').first();
     await expect(row).toContainText('Delivered');
     await row.click();

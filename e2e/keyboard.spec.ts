@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
-import { addInboxFromWebhooks } from './webhookHelpers';
+import { addInboxFromWebhooks, linkWithOutcome } from './webhookHelpers';
 
 const focusedLinkId = (page: Page) =>
   page.evaluate(() =>
@@ -58,9 +58,7 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
     await page.getByRole('button', { name: 'Links', exact: true }).click();
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 5_000, title: 'Axe link' })).body
-      .data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    const link = await linkWithOutcome(sandbox, 'Axe link', 'paid', 5_000);
     await check('Links');
     await page.locator(`[data-link-id="${link.id}"]`).getByRole('button', { name: 'Axe link' }).click();
     await expect(page.getByRole('complementary', { name: 'Axe link' })).toBeVisible();
@@ -103,8 +101,7 @@ test('keyboard: the arrows move between Deliveries, Requests and Inbox rows; a d
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
     for (const title of ['Arrow one', 'Arrow two', 'Arrow three']) {
-      const link = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title })).body.data;
-      await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+      await linkWithOutcome(sandbox, title);
     }
     const deliveries = page.locator('[role="row"][data-delivery-id]');
     await expect(deliveries).toHaveCount(3);

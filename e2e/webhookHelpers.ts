@@ -67,3 +67,15 @@ export async function addInboxFromWebhooks(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
   await expect(page.getByText('/_inbox/default').first()).toBeVisible();
 }
+
+/** A link made through the API and taken to an outcome (paid by default): the webhook a test follows. */
+export async function linkWithOutcome(
+  sandbox: Sandbox,
+  title: string,
+  event: 'paid' | 'failed' | 'expired' = 'paid',
+  amount = 1_000,
+): Promise<{ id: string; url: string }> {
+  const link = (await sandbox.api('POST', '/payment-links', { amount, title })).body.data;
+  await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event });
+  return link;
+}

@@ -1,7 +1,7 @@
 // The Webhooks screen at its edges: a narrow window, a paused queue, nothing to clear, and an
 // address naming a delivery that is gone.
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
-import { addInboxFromWebhooks } from './webhookHelpers';
+import { addInboxFromWebhooks, linkWithOutcome } from './webhookHelpers';
 
 test('webhooks at 1280 px: each row keeps its actions in view, over a table that scrolls sideways', async ({
   page,
@@ -12,8 +12,7 @@ test('webhooks at 1280 px: each row keeps its actions in view, over a table that
     await sandbox.api('PUT', '/sandbox/inbox/default', { status: 500 });
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Narrow' })).body.data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await linkWithOutcome(sandbox, 'Narrow');
     const row = page.locator('[data-delivery-id]').first();
     await expect(row).toContainText('Retrying');
     for (const name of ['Resend', 'Retry now', 'Delete']) {
@@ -34,8 +33,7 @@ test('webhooks: with only waiting deliveries Clear history is disabled, and a pa
     await sandbox.api('PUT', '/sandbox/inbox/default', { status: 500 });
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
-    const link = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Waiting' })).body.data;
-    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });
+    await linkWithOutcome(sandbox, 'Waiting');
     await expect(page.locator('[data-delivery-id]').first()).toContainText('Retrying');
     await expect(page.getByRole('button', { name: 'Clear history' })).toBeDisabled();
 
