@@ -52,16 +52,8 @@ export function LinksScreen() {
         )}
         <LinkDetailPanel />
       </div>
-      {creating && (
-        <OfflineGate>
-          <NewLinkDialog onClose={() => setCreating(false)} />
-        </OfflineGate>
-      )}
-      {sampling && (
-        <OfflineGate>
-          <SampleLinksDialog onClose={() => setSampling(false)} />
-        </OfflineGate>
-      )}
+      {creating && <NewLinkDialog onClose={() => setCreating(false)} />}
+      {sampling && <SampleLinksDialog onClose={() => setSampling(false)} />}
     </section>
   );
 }

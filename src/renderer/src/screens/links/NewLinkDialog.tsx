@@ -9,6 +9,7 @@ import { selectCurrency } from '../../store/settingsSlice';
 import { messageOf } from '../../lib/errorMessage';
 import { FormField } from '../../components/FormField';
 import { ExpiresField, expiresAtOf, type ExpiresChoice } from './ExpiresField';
+import { OfflineGate } from '../../components/OfflineGate';
 
 const MAX_AMOUNT = (CreateLinkBodySchema.properties.amount as unknown as { maximum: number }).maximum;
 
@@ -160,9 +161,11 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Creating…' : 'Create link'}
-          </button>
+          <OfflineGate>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Creating…' : 'Create link'}
+            </button>
+          </OfflineGate>
         </div>
       </form>
     </dialog>

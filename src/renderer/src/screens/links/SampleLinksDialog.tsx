@@ -4,6 +4,7 @@ import { FormField } from '../../components/FormField';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { messageOf } from '../../lib/errorMessage';
 import { useConsoleStore } from '../../store/consoleStore';
+import { OfflineGate } from '../../components/OfflineGate';
 
 const MAX = 10_000;
 
@@ -62,9 +63,11 @@ export function SampleLinksDialog({ onClose }: { onClose(): void }) {
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {saving ? 'Creating…' : 'Create'}
-          </button>
+          <OfflineGate>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {saving ? 'Creating…' : 'Create'}
+            </button>
+          </OfflineGate>
         </div>
       </form>
     </dialog>

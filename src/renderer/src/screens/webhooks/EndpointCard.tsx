@@ -112,10 +112,8 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </button>
         </div>
       </OfflineGate>
-      <OfflineGate>
-        {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
-        {opened === 'test' && <TestEventDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
-      </OfflineGate>
+      {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+      {opened === 'test' && <TestEventDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
       {opened === 'rotate' && (
         <ConfirmDialog
           title="Rotate the signing secret?"

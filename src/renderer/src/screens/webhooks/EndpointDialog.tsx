@@ -11,6 +11,7 @@ import { FormField } from '../../components/FormField';
 import { NO_ENDPOINT_FAULTS } from '../../../../shared/faultBasics';
 import type { EndpointFaults } from '../../../../shared/faults';
 import { EndpointFaultsFields } from './EndpointFaultsFields';
+import { OfflineGate } from '../../components/OfflineGate';
 
 type Field = 'url' | 'description' | 'event_types' | 'faults';
 
@@ -162,9 +163,11 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {endpoint ? (saving ? 'Saving…' : 'Save changes') : saving ? 'Adding…' : 'Add endpoint'}
-          </button>
+          <OfflineGate>
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {endpoint ? (saving ? 'Saving…' : 'Save changes') : saving ? 'Adding…' : 'Add endpoint'}
+            </button>
+          </OfflineGate>
         </div>
       </form>
     </dialog>

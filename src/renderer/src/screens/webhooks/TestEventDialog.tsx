@@ -4,6 +4,7 @@ import { useModalDialog } from '../../hooks/useModalDialog';
 import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
+import { OfflineGate } from '../../components/OfflineGate';
 
 export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose(): void }) {
   const dialogRef = useModalDialog();
@@ -46,14 +47,16 @@ export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoi
           <button type="button" className="button" onClick={() => dialogRef.current?.close()}>
             Close
           </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={sending}
-            aria-busy={sending || undefined}
-          >
-            {sending ? 'Sending…' : 'Send test event'}
-          </button>
+          <OfflineGate>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {sending ? 'Sending…' : 'Send test event'}
+            </button>
+          </OfflineGate>
         </div>
       </form>
     </dialog>

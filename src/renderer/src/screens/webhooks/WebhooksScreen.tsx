@@ -37,11 +37,7 @@ export function WebhooksScreen() {
         ))}
       </div>
       {view === 'deliveries' ? <DeliveriesPanel /> : <EventsPanel />}
-      {adding && (
-        <OfflineGate>
-          <EndpointDialog onClose={() => setAdding(false)} />
-        </OfflineGate>
-      )}
+      {adding && <EndpointDialog onClose={() => setAdding(false)} />}
     </section>
   );
 }
