@@ -7,10 +7,16 @@
  * by index, scrolling one row when the next is not drawn yet; other tables have every row in
  * the DOM. True when the key was an arrow on a row, so the caller does nothing more with it.
  */
-export function arrowBetweenRows(event: React.KeyboardEvent<HTMLElement>, rowSelector: string): boolean {
+export function arrowBetweenRows(
+  event: React.KeyboardEvent<HTMLElement>,
+  rowSelector: string,
+  /** Where to land in the next row, from a control in this one (Links); else the row itself. */
+  landOn?: (row: HTMLElement, from: HTMLElement) => HTMLElement | null,
+): boolean {
   if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return false;
-  const row = event.target as HTMLElement;
-  if (!row.matches(rowSelector)) return false;
+  const from = event.target as HTMLElement;
+  const row = landOn ? from.closest<HTMLElement>(rowSelector) : from.matches(rowSelector) ? from : null;
+  if (!row) return false;
   event.preventDefault();
   const down = event.key === 'ArrowDown';
   const scroller = event.currentTarget;
@@ -27,8 +33,9 @@ export function arrowBetweenRows(event: React.KeyboardEvent<HTMLElement>, rowSel
   };
   const land = (): boolean => {
     const target = next();
-    if (!target) return false;
-    target.focus({ preventScroll: true });
+    const control = target && (landOn ? landOn(target, from) : target);
+    if (!target || !control) return false;
+    control.focus({ preventScroll: true });
     target.scrollIntoView({ block: 'nearest' });
     return true;
   };

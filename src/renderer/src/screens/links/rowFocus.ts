@@ -1,5 +1,6 @@
 // Keyboard focus in the links table: a row action keeps focus in its row, and the arrow keys move
 // between rows, so each row is one stop on the way down instead of five.
+import { arrowBetweenRows } from '../../lib/rowArrows';
 
 const rowOf = (id: string): HTMLElement | null =>
   document.querySelector<HTMLElement>(`[role="row"][data-link-id="${CSS.escape(id)}"]`);
@@ -31,24 +32,5 @@ export function keepFocusInRow(id: string): void {
 }
 
 /** ArrowUp / ArrowDown from a control in a row: the same control in the row above or below. */
-export function moveBetweenRows(event: React.KeyboardEvent<HTMLElement>): void {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const from = event.target as HTMLElement;
-  const row = from.closest<HTMLElement>('[role="row"][data-link-id]');
-  if (!row) return;
-  event.preventDefault();
-  const index = Number(row.getAttribute('aria-rowindex')) + (event.key === 'ArrowDown' ? 1 : -1);
-  const scroller = event.currentTarget;
-  const land = (): boolean => {
-    const target = scroller.querySelector<HTMLElement>(`[role="row"][aria-rowindex="${index}"]`);
-    const control = target && controlIn(target, from);
-    if (!control) return false;
-    control.focus({ preventScroll: true });
-    target.scrollIntoView({ block: 'nearest' });
-    return true;
-  };
-  if (land()) return;
-  // The row is outside the window of rendered rows: scroll one row and try once it renders.
-  scroller.scrollBy({ top: event.key === 'ArrowDown' ? row.offsetHeight : -row.offsetHeight });
-  requestAnimationFrame(() => requestAnimationFrame(land));
-}
+export const moveBetweenRows = (event: React.KeyboardEvent<HTMLElement>): void =>
+  void arrowBetweenRows(event, '[role="row"][data-link-id]', controlIn);
