@@ -2,7 +2,7 @@
 // Save names all the fields that would be refused instead of the first the server happens to meet.
 import { FeeSettingsSchema, SettingsSchema } from '../../../shared/types';
 
-interface NumberRule {
+export interface NumberRule {
   type?: string;
   minimum?: number;
   maximum?: number;
@@ -26,7 +26,11 @@ function ruleOf(param: string): NumberRule | undefined {
 /** Why `value` (as the draft would send it) breaks the API's rule for `param`, or null. */
 export function numberProblem(param: string, value: unknown, typed: string): string | null {
   const rule = ruleOf(param);
-  if (!rule) return null;
+  return rule ? ruleProblem(rule, value, typed) : null;
+}
+
+/** Why `value` breaks a number schema (type, whole, bounds), in its own words; null when it fits. */
+export function ruleProblem(rule: NumberRule, value: unknown, typed: string): string | null {
   const fits =
     typeof value === 'number' &&
     (rule.type !== 'integer' || Number.isInteger(value)) &&

@@ -5,6 +5,7 @@ import {
   type FaultActionType,
   type NewFaultRule,
 } from '../../../../shared/faults';
+import { ruleProblem, type NumberRule } from '../../lib/settingsChecks';
 
 export interface FaultDraft {
   method: '' | 'GET' | 'POST';
@@ -67,13 +68,6 @@ export function ruleOf(draft: FaultDraft): NewFaultRule {
   };
 }
 
-interface NumberRule {
-  type?: string;
-  minimum?: number;
-  maximum?: number;
-  description?: string;
-}
-
 const ACTION_RULES = FaultActionSchema.properties as Record<string, NumberRule>;
 const RULE_RULES = NewFaultRuleSchema.properties as Record<string, NumberRule>;
 
@@ -96,14 +90,8 @@ export function draftProblems(draft: FaultDraft): Partial<Record<keyof FaultDraf
   for (const { field, rule, for: type } of NUMBER_FIELDS) {
     const text = draft[field].trim();
     if (!rule || text === '' || (type && draft.type !== type)) continue;
-    const value = numberOr(text);
-    const fits =
-      typeof value === 'number' &&
-      (rule.type !== 'integer' || Number.isInteger(value)) &&
-      (rule.minimum === undefined || value >= rule.minimum) &&
-      (rule.maximum === undefined || value <= rule.maximum);
-    if (!fits)
-      problems[field] = `"${text}" is not allowed here: use ${rule.description ?? 'another number'}.`;
+    const problem = ruleProblem(rule, numberOr(text), text);
+    if (problem) problems[field] = problem;
   }
   return problems;
 }
