@@ -378,7 +378,13 @@ describe('webhook retries (contract §8)', () => {
       const dueIn = Date.parse(waiting.next_attempt_at ?? '') - sandbox.clock.now();
       assert.ok(dueIn > 500_000, `the retry is ~10 minutes away (${dueIn} ms)`);
       await sandbox.core.store.commit(
-        deliveryControls.retryNow(sandbox.core.store.state, waiting.id, sandbox.clock.now(), () => false),
+        deliveryControls.retryNow(
+          sandbox.core.store.state,
+          waiting.id,
+          sandbox.clock.now(),
+          () => false,
+          () => undefined,
+        ),
       );
       const d = await deliveryWhen(sandbox, eventId, isFinal, 'delivered right after retry now');
       assert.equal(d.status, 'delivered');

@@ -49,7 +49,14 @@ export const deliveryControls = {
    * that does nothing: its endpoint is disabled, or an earlier delivery of its link to that
    * endpoint must go first (order per link, contract §8), which may be hours of retries away.
    */
-  retryNow(state: StoreState, id: string, now: number, onWire: OnWire): Op[] {
+  retryNow(
+    state: StoreState,
+    id: string,
+    now: number,
+    onWire: OnWire,
+    /** The worker's queue knows each link's lane: the delivery this one waits for, if any. */
+    heldBehind: (id: string) => string | undefined,
+  ): Op[] {
     const delivery = findDelivery(state, id);
     if (onWire(id)) throw beingAttempted(id, 'its next attempt can be brought forward');
     if (delivery.status !== 'retrying' && delivery.status !== 'queued') {
@@ -64,7 +71,8 @@ export const deliveryControls = {
         `Delivery ${id} cannot go now: its endpoint ${delivery.endpoint_id} is disabled. Enable the endpoint first.`,
       );
     }
-    const earlier = heldBehind(state, delivery);
+    const earlierId = heldBehind(id);
+    const earlier = earlierId === undefined ? undefined : state.deliveries.get(earlierId);
     if (earlier) {
       const then = onWire(earlier.id)
         ? `it is being attempted right now; retry ${id} once that attempt ends`
@@ -96,22 +104,6 @@ export const deliveryControls = {
     return [...state.deliveries.values()].filter(isFinal).map((d) => ({ op: 'delivery.delete', id: d.id }));
   },
 };
-
-/** The earlier delivery, still waiting, that a delivery must follow (order per endpoint and link). */
-function heldBehind(state: StoreState, delivery: WebhookDelivery): WebhookDelivery | undefined {
-  if (delivery.unordered) return undefined;
-  for (const d of state.deliveries.values()) {
-    if (d.seq >= delivery.seq) continue;
-    if (
-      d.endpoint_id === delivery.endpoint_id &&
-      d.link_id === delivery.link_id &&
-      !d.unordered &&
-      !isFinal(d)
-    )
-      return d;
-  }
-  return undefined;
-}
 
 /** Keeps the newest `retention` deliveries, dropping the oldest finished ones; waiting ones are never dropped. */
 export function retentionOps(state: StoreState, retention: number): Op[] {

@@ -131,6 +131,13 @@ export class DeliveryQueue {
     return delivery;
   }
 
+  /** The earlier delivery its lane makes it wait for (order per endpoint and link), if any. */
+  aheadOf(id: string): string | undefined {
+    const entry = this.entries.get(id);
+    const head = entry && this.lanes.get(entry.lane)?.items.peek();
+    return head && head.id !== id ? head.id : undefined;
+  }
+
   has(id: string): boolean {
     return this.entries.has(id);
   }

@@ -77,6 +77,11 @@ export class DeliveryWorker {
     return this.onWire.size;
   }
 
+  /** The earlier delivery of the same link to the same endpoint that must go first, if any. */
+  heldBehind(id: string): string | undefined {
+    return this.queue.aheadOf(id);
+  }
+
   isOnWire(id: string): boolean {
     return this.onWire.has(id);
   }

@@ -183,7 +183,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     'retry',
     'Retry a waiting delivery now',
     'Brings a queued or retrying delivery forward to now. While the queue is paused this one delivery still goes; the rest stay paused.',
-    (id) => deliveryControls.retryNow(state, id, now(), onWire),
+    (id) => deliveryControls.retryNow(state, id, now(), onWire, (d) => core.deliveries.heldBehind(d)),
     (id) => core.deliveries.letThrough(id),
   );
   api.delete(
