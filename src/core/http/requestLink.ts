@@ -10,7 +10,8 @@ export function linkNamedBy(
   method: string,
   url: string,
   status: number,
-  requestBody: string | undefined,
+  /** As Fastify parsed it: read, not parsed again. */
+  requestBody: unknown,
   responseBody: string | undefined,
 ): string | undefined {
   const path = url.split('?')[0] ?? '';
@@ -25,11 +26,7 @@ export function linkNamedBy(
   return undefined;
 }
 
-function simulated(body: string | undefined): string | undefined {
-  try {
-    const named: unknown = (JSON.parse(body ?? '') as { payment_link_id?: unknown })?.payment_link_id;
-    return typeof named === 'string' && LINK_ID.test(named.toLowerCase()) ? named.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
+function simulated(body: unknown): string | undefined {
+  const named = (body as { payment_link_id?: unknown } | null | undefined)?.payment_link_id;
+  return typeof named === 'string' && LINK_ID.test(named.toLowerCase()) ? named.toLowerCase() : undefined;
 }

@@ -29,13 +29,7 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
   // A refused key is still worth seeing (an sk_live_ key, a typo): its prefix, marked rejected.
   const replayOf = Number(request.headers[REPLAY_OF_HEADER]);
   const refused = request.apiKey ? null : presentedKey(request.headers.authorization);
-  const linkId = linkNamedBy(
-    request.method,
-    request.url,
-    reply.statusCode,
-    request.rawBody,
-    request.sentBody,
-  );
+  const linkId = linkNamedBy(request.method, request.url, reply.statusCode, request.body, request.sentBody);
   return {
     request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
     method: request.method,
