@@ -1,3 +1,5 @@
+import { NOT_RESENT } from './resentHeaders';
+
 /** What a curl command repeats: one HTTP request. */
 export interface CurlRequest {
   method: string;
@@ -6,14 +8,8 @@ export interface CurlRequest {
   body: string | null;
 }
 
-/** curl sets these itself, or they only made sense on the original connection. */
-const LEFT_OUT = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'transfer-encoding',
-  'x-sandbox-replay-of',
-]);
+/** curl sets Host itself; the rest belonged to the original connection. */
+const LEFT_OUT = new Set(['host', ...NOT_RESENT]);
 
 /** POSIX shell single quotes: everything literal, a ' closes, escapes and reopens. */
 export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;

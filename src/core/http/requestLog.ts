@@ -4,9 +4,7 @@ import { isoTime } from '../clock';
 import type { UnnumberedEntry } from '../requestHistory';
 import { keyPrefix, loggedHeaders, presentedKey } from './loggedHeaders';
 import { linkNamedBy } from './requestLink';
-
-/** Set by the console's Replay (requestReplay.ts) so the new entry names the one it repeats. */
-export const REPLAY_OF_HEADER = 'x-sandbox-replay-of';
+import { REPLAY_OF_HEADER } from '../../shared/resentHeaders';
 
 const BODY_LIMIT = 64 * 1024;
 const capped = (text: string | undefined): string | null =>

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RequestLogEntry, Settings } from '../../shared/types';
-import { REPLAY_OF_HEADER } from './requestLog';
+import { NOT_RESENT, REPLAY_OF_HEADER } from '../../shared/resentHeaders';
 
-/** Recomputed or meaningless on a new request. */
-const DROPPED = new Set([
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'authorization',
-  REPLAY_OF_HEADER,
-]);
+/** Recomputed or meaningless on a new request; the key is put back from the settings. */
+const DROPPED = new Set([...NOT_RESENT, 'authorization']);
 
 /**
  * The log keeps only a key's first 12 characters, so a replay sends the accepted key that starts
