@@ -4,9 +4,12 @@
  * field named id or ending in _id (but reference_id, which the client chose), url (it holds the
  * id), timestamp, or ending in _at.
  */
+/** A field holding an id the sandbox made: reference_id is the client's own. */
+export const isIdKey = (key: string): boolean =>
+  key === 'id' || (key.endsWith('_id') && key !== 'reference_id');
+
 const UNCOMPARED = (key: string): boolean =>
-  key !== 'reference_id' &&
-  (key === 'id' || key.endsWith('_id') || key === 'url' || key === 'timestamp' || key.endsWith('_at'));
+  isIdKey(key) || key === 'url' || key === 'timestamp' || key.endsWith('_at');
 
 const show = (value: unknown): string => {
   const text = JSON.stringify(value);

@@ -1,7 +1,7 @@
 import type { Scenario, ScenarioStep } from '../../shared/scenario';
 import type { WebhookEvent } from '../../shared/types';
 import { startSandbox, type RunningSandbox } from '../startSandbox';
-import { answerDiff } from './answerDiff';
+import { answerDiff, isIdKey } from './answerDiff';
 import { stepRequest, stepTitle, StepIds, type StepRequest } from './stepRequests';
 
 export interface StepResult {
@@ -31,12 +31,7 @@ function pairIds(recorded: unknown, fresh: unknown, ids: StepIds): void {
   const replay = fresh as Record<string, unknown>;
   for (const [key, value] of Object.entries(recorded)) {
     const other = replay[key];
-    if (
-      (key === 'id' || (key.endsWith('_id') && key !== 'reference_id')) &&
-      typeof value === 'string' &&
-      typeof other === 'string'
-    )
-      ids.map(value, other);
+    if (isIdKey(key) && typeof value === 'string' && typeof other === 'string') ids.map(value, other);
     else pairIds(value, other, ids);
   }
 }

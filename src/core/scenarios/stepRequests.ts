@@ -39,10 +39,6 @@ export class StepIds {
     for (const [recorded, fresh] of this.replaced) out = out.split(recorded).join(fresh);
     return out;
   }
-
-  replacements(): ReadonlyMap<string, string> {
-    return this.replaced;
-  }
 }
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -31,7 +31,7 @@ export interface SelectionSlice {
   runBulkAction(action: BulkAction): Promise<BulkResult | null>;
 }
 
-export function bulkSummary(result: BulkResult): string {
+function bulkSummary(result: BulkResult): string {
   const done = `${result.changed.toLocaleString('en')} of ${result.requested.toLocaleString('en')} changed`;
   if (result.skipped === 0) return `${done}.`;
   const why = result.reasons.map((r) => `${r.count.toLocaleString('en')} ${r.message}`).join('; ');
