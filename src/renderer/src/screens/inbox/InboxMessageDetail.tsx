@@ -1,64 +1,12 @@
 // One received message: why it verified or not, how it was answered, its headers and its body.
-import { useState } from 'react';
-import type { InboxMessage, InboxMessageSummary } from '../../../../shared/types';
-import { CopyButton } from '../../components/CopyButton';
+import type { InboxMessageSummary } from '../../../../shared/types';
+import { BodyBlock } from '../../components/BodyBlock';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { formatDateTime } from '../../lib/dates';
-import { prettyJson } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
+import { HeaderList } from '../requests/HeaderList';
 import { StatusCode } from '../requests/StatusCode';
 import { VerifyBadge } from './VerifyBadge';
-
-function Body({ message }: { message: InboxMessage }) {
-  const [raw, setRaw] = useState(false);
-  const pretty = message.body_encoding === 'utf8' ? prettyJson(message.body) : null;
-  return (
-    <section className="request-body" aria-label="Body">
-      <header className="request-body-header">
-        <h4>Body{message.body_encoding === 'base64' ? ' (binary, as base64)' : ''}</h4>
-        {pretty?.json && (
-          <button
-            type="button"
-            className="button button-small"
-            aria-pressed={raw}
-            onClick={() => setRaw((v) => !v)}
-          >
-            {raw ? 'Pretty' : 'Raw'}
-          </button>
-        )}
-        {message.body && <CopyButton text={message.body} label="Copy the body" />}
-      </header>
-      {message.body ? (
-        <pre tabIndex={0} className="body-block" data-testid="inbox-body">
-          {pretty && !raw ? pretty.text : message.body}
-        </pre>
-      ) : (
-        <p className="muted">Empty body</p>
-      )}
-      {message.body_truncated && (
-        <p className="hint">The body was {message.body_bytes} bytes; only the first 256 KiB were kept.</p>
-      )}
-    </section>
-  );
-}
-
-function Headers({ headers }: { headers: Record<string, string> }) {
-  return (
-    <section className="request-body" aria-label="Headers">
-      <header className="request-body-header">
-        <h4>Headers</h4>
-      </header>
-      <dl className="inbox-headers mono">
-        {Object.entries(headers).map(([name, value]) => (
-          <div key={name}>
-            <dt>{name}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
 
 function Loaded() {
   const detail = useConsoleStore((state) => state.inbox.detail);
@@ -72,8 +20,19 @@ function Loaded() {
   }
   return (
     <>
-      <Headers headers={detail.message.headers} />
-      <Body message={detail.message} />
+      <HeaderList title="Headers" headers={detail.message.headers} />
+      <BodyBlock
+        label="Body"
+        heading={detail.message.body_encoding === 'base64' ? 'Body (binary, as base64)' : 'Body'}
+        body={detail.message.body}
+        json={detail.message.body_encoding === 'utf8'}
+        testId="inbox-body"
+        hint={
+          detail.message.body_truncated
+            ? `The body was ${detail.message.body_bytes} bytes; only the first 256 KiB were kept.`
+            : undefined
+        }
+      />
     </>
   );
 }

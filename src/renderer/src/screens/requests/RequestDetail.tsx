@@ -1,10 +1,9 @@
 // One request as it went over the wire: who sent it, how it was answered, and both bodies.
-import { useState } from 'react';
 import { bodyWasLost, LOST_BODY } from '../../../../shared/lostRequestBody';
 import { useModalDialog } from '../../hooks/useModalDialog';
-import { CopyButton } from '../../components/CopyButton';
+import { BodyBlock } from '../../components/BodyBlock';
 import { formatDateTime } from '../../lib/dates';
-import { formatMs, prettyJson, type RequestRow } from '../../lib/requestLog';
+import { formatMs, type RequestRow } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
 import { FaultMark } from '../faults/FaultMark';
 import { FAULT_OUTCOME } from '../faults/describeFault';
@@ -12,47 +11,8 @@ import { HeaderList } from './HeaderList';
 import { RequestActions } from './RequestActions';
 import { StatusCode } from './StatusCode';
 
-function Body({
-  title,
-  body,
-  length,
-  notKept = 'Not kept for this request.',
-}: {
-  title: string;
-  body: string | null;
-  length: number | null;
-  /** Why there is no body to show, when it was not kept. */
-  notKept?: string;
-}) {
-  const [raw, setRaw] = useState(false);
-  const pretty = body ? prettyJson(body) : null;
-  return (
-    <section className="request-body" aria-label={title}>
-      <header className="request-body-header">
-        <h4>{title}</h4>
-        {pretty?.json && (
-          <button
-            type="button"
-            className="button button-small"
-            aria-pressed={raw}
-            onClick={() => setRaw((value) => !value)}
-          >
-            {raw ? 'Pretty' : 'Raw'}
-          </button>
-        )}
-        {body && <CopyButton text={body} label={`Copy the ${title.toLowerCase()}`} />}
-      </header>
-      {pretty ? (
-        <pre tabIndex={0} className="body-block" data-testid={raw ? 'body-raw' : 'body-text'}>
-          {raw ? body : pretty.text}
-        </pre>
-      ) : (
-        <p className="muted">{body === null ? notKept : 'Empty body'}</p>
-      )}
-      {length !== null && length >= 64 * 1024 && <p className="hint">Only the first 64 KiB were kept.</p>}
-    </section>
-  );
-}
+const keptHint = (length: number | null) =>
+  length !== null && length >= 64 * 1024 ? 'Only the first 64 KiB were kept.' : undefined;
 
 /** Both bodies once fetched; while they load, or once the server no longer has them, one line says so. */
 function Bodies({ entry }: { entry: RequestRow }) {
@@ -69,14 +29,18 @@ function Bodies({ entry }: { entry: RequestRow }) {
     <>
       <RequestActions entry={entry} bodies={bodies} />
       <HeaderList title="Request headers" headers={bodies.request_headers} />
-      <Body
-        title="Request body"
+      <BodyBlock
+        label="Request body"
         body={bodies.request_body}
-        length={entry.request_body_length}
         notKept={bodyWasLost(bodies) ? LOST_BODY : undefined}
+        hint={keptHint(entry.request_body_length)}
       />
       <HeaderList title="Response headers" headers={bodies.response_headers} />
-      <Body title="Response body" body={bodies.response_body} length={entry.response_body_length} />
+      <BodyBlock
+        label="Response body"
+        body={bodies.response_body}
+        hint={keptHint(entry.response_body_length)}
+      />
     </>
   );
 }
