@@ -18,11 +18,14 @@ import {
 import { compactionStats, millionBench, Server, type CompactionRecord, type MillionResult } from './million';
 import { eventStreamBench, eventStreamTable } from './eventStream';
 import { webhookBench, webhookTable } from './webhooks';
+import { massExpiryBench, massExpiryTable, type MassCase } from './massExpiry';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
  * baseline, at 10,000 and 100,000 stored links, plus start-up time with 100,000 links, memory and
- * bytes on disk, and webhook delivery latency and throughput (bench/webhooks.ts).
+ * bytes on disk, webhook delivery latency and throughput (bench/webhooks.ts), and 100,000 and
+ * 1,000,000 pending links falling due at once, by an advance and by a start-up on overdue links
+ * (bench/massExpiry.ts; BENCH_MASS_SIZES picks other sizes).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -659,6 +662,7 @@ async function main(): Promise<void> {
   let million: MillionResult | null = null;
   let webhooks: Awaited<ReturnType<typeof webhookBench>> | null = null;
   let eventStream: Awaited<ReturnType<typeof eventStreamBench>> | null = null;
+  let mass: MassCase[] | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -697,13 +701,17 @@ async function main(): Promise<void> {
         loadDuringStartupCompaction: false,
       },
     ];
-    // BENCH_PARTS picks parts of the default run (levels, webhooks, events), all by default.
-    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events').split(',');
+    // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass), all by default.
+    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass').split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
       webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
     if (parts.includes('events'))
       eventStream = await eventStreamBench(join(root, 'event-stream'), spawn, serverExecArgv);
+    if (parts.includes('mass')) {
+      const sizes = (process.env.BENCH_MASS_SIZES ?? '100000,1000000').split(',').map(Number);
+      mass = await massExpiryBench(root, spawn, sizes);
+    }
   }
 
   // ---- summary ----
@@ -718,6 +726,7 @@ async function main(): Promise<void> {
     if (levels.length === 2) console.log(defaultTables(levels[0] as Level, levels[1] as Level).join('\n'));
     if (webhooks) console.log(`\n${webhookTable(webhooks).join('\n')}`);
     if (eventStream) console.log(`\n${eventStreamTable(eventStream).join('\n')}`);
+    if (mass) console.log(`\n${massExpiryTable(mass).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

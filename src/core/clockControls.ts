@@ -50,13 +50,15 @@ export class ClockControls {
 
   /**
    * Resumes first and freezes last, so `--clock frozen --clock-offset 1d` stands still a day ahead;
-   * the offset only ever moves the clock forward, like every other move.
+   * the offset only ever moves the clock forward, like every other move. Unlike an advance it does
+   * not wait for what falls due: the server listens first and catches up in slices.
    */
   async start({ state, offsetSeconds }: ClockStart): Promise<void> {
     if (state === 'running') await this.resume();
     if (offsetSeconds !== undefined) {
       const short = offsetSeconds - (this.clock.now() - this.clock.realNow()) / 1000;
-      if (short > 0) await this.advance({ seconds: Math.ceil(short) });
+      // What the move makes due is caught up after the server listens, as on any start.
+      if (short > 0) await this.set(this.clock.advanced({ seconds: Math.ceil(short) }));
     }
     if (state === 'frozen') await this.freeze();
   }

@@ -2,6 +2,7 @@ import type { BulkAction, BulkResult, BulkSkipReason, LinkStatus, SampleResult }
 import { SandboxError } from './errors';
 import type { LinkChange } from './domain/paymentLinks';
 import { newEventId } from './domain/ids';
+import { nextTurn } from './nextTurn';
 import type { SandboxCore } from './sandboxCore';
 import { samplePlan, STATUS_OF_ACTION } from './sampleLinks';
 import type { Op } from './store/ops';
@@ -10,9 +11,6 @@ import type { Op } from './store/ops';
 export const MAX_BATCH_LINKS = 10_000;
 /** Links per commit: one journal line each, with other requests answered between them. */
 const BATCH = 250;
-
-/** Lets waiting requests in between batches, even when a commit resolves at once (in memory). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Many links at once for the console: sample links in a mix of states, and one action applied to

@@ -1,6 +1,7 @@
 import type { PaymentLink } from '../shared/types';
 import type { Clock } from './clock';
 import type { LinkChange, PaymentLinks } from './domain/paymentLinks';
+import { nextTurn } from './nextTurn';
 import type { Op } from './store/ops';
 import { SortedList } from './store/sortedList';
 import type { Store } from './store/store';
@@ -12,7 +13,13 @@ interface Due {
   kind: 'expire' | 'settle';
 }
 
-const BATCH = 1000;
+/**
+ * Links per slice: one commit, one journal line (a day's expiries must not make one line larger
+ * than a string can hold), and a few milliseconds of work before requests get their turn again.
+ */
+const SLICE = 250;
+/** Slices written but not yet on disk before a run waits for the disk: memory stays bounded. */
+const IN_FLIGHT = 4;
 
 const isDue = (list: SortedList<Due>, now: number): boolean => (list.peek()?.at ?? Infinity) <= now;
 
@@ -23,13 +30,19 @@ const byTime = (a: Due, b: Due): number =>
  * Applies what the clock makes happen: pending links expire at expires_at, paid links settle at
  * settle_at. Both wait in one list in time order, so an advance of the clock across many of them
  * commits them, and queues their webhooks, in the order they fell due. Ticks often enough to keep
- * the "within one second" promise, and reads call `catchUp` first so they never show a link that
- * should already have moved.
+ * the "within one second" promise.
+ *
+ * Many changes due at once (an advance by days, a start on a store left closed for days, an import
+ * of overdue links) are a run: slices of SLICE links, each committed, with the event loop turning
+ * between them, so requests keep being answered while it goes (docs/decisions.md, "Mass changes").
+ * A request about one link applies that link's due change first, so it never shows a link that
+ * should already have moved; a list may show a run partly applied.
  */
 export class Scheduler {
   private readonly due = new SortedList<Due>(byTime);
   /** Writes of due changes not yet durable, from ticks and reads alike: an advance waits for them. */
   private readonly writing = new Set<Promise<void>>();
+  private run: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -56,33 +69,87 @@ export class Scheduler {
   /** Every change due by now applied and durable, including those another caller began writing. */
   async settle(): Promise<void> {
     await this.catchUp();
+    while (this.run) await this.run;
     await Promise.all(this.writing);
   }
 
   /**
-   * Commits the due changes in time order, at most BATCH links a write (a day's worth of expiries
-   * must not make one journal line larger than a string can hold); undefined when nothing is due.
-   * A write the disk refuses puts its links back in line, since they are still due.
+   * Applies `linkId`'s due changes, if any, and the first slice of everything else that is due,
+   * starting a run for the rest; resolves once those writes are durable, and is undefined when
+   * nothing is due (every read of the API comes through here, so that case allocates nothing).
    */
-  catchUp(): Promise<void> | undefined {
+  catchUp(linkId?: string): Promise<void> | undefined {
     const now = this.clock.now();
-    // The common case (nothing due) allocates nothing: every read of the API comes through here.
     if (!isDue(this.due, now)) return undefined;
     const writes: Promise<void>[] = [];
-    while (isDue(this.due, now)) {
-      const taken = this.due.takeWhile((d) => d.at <= now, BATCH);
-      const ops: Op[] = [];
-      for (const due of taken) for (const op of this.decide(due, now)?.ops ?? []) ops.push(op);
-      if (ops.length === 0) continue;
-      const write = this.store.commit(ops).catch((err: unknown) => {
-        for (const due of taken) this.due.insert(due);
-        throw err;
-      });
-      this.writing.add(write);
-      void write.finally(() => this.writing.delete(write)).catch(() => undefined);
-      writes.push(write);
+    const own = linkId === undefined ? undefined : this.applyFor(linkId, now);
+    if (own) writes.push(own);
+    if (!this.run) {
+      const first = this.slice(now);
+      if (first) writes.push(first);
+      if (isDue(this.due, now)) this.startRun();
     }
     return writes.length > 0 ? Promise.all(writes).then(() => undefined) : undefined;
+  }
+
+  /** The rest of a mass change, a slice a turn, until nothing is due; a refused write ends it. */
+  private startRun(): void {
+    const run = (async () => {
+      const inFlight: Promise<void>[] = [];
+      for (;;) {
+        await nextTurn();
+        const write = this.slice(this.clock.now());
+        if (!write) break;
+        inFlight.push(write);
+        if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+      }
+      await Promise.all(inFlight);
+    })();
+    this.run = run;
+    void run.then(
+      () => (this.run = null),
+      (err: Error) => {
+        this.run = null;
+        this.onError(err);
+      },
+    );
+  }
+
+  /**
+   * Commits up to SLICE due changes in time order; undefined when none is due. A write the disk
+   * refuses puts its links back in line, since they are still due.
+   */
+  private slice(now: number): Promise<void> | undefined {
+    while (isDue(this.due, now)) {
+      const taken = this.due.takeWhile((d) => d.at <= now, SLICE);
+      const ops: Op[] = [];
+      for (const due of taken) for (const op of this.decide(due, now)?.ops ?? []) ops.push(op);
+      if (ops.length > 0) return this.write(ops, taken);
+    }
+    return undefined;
+  }
+
+  /** One link's due changes, out of turn: a request about it must see it as it is by now. */
+  private applyFor(linkId: string, now: number): Promise<void> | undefined {
+    const link = this.store.state.links.get(linkId.toLowerCase());
+    if (!link) return undefined;
+    const taken: Due[] = [];
+    this.collect(link, (due) => {
+      if (due.at <= now && this.due.remove(due)) taken.push(due);
+    });
+    const ops: Op[] = [];
+    for (const due of taken) for (const op of this.decide(due, now)?.ops ?? []) ops.push(op);
+    return ops.length > 0 ? this.write(ops, taken) : undefined;
+  }
+
+  private write(ops: Op[], taken: Due[]): Promise<void> {
+    const write = this.store.commit(ops).catch((err: unknown) => {
+      for (const due of taken) this.due.insert(due);
+      throw err;
+    });
+    this.writing.add(write);
+    void write.finally(() => this.writing.delete(write)).catch(() => undefined);
+    return write;
   }
 
   private decide(due: Due, now: number): LinkChange | null {

@@ -21,12 +21,13 @@ export const emptyBodyAsObject: preValidationHookHandler = (request, _reply, don
   done();
 };
 
-/** Answers once due expiries are applied: synchronously when nothing is due, the usual case. */
-export function afterDueChanges(
-  core: SandboxCore,
-  answer: () => FastifyReply,
-): FastifyReply | Promise<FastifyReply> {
-  const due = core.scheduler.catchUp();
+/**
+ * Answers once due changes are applied: `linkId`'s whatever else is due, and otherwise the first
+ * slice of them (a mass change goes on in slices, docs/decisions.md "Mass changes"). Synchronous
+ * when nothing is due, the usual case.
+ */
+export function afterDueChanges<T>(core: SandboxCore, answer: () => T, linkId?: string): T | Promise<T> {
+  const due = core.scheduler.catchUp(linkId);
   return due ? due.then(answer) : answer();
 }
 

@@ -1,87 +1,180 @@
+/** Items per chunk when a list is filled or a chunk splits; a chunk splits at twice this. */
+const CHUNK = 1024;
+/** A chunk this small is merged into its neighbour, so removals never leave a trail of slivers. */
+const SLIVER = CHUNK >> 2;
+
 /**
- * An array kept in order by a comparator. Inserts and removals are a binary search plus one
- * memmove, which at 100,000 items costs microseconds and keeps reads as plain index arithmetic.
+ * Items kept in order by a comparator, as a list of sorted chunks of at most 2,048 items (the layout
+ * of Python's sortedcontainers). Finding a place is two binary searches (the chunk, then the spot),
+ * and an insert or removal moves at most one chunk's items: a million links expiring from the front
+ * of the pending list cost a million short moves, not a million moves of the whole list. Positions
+ * come from the chunks' start offsets, recomputed on the first read after a change, so reads stay
+ * index arithmetic and a burst of changes pays for that once.
  */
 export class SortedList<T> {
-  private items: T[] = [];
+  private chunks: T[][] = [];
+  /** Where each chunk starts; valid below `dirtyFrom`. */
+  private offsets: number[] = [];
+  private dirtyFrom = 0;
+  private size = 0;
 
   constructor(private readonly compare: (a: T, b: T) => number) {}
 
-  /** Replaces the contents in one sort, for start-up, where one insert per item would be quadratic. */
+  /** Replaces the contents in one sort, for start-up, where one insert per item would cost more. */
   reset(items: T[]): void {
-    // Takes the array itself: spreading it into push() overflows the stack past ~125,000 items.
-    this.items = items.sort(this.compare);
+    items.sort(this.compare);
+    this.chunks = [];
+    for (let i = 0; i < items.length; i += CHUNK) this.chunks.push(items.slice(i, i + CHUNK));
+    this.size = items.length;
+    this.dirtyFrom = 0;
   }
 
   get length(): number {
-    return this.items.length;
+    return this.size;
   }
 
   at(index: number): T | undefined {
-    return this.items[index];
+    if (index < 0 || index >= this.size) return undefined;
+    this.index();
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if ((this.offsets[mid] as number) <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return (this.chunks[lo] as T[])[index - (this.offsets[lo] as number)];
   }
 
   /** First index whose item is not less than `probe` (or, with `strict`, greater than it). */
   bound(probe: (item: T) => number, strict = false): number {
+    const c = this.chunkFor(probe, strict);
+    if (c === this.chunks.length) return this.size;
+    this.index();
+    return (this.offsets[c] as number) + boundIn(this.chunks[c] as T[], probe, strict);
+  }
+
+  insert(item: T): void {
+    const after = (x: T) => this.compare(x, item);
+    let c = this.chunkFor(after, true);
+    // Past every chunk's last item: it belongs at the very end, the usual case for a new link.
+    if (c === this.chunks.length) c = Math.max(0, c - 1);
+    let chunk = this.chunks[c];
+    if (!chunk) this.chunks.push((chunk = []));
+    chunk.splice(boundIn(chunk, after, true), 0, item);
+    this.size++;
+    this.touched(c);
+    if (chunk.length >= 2 * CHUNK) this.chunks.splice(c + 1, 0, chunk.splice(CHUNK));
+  }
+
+  /** Puts `next` where `current` is; they must compare equal (the same key, a newer version). */
+  replace(current: T, next: T): void {
+    const found = this.find(current);
+    if (found) (this.chunks[found.c] as T[])[found.i] = next;
+  }
+
+  toArray(): T[] {
+    return this.chunks.flat();
+  }
+
+  remove(item: T): boolean {
+    const found = this.find(item);
+    if (!found) return false;
+    (this.chunks[found.c] as T[]).splice(found.i, 1);
+    this.size--;
+    this.shrunk(found.c);
+    return true;
+  }
+
+  /** Removes and returns the leading items for which `due` holds, at most `max` of them. */
+  takeWhile(due: (item: T) => boolean, max = Infinity): T[] {
+    const taken: T[] = [];
+    while (taken.length < max) {
+      const chunk = this.chunks[0];
+      if (!chunk) break;
+      let n = 0;
+      while (n < chunk.length && taken.length + n < max && due(chunk[n] as T)) n++;
+      for (const item of chunk.splice(0, n)) taken.push(item);
+      if (chunk.length > 0) break;
+      this.chunks.shift();
+    }
+    this.size -= taken.length;
+    if (taken.length > 0) this.dirtyFrom = 0;
+    return taken;
+  }
+
+  peek(): T | undefined {
+    return this.chunks[0]?.[0];
+  }
+
+  /** The first chunk whose last item is not less than the probe (strict: greater), or the count. */
+  private chunkFor(probe: (item: T) => number, strict: boolean): number {
     let lo = 0;
-    let hi = this.items.length;
+    let hi = this.chunks.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = probe(this.items[mid] as T);
+      const chunk = this.chunks[mid] as T[];
+      const c = probe(chunk[chunk.length - 1] as T);
       if (c < 0 || (strict && c === 0)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  insert(item: T): void {
-    const last = this.items[this.items.length - 1];
-    if (last === undefined || this.compare(last, item) <= 0) {
-      this.items.push(item);
-      return;
-    }
-    // New items usually land a few places from the end (creates in the same millisecond order
-    // by id): a short walk back beats a binary search through a million cold items.
-    for (let i = this.items.length - 1, steps = 0; i > 0 && steps < 8; i--, steps++) {
-      if (this.compare(this.items[i - 1] as T, item) <= 0) {
-        this.items.splice(i, 0, item);
-        return;
+  private find(item: T): { c: number; i: number } | null {
+    const probe = (x: T) => this.compare(x, item);
+    const c = this.chunkFor(probe, false);
+    const chunk = this.chunks[c];
+    if (!chunk) return null;
+    const i = boundIn(chunk, probe, false);
+    return i < chunk.length && probe(chunk[i] as T) === 0 ? { c, i } : null;
+  }
+
+  /** After a removal from chunk `c`: drops it when empty, merges it into a neighbour when a sliver. */
+  private shrunk(c: number): void {
+    const chunk = this.chunks[c] as T[];
+    if (chunk.length === 0) this.chunks.splice(c, 1);
+    else if (chunk.length < SLIVER && this.chunks.length > 1) {
+      const into = c > 0 ? c - 1 : c;
+      const [left, right] = [this.chunks[into] as T[], this.chunks[into + 1] as T[]];
+      if (left.length + right.length < 2 * CHUNK) {
+        for (const x of right) left.push(x);
+        this.chunks.splice(into + 1, 1);
       }
+      return this.touched(into);
     }
-    this.items.splice(
-      this.bound((x) => this.compare(x, item), true),
-      0,
-      item,
-    );
+    this.touched(c);
   }
 
-  /** Puts `next` where `current` is; they must compare equal (the same key, a newer version). */
-  replace(current: T, next: T): void {
-    const i = this.bound((x) => this.compare(x, current));
-    if (i < this.items.length && this.compare(this.items[i] as T, current) === 0) this.items[i] = next;
+  private touched(c: number): void {
+    if (c < this.dirtyFrom) this.dirtyFrom = c;
   }
 
-  toArray(): T[] {
-    return this.items.slice();
-  }
-
-  remove(item: T): boolean {
-    const i = this.bound((x) => this.compare(x, item));
-    if (i < this.items.length && this.compare(this.items[i] as T, item) === 0) {
-      this.items.splice(i, 1);
-      return true;
+  /** Brings the chunks' start offsets up to date from the first one a change made stale. */
+  private index(): void {
+    const n = this.chunks.length;
+    if (this.dirtyFrom >= n) return;
+    let at =
+      this.dirtyFrom === 0
+        ? 0
+        : (this.offsets[this.dirtyFrom - 1] as number) + (this.chunks[this.dirtyFrom - 1] as T[]).length;
+    for (let c = this.dirtyFrom; c < n; c++) {
+      this.offsets[c] = at;
+      at += (this.chunks[c] as T[]).length;
     }
-    return false;
+    this.offsets.length = n;
+    this.dirtyFrom = n;
   }
+}
 
-  /** Removes and returns the leading items for which `due` holds, at most `max` of them. */
-  takeWhile(due: (item: T) => boolean, max = Infinity): T[] {
-    let n = 0;
-    while (n < this.items.length && n < max && due(this.items[n] as T)) n++;
-    return n === 0 ? [] : this.items.splice(0, n);
+function boundIn<T>(items: T[], probe: (item: T) => number, strict: boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = probe(items[mid] as T);
+    if (c < 0 || (strict && c === 0)) lo = mid + 1;
+    else hi = mid;
   }
-
-  peek(): T | undefined {
-    return this.items[0];
-  }
+  return lo;
 }

@@ -33,7 +33,7 @@ export function checkoutRoutes(core: SandboxCore) {
     app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (request, reply) => {
       const { id } = request.params;
       if (!UUID.test(id)) return notFound(reply, id);
-      await core.scheduler.catchUp();
+      await core.scheduler.catchUp(id);
       const link = core.store.state.links.get(id.toLowerCase());
       if (!link) return notFound(reply, id);
       return reply
@@ -56,7 +56,7 @@ export function checkoutRoutes(core: SandboxCore) {
             .send(renderRefusedPage(id, origin, ownOrigin(request), UUID.test(id)));
         }
         if (!UUID.test(id) || !core.store.state.links.get(id.toLowerCase())) return notFound(reply, id);
-        await core.scheduler.catchUp();
+        await core.scheduler.catchUp(id);
         try {
           await core.store.commit(core.links.simulate(id, event, core.settings).ops);
         } catch (err) {

@@ -63,14 +63,18 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     (request, reply) =>
-      afterDueChanges(core, () => {
-        const link = core.links.find(request.params.id);
-        const events = [...core.store.state.events.values()].filter((e) => e.data.id === link.id);
-        const deliveries = [...core.store.state.deliveries.values()]
-          .filter((d) => d.link_id === link.id)
-          .map((d) => core.presentDelivery(d));
-        return sendData(reply, 200, { link, events, deliveries });
-      }),
+      afterDueChanges(
+        core,
+        () => {
+          const link = core.links.find(request.params.id);
+          const events = [...core.store.state.events.values()].filter((e) => e.data.id === link.id);
+          const deliveries = [...core.store.state.deliveries.values()]
+            .filter((d) => d.link_id === link.id)
+            .map((d) => core.presentDelivery(d));
+          return sendData(reply, 200, { link, events, deliveries });
+        },
+        request.params.id,
+      ),
   );
 
   api.post(
@@ -90,6 +94,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       const { event, payment_method } = request.body;
+      await core.scheduler.catchUp(request.params.id);
       const link = await commitChange(
         core.links.simulate(request.params.id, event, core.settings, payment_method),
       );
@@ -112,6 +117,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
+      await core.scheduler.catchUp(request.params.id);
       const link = await commitChange(core.links.cancel(request.params.id));
       return sendData(reply, 200, link);
     },

@@ -110,20 +110,24 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     (request, reply) =>
-      afterDueChanges(core, () => {
-        const { id, ...query } = request.query;
-        const link = core.links.find(id);
-        const view = viewOf(query);
-        const why = whyNotInView(link, view);
-        const at = why === null ? views.position(view, link) : null;
-        if (!at) {
-          throw new SandboxError(
-            'link_not_in_view',
-            `Link ${link.id} is not in this view: ${why ?? 'it changed while it was looked up'}. Clear the filters and search to find it.`,
-            'id',
-          );
-        }
-        return sendData(reply, 200, { id: link.id, ...at });
-      }),
+      afterDueChanges(
+        core,
+        () => {
+          const { id, ...query } = request.query;
+          const link = core.links.find(id);
+          const view = viewOf(query);
+          const why = whyNotInView(link, view);
+          const at = why === null ? views.position(view, link) : null;
+          if (!at) {
+            throw new SandboxError(
+              'link_not_in_view',
+              `Link ${link.id} is not in this view: ${why ?? 'it changed while it was looked up'}. Clear the filters and search to find it.`,
+              'id',
+            );
+          }
+          return sendData(reply, 200, { id: link.id, ...at });
+        },
+        request.query.id,
+      ),
   );
 }

@@ -66,8 +66,10 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     (request, reply) =>
-      afterDueChanges(core, () =>
-        sendJson(reply, 200, dataBody(core.links.find(request.params.id), request.id)),
+      afterDueChanges(
+        core,
+        () => sendJson(reply, 200, dataBody(core.links.find(request.params.id), request.id)),
+        request.params.id,
       ),
   );
 
@@ -131,6 +133,10 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     (request, reply) =>
-      respondWithChange(request, reply, core, 200, () => core.links.cancel(request.params.id)),
+      afterDueChanges(
+        core,
+        () => respondWithChange(request, reply, core, 200, () => core.links.cancel(request.params.id)),
+        request.params.id,
+      ),
   );
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope } from '../apiSchemas';
-import { emptyBodyAsObject, respondWithChange } from '../respond';
+import { afterDueChanges, emptyBodyAsObject, respondWithChange } from '../respond';
 
 export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -30,13 +30,18 @@ export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
       },
     },
     (request, reply) =>
-      respondWithChange(request, reply, core, 200, () =>
-        core.links.simulate(
-          request.body.payment_link_id,
-          request.body.event,
-          core.settings,
-          request.body.payment_method,
-        ),
+      afterDueChanges(
+        core,
+        () =>
+          respondWithChange(request, reply, core, 200, () =>
+            core.links.simulate(
+              request.body.payment_link_id,
+              request.body.event,
+              core.settings,
+              request.body.payment_method,
+            ),
+          ),
+        request.body.payment_link_id,
       ),
   );
 }
