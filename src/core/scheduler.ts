@@ -18,8 +18,6 @@ interface Due {
  * than a string can hold), and a few milliseconds of work before requests get their turn again.
  */
 const SLICE = 250;
-/** Slices written but not yet on disk before a run waits for the disk: memory stays bounded. */
-const IN_FLIGHT = 4;
 
 const isDue = (list: SortedList<Due>, now: number): boolean => (list.peek()?.at ?? Infinity) <= now;
 
@@ -95,15 +93,14 @@ export class Scheduler {
   /** The rest of a mass change, a slice a turn, until nothing is due; a refused write ends it. */
   private startRun(): void {
     const run = (async () => {
-      const inFlight: Promise<void>[] = [];
       for (;;) {
         await nextTurn();
         const write = this.slice(this.clock.now());
         if (!write) break;
-        inFlight.push(write);
-        if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+        // One slice on its way to disk at a time: a request's own write never queues behind a
+        // backlog of slices, and what waits in memory stays one slice.
+        await write;
       }
-      await Promise.all(inFlight);
     })();
     this.run = run;
     void run.then(
