@@ -35,20 +35,21 @@ export class Retention {
   }
 
   /**
-   * Runs once the events have grown by a tenth of the bound since the last sweep, so its scan of
-   * the deliveries stays rare even when deliveries hold more events than the bound.
+   * Runs once the events have grown by a tenth of the bound, or of what the last sweep kept, so
+   * its walk stays rare even when deliveries hold far more events than the bound (a million
+   * expiries waiting in a paused queue); and not at all while every event beyond the bound has a
+   * delivery, since it could drop none of them.
    */
   private sweepEvents(): void {
     const events = this.state.events;
     const limit = this.settings().event_retention;
-    const slack = Math.max(100, Math.floor(limit / 10));
+    const slack = Math.max(100, Math.floor(limit / 10), Math.floor(this.eventsAfterSweep / 10));
     if (events.size <= Math.max(limit, this.eventsAfterSweep) + slack) return;
-    const needed = new Set<string>();
-    for (const delivery of this.state.deliveries.values()) needed.add(delivery.event_id);
+    if (events.size - this.state.deliveredEvents <= 0) return;
     let excess = events.size - limit;
     for (const id of events.keys()) {
       if (excess <= 0) break;
-      if (needed.has(id)) continue;
+      if (this.state.isEventDelivered(id)) continue;
       events.delete(id);
       excess--;
     }

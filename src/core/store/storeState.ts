@@ -43,6 +43,8 @@ export class StoreState {
   readonly endpoints = new Map<string, WebhookEndpoint>();
   /** In store order (seq), oldest first: Map keeps insertion order. */
   readonly deliveries = new Map<string, WebhookDelivery>();
+  /** How many kept deliveries each event has: retention keeps those events without a scan. */
+  private readonly deliveriesOfEvent = new Map<string, number>();
   queuePaused = false;
   clock: ClockState = RUNNING;
   faults: FaultRule[] = [];
@@ -86,17 +88,33 @@ export class StoreState {
         return setIn(this.endpoints, op.v.id, op.v);
       case 'endpoint.delete':
         return deleteIn(this.endpoints, op.id);
-      case 'delivery':
+      case 'delivery': {
         this.lastDeliverySeq = Math.max(this.lastDeliverySeq, op.v.seq);
-        return setIn(this.deliveries, op.v.id, op.v);
+        const before = this.deliveries.get(op.v.id);
+        this.countDelivery(before, -1);
+        this.countDelivery(op.v, 1);
+        const undo = setIn(this.deliveries, op.v.id, op.v);
+        return () => {
+          this.countDelivery(op.v, -1);
+          this.countDelivery(before, 1);
+          undo();
+        };
+      }
       case 'delivery.patch': {
         const current = this.deliveries.get(op.id);
         if (!current) return () => undefined;
         const attempts = op.attempt ? [...current.attempts, op.attempt] : current.attempts;
         return setIn(this.deliveries, op.id, { ...current, ...op.set, attempts });
       }
-      case 'delivery.delete':
-        return deleteIn(this.deliveries, op.id);
+      case 'delivery.delete': {
+        const before = this.deliveries.get(op.id);
+        this.countDelivery(before, -1);
+        const undo = deleteIn(this.deliveries, op.id);
+        return () => {
+          this.countDelivery(before, 1);
+          undo();
+        };
+      }
       case 'queue': {
         const before = this.queuePaused;
         this.queuePaused = op.paused;
@@ -132,6 +150,8 @@ export class StoreState {
     for (const record of data.idempotency) this.idempotency.set(record.scope, record);
     for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
     for (const delivery of data.deliveries ?? []) {
+      this.countDelivery(this.deliveries.get(delivery.id), -1);
+      this.countDelivery(delivery, 1);
       this.deliveries.set(delivery.id, delivery);
       this.lastDeliverySeq = Math.max(this.lastDeliverySeq, delivery.seq);
     }
@@ -147,7 +167,25 @@ export class StoreState {
     this.idempotency.clear();
     this.endpoints.clear();
     this.deliveries.clear();
+    this.deliveriesOfEvent.clear();
     this.lastDeliverySeq = 0;
+  }
+
+  /** Whether a kept delivery still sends (or may resend) this event. */
+  isEventDelivered(eventId: string): boolean {
+    return this.deliveriesOfEvent.has(eventId);
+  }
+
+  /** How many events have a kept delivery. */
+  get deliveredEvents(): number {
+    return this.deliveriesOfEvent.size;
+  }
+
+  private countDelivery(delivery: WebhookDelivery | undefined, by: 1 | -1): void {
+    if (!delivery) return;
+    const n = (this.deliveriesOfEvent.get(delivery.event_id) ?? 0) + by;
+    if (n > 0) this.deliveriesOfEvent.set(delivery.event_id, n);
+    else this.deliveriesOfEvent.delete(delivery.event_id);
   }
 
   /** Captures the state by reference; cheap, and safe because records are immutable. */
