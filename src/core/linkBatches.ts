@@ -57,7 +57,7 @@ export class LinkBatches {
     return { created: count, by_status };
   }
 
-  async bulk(ids: string[], action: BulkAction, paymentMethod?: string): Promise<BulkResult> {
+  async bulk(ids: string[], action: BulkAction, paymentMethod?: string | null): Promise<BulkResult> {
     if (ids.length > MAX_BATCH_LINKS) {
       throw new SandboxError(
         'parameter_invalid',
@@ -92,7 +92,7 @@ export class LinkBatches {
   private tryChange(
     id: string,
     action: BulkAction,
-    paymentMethod: string | undefined,
+    paymentMethod: string | null | undefined,
     skipped: Map<string, BulkSkipReason>,
   ): LinkChange | null {
     const link = this.core.store.state.links.get(id);

@@ -106,6 +106,21 @@ export const CreateLinkBodySchema = Type.Object(
 );
 export type CreateLinkBody = Static<typeof CreateLinkBodySchema>;
 
+/**
+ * How a paid link was paid, where an action takes it; null is absent (default card), as every
+ * link shows `"payment_method": null` until it is paid and a body copied from one must pass.
+ */
+export const PaymentMethodParam = Type.Optional(
+  Type.Union([
+    Type.String({
+      minLength: 1,
+      maxLength: 50,
+      description: 'a string of 1 to 50 characters, or null for card (paid only)',
+    }),
+    Type.Null(),
+  ]),
+);
+
 export const SimulateBodySchema = Type.Object(
   {
     payment_link_id: Type.String({
@@ -113,13 +128,7 @@ export const SimulateBodySchema = Type.Object(
       description: 'the id (UUID) of an existing payment link',
     }),
     event: Type.Enum(SIMULATE_EVENTS, { description: 'one of paid, failed, expired' }),
-    payment_method: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 50,
-        description: 'a string of 1 to 50 characters (paid only; default card)',
-      }),
-    ),
+    payment_method: PaymentMethodParam,
   },
   { additionalProperties: false },
 );
@@ -130,6 +139,18 @@ export const CancelBodySchema = Type.Object({}, { additionalProperties: false })
 export const LinkIdParamsSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'a UUID' }),
 });
+
+/**
+ * A page number: any page past the last is an empty page, up to the largest integer a JSON
+ * number holds exactly; beyond it the number would no longer be the one sent.
+ */
+export const PageParam = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: `an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
+  }),
+);
 
 export const ListQuerySchema = Type.Object(
   {
@@ -148,7 +169,7 @@ export const ListQuerySchema = Type.Object(
         description: 'an RFC 3339 date-time with a zone, such as 2026-11-22T15:41:48Z (exclusive bound)',
       }),
     ),
-    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    page: PageParam,
     per_page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
     ),

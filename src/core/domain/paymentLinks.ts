@@ -86,12 +86,17 @@ export class PaymentLinks {
     return this.transition(this.find(id), 'cancel');
   }
 
-  simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string): LinkChange {
+  simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string | null): LinkChange {
     return this.decide(this.find(id, 'payment_link_id'), event, settings, paymentMethod);
   }
 
   /** Any action on a link in hand (one not yet stored, or one of many in a batch). */
-  decide(link: PaymentLink, action: LinkAction, settings: Settings, paymentMethod?: string): LinkChange {
+  decide(
+    link: PaymentLink,
+    action: LinkAction,
+    settings: Settings,
+    paymentMethod?: string | null,
+  ): LinkChange {
     if (action !== 'paid') return this.transition(link, action);
     const paidAt = this.clock.now();
     const settleAt = settings.fees.instant_settlement
