@@ -68,12 +68,15 @@ export const PaymentLinkSchema = Type.Object(
 export type PaymentLink = Static<typeof PaymentLinkSchema>;
 export type Fee = Static<typeof FeeSchema>;
 
+/** The largest amount a link takes (contract §4), and so the largest fixed fee worth setting. */
+export const MAX_AMOUNT = 100_000_000_000;
+
 export const CreateLinkBodySchema = Type.Object(
   {
     amount: Type.Integer({
       minimum: 1,
-      maximum: 100_000_000_000,
-      description: 'an integer from 1 to 100000000000 (minor units)',
+      maximum: MAX_AMOUNT,
+      description: `an integer from 1 to ${MAX_AMOUNT} (minor units)`,
     }),
     title: Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
     // null is absent (contract §4), for clients that send unset fields as null, and so a body
@@ -221,7 +224,11 @@ export interface WebhookEventRow {
 export const FeeSettingsSchema = Type.Object(
   {
     transaction_percent: Type.Number({ minimum: 0, maximum: 100, description: 'a percentage from 0 to 100' }),
-    transaction_fixed: Type.Integer({ minimum: 0, description: 'a whole number of minor units, 0 or more' }),
+    transaction_fixed: Type.Integer({
+      minimum: 0,
+      maximum: MAX_AMOUNT,
+      description: `a whole number of minor units from 0 to ${MAX_AMOUNT}`,
+    }),
     instant_settlement: Type.Boolean({ description: 'true or false' }),
     instant_settlement_percent: Type.Number({
       minimum: 0,

@@ -320,3 +320,49 @@ describe('payment_method null', () => {
     assert.equal((await sandbox.api('GET', `/payment-links/${viaBulk.id}`)).body.data.payment_method, 'card');
   });
 });
+
+describe('net_amount is never negative', () => {
+  const setFees = (fees: Record<string, unknown>) =>
+    send(
+      sandbox.origin,
+      'PATCH',
+      '/_console/api/settings',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ fees }),
+    );
+  after(() => setFees({ transaction_fixed: 0, paid_by: 'merchant', instant_settlement: false }));
+
+  test('a fixed fee above the largest amount is refused, naming the bound', async () => {
+    const res = await setFees({ transaction_fixed: 1_000_000_000_000 });
+    assertError(res, 400, 'parameter_invalid', {
+      param: 'fees.transaction_fixed',
+      mentions: ['100000000000'],
+    });
+  });
+
+  test('a create whose fee the merchant pays exceeds its amount is refused, and nothing is made', async () => {
+    assert.equal((await setFees({ transaction_fixed: 5_000, paid_by: 'merchant' })).status, 200);
+    const before = await linkCount();
+    const res = await post('/payment-links', '{"amount": 4000, "title": "Below its fee"}');
+    assertError(res, 400, 'parameter_invalid', {
+      param: 'amount',
+      mentions: ['5116', '-1116', 'paid_by payer'],
+    });
+    const samples = await sandbox.consoleApi('POST', '/links/samples', { count: 10 });
+    assert.equal(samples.status, 400, samples.text);
+    assert.match(samples.body.error.message, /No samples were made/);
+    assert.equal(await linkCount(), before);
+
+    const even = await post('/payment-links', '{"amount": 5150, "title": "Covers its fee"}');
+    assert.equal(even.status, 201, even.text);
+    assert.ok(JSON.parse(even.text).data.net_amount >= 0);
+  });
+
+  test('paid by the payer, any amount is fine: the merchant receives the amount', async () => {
+    assert.equal((await setFees({ transaction_fixed: 5_000, paid_by: 'payer' })).status, 200);
+    const res = await post('/payment-links', '{"amount": 1, "title": "Payer pays"}');
+    assert.equal(res.status, 201, res.text);
+    assert.equal(JSON.parse(res.text).data.net_amount, 1);
+    assert.equal(JSON.parse(res.text).data.payer_amount, 5001);
+  });
+});

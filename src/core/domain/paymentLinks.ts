@@ -10,7 +10,7 @@ import { isoTime, type Clock } from '../clock';
 import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
-import { priceLink } from './fees';
+import { feeProblem, priceLink } from './fees';
 import { newEventId, newLinkId } from './ids';
 import { nextStatus, type LinkAction } from './linkStates';
 
@@ -55,6 +55,8 @@ export class PaymentLinks {
         'expires_at',
       );
     }
+    const unpaid = feeProblem(body.amount, settings.fees);
+    if (unpaid) throw unpaid;
     const id = newLinkId();
     const link: PaymentLink = {
       id,
