@@ -31,6 +31,13 @@ export function writtenWhole(text: string): boolean {
   return /^0*$/.test((whole + fraction).slice(Math.max(point, 0)));
 }
 
+/** Whether the quote at `at` is escaped: an odd run of backslashes stands before it. */
+function escaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text[at - 1 - backslashes] === '\\') backslashes++;
+  return backslashes % 2 === 1;
+}
+
 /** Scans text that JSON.parse has already accepted. */
 export function scanJsonText(text: string): JsonTextFindings {
   const stack: Frame[] = [];
@@ -55,8 +62,8 @@ export function scanJsonText(text: string): JsonTextFindings {
       else expectKey = true;
       i++;
     } else if (c === '"') {
-      let end = i + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      let end = text.indexOf('"', i + 1);
+      while (escaped(text, end)) end = text.indexOf('"', end + 1);
       const top = stack.at(-1);
       if (expectKey && top && 'keys' in top) {
         const raw = text.slice(i + 1, end);
