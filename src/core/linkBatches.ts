@@ -1,6 +1,7 @@
 import type { BulkAction, BulkResult, BulkSkipReason, LinkStatus, SampleResult } from '../shared/types';
 import { SandboxError } from './errors';
 import type { LinkChange } from './domain/paymentLinks';
+import { feeProblem } from './domain/fees';
 import { newEventId } from './domain/ids';
 import { nextTurn } from './nextTurn';
 import type { SandboxCore } from './sandboxCore';
@@ -23,6 +24,15 @@ export class LinkBatches {
   async samples(count: number): Promise<SampleResult> {
     const by_status: Partial<Record<LinkStatus, number>> = {};
     const tag = newEventId().slice(-6);
+    // All or none: a fee too large for one sample's amount refuses the call before any is made.
+    for (let n = 0; n < count; n++) {
+      const unpaid = feeProblem(samplePlan(n, tag).body.amount, this.core.settings.fees);
+      if (unpaid)
+        throw new SandboxError(
+          'parameter_invalid',
+          `No samples were made: sample ${n + 1}'s ${unpaid.message}`,
+        );
+    }
     for (let start = 0; start < count; start += BATCH) {
       const ops: Op[] = [];
       for (let n = start; n < Math.min(count, start + BATCH); n++) {
@@ -55,7 +65,7 @@ export class LinkBatches {
     return { created: count, by_status };
   }
 
-  async bulk(ids: string[], action: BulkAction, paymentMethod?: string): Promise<BulkResult> {
+  async bulk(ids: string[], action: BulkAction, paymentMethod?: string | null): Promise<BulkResult> {
     if (ids.length > MAX_BATCH_LINKS) {
       throw new SandboxError(
         'parameter_invalid',
@@ -90,7 +100,7 @@ export class LinkBatches {
   private tryChange(
     id: string,
     action: BulkAction,
-    paymentMethod: string | undefined,
+    paymentMethod: string | null | undefined,
     skipped: Map<string, BulkSkipReason>,
   ): LinkChange | null {
     const link = this.core.store.state.links.get(id);

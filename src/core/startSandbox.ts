@@ -7,7 +7,6 @@ import { DEFAULT_PORT } from './settings';
 export interface StartOptions extends CoreOptions, AppOptions {
   /** 0 picks any free port; omitted, the preferred_port setting, else 4545. */
   port?: number;
-  host?: string;
 }
 
 export interface RunningSandbox {
@@ -43,7 +42,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
   const core = await SandboxCore.open(options);
   let app: FastifyInstance | undefined;
   try {
-    app = await createApp(core, { ...options, consoleToken });
+    app = await createApp(core, { ...options, host, consoleToken });
     const preferred = core.settings.preferred_port;
     const portSource: ListeningInfo['portSource'] =
       options.port !== undefined ? 'flag' : preferred !== null ? 'preference' : 'default';

@@ -68,12 +68,15 @@ export const PaymentLinkSchema = Type.Object(
 export type PaymentLink = Static<typeof PaymentLinkSchema>;
 export type Fee = Static<typeof FeeSchema>;
 
+/** The largest amount a link takes (contract §4), and so the largest fixed fee worth setting. */
+export const MAX_AMOUNT = 100_000_000_000;
+
 export const CreateLinkBodySchema = Type.Object(
   {
     amount: Type.Integer({
       minimum: 1,
-      maximum: 100_000_000_000,
-      description: 'an integer from 1 to 100000000000 (minor units)',
+      maximum: MAX_AMOUNT,
+      description: `an integer from 1 to ${MAX_AMOUNT} (minor units)`,
     }),
     title: Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
     // null is absent (contract §4), for clients that send unset fields as null, and so a body
@@ -106,6 +109,21 @@ export const CreateLinkBodySchema = Type.Object(
 );
 export type CreateLinkBody = Static<typeof CreateLinkBodySchema>;
 
+/**
+ * How a paid link was paid, where an action takes it; null is absent (default card), as every
+ * link shows `"payment_method": null` until it is paid and a body copied from one must pass.
+ */
+export const PaymentMethodParam = Type.Optional(
+  Type.Union([
+    Type.String({
+      minLength: 1,
+      maxLength: 50,
+      description: 'a string of 1 to 50 characters, or null for card (paid only)',
+    }),
+    Type.Null(),
+  ]),
+);
+
 export const SimulateBodySchema = Type.Object(
   {
     payment_link_id: Type.String({
@@ -113,13 +131,7 @@ export const SimulateBodySchema = Type.Object(
       description: 'the id (UUID) of an existing payment link',
     }),
     event: Type.Enum(SIMULATE_EVENTS, { description: 'one of paid, failed, expired' }),
-    payment_method: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 50,
-        description: 'a string of 1 to 50 characters (paid only; default card)',
-      }),
-    ),
+    payment_method: PaymentMethodParam,
   },
   { additionalProperties: false },
 );
@@ -130,6 +142,18 @@ export const CancelBodySchema = Type.Object({}, { additionalProperties: false })
 export const LinkIdParamsSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'a UUID' }),
 });
+
+/**
+ * A page number: any page past the last is an empty page, up to the largest integer a JSON
+ * number holds exactly; beyond it the number would no longer be the one sent.
+ */
+export const PageParam = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: `an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
+  }),
+);
 
 export const ListQuerySchema = Type.Object(
   {
@@ -148,7 +172,7 @@ export const ListQuerySchema = Type.Object(
         description: 'an RFC 3339 date-time with a zone, such as 2026-11-22T15:41:48Z (exclusive bound)',
       }),
     ),
-    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    page: PageParam,
     per_page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
     ),
@@ -200,7 +224,11 @@ export interface WebhookEventRow {
 export const FeeSettingsSchema = Type.Object(
   {
     transaction_percent: Type.Number({ minimum: 0, maximum: 100, description: 'a percentage from 0 to 100' }),
-    transaction_fixed: Type.Integer({ minimum: 0, description: 'a whole number of minor units, 0 or more' }),
+    transaction_fixed: Type.Integer({
+      minimum: 0,
+      maximum: MAX_AMOUNT,
+      description: `a whole number of minor units from 0 to ${MAX_AMOUNT}`,
+    }),
     instant_settlement: Type.Boolean({ description: 'true or false' }),
     instant_settlement_percent: Type.Number({
       minimum: 0,

@@ -1,4 +1,5 @@
 import type { Fee, Settings } from '../../shared/types';
+import { SandboxError } from '../errors';
 
 /**
  * round_half_up(amount × percent / 100) in exact integer arithmetic: 2.9 % of 50 is 1.45, which
@@ -22,4 +23,20 @@ export function priceLink(
     payer_amount: payerPays ? amount + total : amount,
     net_amount: payerPays ? amount : amount - total,
   };
+}
+
+/**
+ * A link whose fee, paid by the merchant, exceeds its amount would pay the merchant a negative
+ * net_amount: such a create is refused, naming the amount and the way out, rather than made.
+ */
+export function feeProblem(amount: number, fees: Settings['fees']): SandboxError | null {
+  const { fee, net_amount } = priceLink(amount, fees);
+  if (net_amount >= 0) return null;
+  const parts = [`${fees.transaction_percent} %`, `${fees.transaction_fixed} fixed`];
+  if (fees.instant_settlement) parts.push(`${fees.instant_settlement_percent} % instant settlement`);
+  return new SandboxError(
+    'parameter_invalid',
+    `amount ${amount} is less than the fee of ${fee.total} it would carry (${parts.join(' + ')}), which the merchant pays, so the merchant would receive ${net_amount}; send a larger amount, or change the fees in Settings (lower ones, or paid_by payer).`,
+    'amount',
+  );
 }

@@ -10,7 +10,7 @@ import { isoTime, type Clock } from '../clock';
 import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
-import { priceLink } from './fees';
+import { feeProblem, priceLink } from './fees';
 import { newEventId, newLinkId } from './ids';
 import { nextStatus, type LinkAction } from './linkStates';
 
@@ -55,6 +55,8 @@ export class PaymentLinks {
         'expires_at',
       );
     }
+    const unpaid = feeProblem(body.amount, settings.fees);
+    if (unpaid) throw unpaid;
     const id = newLinkId();
     const link: PaymentLink = {
       id,
@@ -86,12 +88,17 @@ export class PaymentLinks {
     return this.transition(this.find(id), 'cancel');
   }
 
-  simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string): LinkChange {
+  simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string | null): LinkChange {
     return this.decide(this.find(id, 'payment_link_id'), event, settings, paymentMethod);
   }
 
   /** Any action on a link in hand (one not yet stored, or one of many in a batch). */
-  decide(link: PaymentLink, action: LinkAction, settings: Settings, paymentMethod?: string): LinkChange {
+  decide(
+    link: PaymentLink,
+    action: LinkAction,
+    settings: Settings,
+    paymentMethod?: string | null,
+  ): LinkChange {
     if (action !== 'paid') return this.transition(link, action);
     const paidAt = this.clock.now();
     const settleAt = settings.fees.instant_settlement

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { FastifyReply, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 export const CONSOLE_COOKIE = 'pls_console_token';
 
@@ -28,10 +28,35 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-const DENIED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Console token needed</title></head>
+/**
+ * Why this console asks for its token, true to how the sandbox listens: a loopback bind asks only
+ * when a token was given at start.
+ */
+export function whyTokenAsked(host: string | undefined): string {
+  return host === undefined || isLoopbackHost(host)
+    ? 'This sandbox was started with a console token'
+    : `This sandbox listens on ${host}, beyond this machine`;
+}
+
+const deniedPage = (
+  why: string,
+): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Console token needed</title></head>
 <body style="font-family:system-ui,sans-serif;padding:40px;max-width:640px"><h1>Console token needed</h1>
-<p>This sandbox listens beyond this machine, so its console asks for the token printed when it started:
+<p>${why}, so its console asks for the token printed when it started:
 open the <strong>Console:</strong> URL from its output (it ends in <code>?token=…</code>).</p></body></html>`;
+
+/**
+ * The token a console request carries as ?token=…, taken out of its query: every console route
+ * takes it (docs/console-api.md), none as a parameter of its own, so the route's own parameters
+ * are checked as if it had not been there and an unknown one is still refused.
+ */
+export function takeQueryToken(request: FastifyRequest): unknown {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query === undefined || !('token' in query)) return undefined;
+  const token = query.token;
+  delete query.token;
+  return token;
+}
 
 /**
  * Contract §10: with a non-loopback bind, the console answers only to its token, given once as
@@ -39,11 +64,12 @@ open the <strong>Console:</strong> URL from its output (it ends in <code>?token=
  */
 export function consoleTokenGate(
   token: string,
+  why: string,
   deny: (reply: FastifyReply) => void = (reply) =>
-    void reply.code(401).type('text/html; charset=utf-8').send(DENIED),
+    void reply.code(401).type('text/html; charset=utf-8').send(deniedPage(why)),
 ): onRequestHookHandler {
   return (request, reply, done) => {
-    const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
+    const fromQuery = takeQueryToken(request);
     if (typeof fromQuery === 'string' && sameToken(fromQuery, token)) {
       reply.header('set-cookie', `${CONSOLE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`);
       done();

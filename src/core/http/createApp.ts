@@ -5,7 +5,7 @@ import { SandboxError } from '../errors';
 import type { SandboxCore } from '../sandboxCore';
 import { authenticate } from './auth';
 import { installErrorHandler, sendError } from './errorHandler';
-import { consoleTokenGate } from './consoleToken';
+import { consoleTokenGate, takeQueryToken, whyTokenAsked } from './consoleToken';
 import { createHostCheck } from './hostCheck';
 import { checkOrigin } from './originCheck';
 import { EVERY_RESPONSE } from './securityHeaders';
@@ -37,7 +37,7 @@ import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { faviconRoute } from './routes/faviconRoute';
 import { refuseUnknownQueryParameters } from './noQueryParameters';
-import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
+import { wrongRouteAnswers } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
 import { createValidatorCompiler } from './validation';
@@ -50,6 +50,8 @@ export interface AppOptions {
   onInternalError?: (err: Error, request: FastifyRequest) => void;
   /** When set, the console answers only to this token (contract §10: non-loopback binds). */
   consoleToken?: string;
+  /** The address the server binds, for saying why the console asks for its token. */
+  host?: string;
   /** Announce each request as a request.logged event (the CLI's log, the console's Requests screen). */
   requestLog?: boolean;
 }
@@ -115,6 +117,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   app.decorateRequest('replayed', false);
   app.decorateRequest('fault', null);
   app.removeContentTypeParser('text/plain');
+  parseJsonBodies(app, { keepText: false });
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
   refuseUnknownQueryParameters(app);
 
@@ -149,7 +152,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       else done();
     });
     faults.install(api);
-    parseJsonBodies(api);
+    parseJsonBodies(api, { keepText: true });
     if (options.requestLog !== false) keepRefusedBodies(api);
     if (options.requestLog !== false) keepSentBodies(api);
     paymentLinkRoutes(api, core);
@@ -159,13 +162,14 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     faultRoutes(api, core);
   });
   await app.register(async (consoleApi) => {
+    const why = whyTokenAsked(options.host);
     const gate = options.consoleToken
-      ? consoleTokenGate(options.consoleToken, (reply) =>
+      ? consoleTokenGate(options.consoleToken, why, (reply) =>
           sendError(
             reply,
             new SandboxError(
               'console_token_required',
-              'This sandbox listens beyond this machine: open the console from the Console: URL it printed (with ?token=…) first.',
+              `${why}: open the console from the Console: URL it printed (with ?token=…) first.`,
             ),
           ),
         )
@@ -178,8 +182,12 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
         done(err as Error);
         return;
       }
-      if (gate) gate.call(consoleApi, request, reply, done);
-      else done();
+      if (gate) {
+        gate.call(consoleApi, request, reply, done);
+        return;
+      }
+      takeQueryToken(request);
+      done();
     });
     consoleSettingsRoutes(consoleApi, core);
     consoleLinkRoutes(consoleApi, core);
@@ -199,16 +207,21 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     open.addHook('onRequest', (request, reply, done) => {
       if (admit(request, reply)) done();
     });
-    methodNotAllowedRoutes(open);
     await open.register(checkoutRoutes(core));
     // Anyone may post to an inbox: no key, no console token or Origin check (contract §12).
     await open.register(inboxReceiveRoutes(core));
     faviconRoute(open);
-    await open.register(async (ui) => consoleRoutes(ui, options.consoleDir, options.consoleToken));
+    await open.register(async (ui) =>
+      consoleRoutes(
+        ui,
+        options.consoleDir,
+        options.consoleToken
+          ? consoleTokenGate(options.consoleToken, whyTokenAsked(options.host))
+          : undefined,
+      ),
+    );
     open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (admit(request, reply)) routeNotFound(request, reply, knownRoutes);
-  });
+  await app.register(async (wrongRoutes) => wrongRouteAnswers(wrongRoutes, knownRoutes, admit));
   return app;
 }

@@ -42,16 +42,26 @@ export const sendData = (reply: FastifyReply, status: number, data: unknown): Fa
 const isStoredOutcome = (err: unknown): err is SandboxError =>
   err instanceof SandboxError && (err.status === 404 || err.status === 409);
 
+/**
+ * The request's Idempotency-Key. Node joins a repeated header into one value ("a, b"), which
+ * would pass as a key of its own: the raw headers tell a repeat from a key that holds a comma.
+ */
 export function idempotencyKey(request: FastifyRequest): string | undefined {
   const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) {
+  if (key === undefined) return undefined;
+  const raw = request.raw.rawHeaders;
+  let given = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() === 'idempotency-key') given++;
+  }
+  if (given > 1) {
     throw new SandboxError(
       'idempotency_key_invalid',
-      'Send one Idempotency-Key header, not several.',
+      `Send one Idempotency-Key header, not ${given}.`,
       'Idempotency-Key',
     );
   }
-  return key;
+  return key as string;
 }
 
 /** The stored response of a retried request, byte for byte, under its first request's id. */

@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { SandboxError } from '../errors';
+import { paramOf, ROUNDED_TO_WHOLE, type JsonTextFindings, type JsonPath } from './jsonText';
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.
 const addFormats =
@@ -11,7 +12,10 @@ const addFormats =
 
 interface ObjectSchema {
   type?: string;
-  properties?: Record<string, { description?: string; type?: string }>;
+  description?: string;
+  properties?: Record<string, ObjectSchema>;
+  items?: ObjectSchema;
+  anyOf?: ObjectSchema[];
   additionalProperties?: boolean;
 }
 
@@ -67,10 +71,42 @@ export function createValidatorCompiler(isLenient: () => boolean): FastifySchema
             data[key] = Number(text);
         }
       }
+      const rounded = httpPart === 'body' ? roundedInteger(schema as ObjectSchema, data) : null;
+      if (rounded) return { error: rounded };
       if (validate(data)) return { value: data };
       return { error: toSandboxError(validate.errors ?? [], httpPart ?? 'body') };
     };
   };
+}
+
+/** The schema a path leads to, through object properties and array items. */
+function schemaAt(schema: ObjectSchema | undefined, path: JsonPath): ObjectSchema | undefined {
+  let at = schema;
+  for (const segment of path) at = typeof segment === 'number' ? at?.items : at?.properties?.[segment];
+  return at;
+}
+
+/**
+ * No coercion (contract §4) holds for the text too: a number written with a fraction is not an
+ * integer, even where JSON.parse rounded it to one (0.99999999999999999999 is 1 as a double).
+ */
+function roundedInteger(schema: ObjectSchema, data: unknown): SandboxError | null {
+  const rounded = (data as { [ROUNDED_TO_WHOLE]?: JsonTextFindings['roundedToWhole'] } | null)?.[
+    ROUNDED_TO_WHOLE
+  ];
+  for (const { path, text } of rounded ?? []) {
+    const field = schemaAt(schema, path);
+    const integer = [field, ...(field?.anyOf ?? [])].find((s) => s?.type === 'integer');
+    if (!integer) continue;
+    const name = paramOf(path);
+    const rule = integer.description ?? field?.description ?? 'an integer';
+    return new SandboxError(
+      'parameter_invalid',
+      `Invalid ${name}: ${text} (a number with a fraction); ${name} must be ${rule}, written without a fraction.`,
+      name,
+    );
+  }
+  return null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -93,10 +129,11 @@ export function describeValue(value: unknown): string {
  * (fees.transaction_percent), stopping at an array's items, which the field as a whole names.
  */
 function paramAt(instancePath: string, child?: string): string {
-  const segments = instancePath.split('/').slice(1);
-  const firstIndex = segments.findIndex((segment) => /^\d+$/.test(segment));
-  const objects = firstIndex === -1 ? segments : segments.slice(0, firstIndex);
-  return [...objects, ...(child !== undefined && firstIndex === -1 ? [child] : [])].join('.');
+  const segments = instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+  return paramOf(child === undefined ? segments : [...segments, child]);
 }
 
 function toSandboxError(errors: ErrorObject[], part: string): SandboxError {

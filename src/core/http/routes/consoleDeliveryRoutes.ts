@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../../../shared/types';
+import {
+  DELIVERY_STATUSES,
+  PageParam,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDelivery,
+} from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import type { Op } from '../../store/ops';
 import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
@@ -36,7 +41,7 @@ const DeliveryQuery = Type.Object(
           'created (newest first, the default) or updated (last change first: a resent delivery comes to the top)',
       }),
     ),
-    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    page: PageParam,
     per_page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
     ),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { BULK_ACTIONS } from '../../../shared/types';
+import { BULK_ACTIONS, PaymentMethodParam } from '../../../shared/types';
 import { LinkBatches, MAX_BATCH_LINKS } from '../../linkBatches';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
@@ -31,9 +31,7 @@ const BulkBody = Type.Object(
       description: `1 to ${MAX_BATCH_LINKS} link ids`,
     }),
     action: Type.Enum(BULK_ACTIONS, { description: 'one of paid, failed, expired, cancel' }),
-    payment_method: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 50, description: 'a string of 1 to 50 characters (paid only)' }),
-    ),
+    payment_method: PaymentMethodParam,
   },
   { additionalProperties: false },
 );

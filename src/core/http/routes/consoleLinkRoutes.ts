@@ -4,6 +4,7 @@ import Type from 'typebox';
 import {
   CreateLinkBodySchema,
   LinkIdParamsSchema,
+  PaymentMethodParam,
   SIMULATE_EVENTS,
   type PaymentLink,
 } from '../../../shared/types';
@@ -15,9 +16,7 @@ const TAG = ['Console'];
 const SimulateBody = Type.Object(
   {
     event: Type.Enum(SIMULATE_EVENTS, { description: 'one of paid, failed, expired' }),
-    payment_method: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 50, description: 'a string of 1 to 50 characters' }),
-    ),
+    payment_method: PaymentMethodParam,
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { LINK_STATUSES, MetaSchema } from '../../../shared/types';
+import { LINK_STATUSES, MetaSchema, PageParam } from '../../../shared/types';
 import { SandboxError } from '../../errors';
 import { LINK_SORTS } from '../../linkViews/linkOrdering';
 import { viewOf, whyNotInView } from '../../linkViews/linkView';
@@ -31,7 +31,7 @@ const VIEW_PARAMETERS = {
 const ListQuery = Type.Object(
   {
     ...VIEW_PARAMETERS,
-    page: Type.Optional(Type.Integer({ minimum: 1, description: 'an integer of at least 1' })),
+    page: PageParam,
     per_page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' }),
     ),

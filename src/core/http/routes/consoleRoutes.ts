@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { consoleTokenGate } from '../consoleToken';
 import { CONSOLE_HEADERS } from '../securityHeaders';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment Links Sandbox</title></head>
@@ -18,13 +17,13 @@ run <code>npm run build</code> (or <code>npm start</code>, which builds it) and 
 export async function consoleRoutes(
   app: FastifyInstance,
   consoleDir: string | undefined,
-  token: string | undefined,
+  tokenGate: onRequestHookHandler | undefined,
 ): Promise<void> {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(CONSOLE_HEADERS);
     done();
   });
-  if (token) app.addHook('onRequest', consoleTokenGate(token));
+  if (tokenGate) app.addHook('onRequest', tokenGate);
   if (consoleDir && existsSync(consoleDir)) {
     await app.register(fastifyStatic, {
       root: consoleDir,

@@ -17,45 +17,24 @@ const API_ROUTES: Record<string, string[]> = {
   '/sandbox/faults': ['GET', 'POST', 'DELETE'],
   '/sandbox/faults/:id': ['DELETE'],
 };
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 const CONSOLE_API = '/_console/api/';
 
-const methodNotAllowed = (reply: FastifyReply, method: string, path: string, allow: string[]) =>
-  sendError(
-    reply.header('allow', allow.join(', ')),
-    new SandboxError(
-      'method_not_allowed',
-      `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}.`,
-    ),
-  );
-
-/** A known path with the wrong method is 405 with Allow, not 404 (contract §3). */
-export function methodNotAllowedRoutes(app: FastifyInstance): void {
-  for (const [url, allowed] of Object.entries(API_ROUTES)) {
-    const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
-    app.route({
-      method: METHODS.filter((m) => !allowed.includes(m)),
-      url,
-      schema: { hide: true },
-      config: { answersMethodNotAllowed: true },
-      handler: (request, reply) =>
-        methodNotAllowed(reply, request.method, request.url.split('?')[0] as string, allow),
-    });
-  }
-}
-
 /**
- * No route for this method and path: 405 with Allow when the path has other methods (a console
- * route, or one added later), else 404 naming what the API — or, for the console, its API — has.
+ * No route for this method and path: 405 with Allow when the path has other methods, else 404
+ * naming what the API — or, for the console, its API — has.
  */
-export function routeNotFound(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  known: KnownRoutes,
-): FastifyReply {
+function wrongRoute(request: FastifyRequest, reply: FastifyReply, known: KnownRoutes): FastifyReply {
   const path = request.url.split('?')[0] as string;
   const allow = known.allowed(path);
-  if (allow.length > 0) return methodNotAllowed(reply, request.method, path, allow);
+  if (allow.length > 0) {
+    return sendError(
+      reply.header('allow', allow.join(', ')),
+      new SandboxError(
+        'method_not_allowed',
+        `${request.method} is not allowed on ${path}; allowed: ${allow.join(', ')}.`,
+      ),
+    );
+  }
   const where = path.startsWith(CONSOLE_API)
     ? 'The console API lives under /_console/api; see /openapi.json (tag Console).'
     : `The API has: ${Object.entries(API_ROUTES)
@@ -65,4 +44,34 @@ export function routeNotFound(
     reply,
     new SandboxError('route_not_found', `No route ${request.method} ${path}. ${where}`),
   );
+}
+
+/**
+ * A wrong method is 405 with Allow and an unknown path 404 (contract §3), answered in onRequest:
+ * before the key, the body's Content-Type or its JSON are looked at, none of which matters to a
+ * request that has no route. The not-found handler answers them, for routes added later too;
+ * a method the router would hand from a fixed path to a parameter's (`GET /links/bulk` to
+ * `GET /links/:id`) gets a route here that answers the same. Register last, once every other
+ * route is known.
+ */
+export function wrongRouteAnswers(
+  app: FastifyInstance,
+  known: KnownRoutes,
+  admit: (request: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
+  const answer = (request: FastifyRequest, reply: FastifyReply) => wrongRoute(request, reply, known);
+  // Answers without calling done: no body parser, validation or handler runs after it.
+  app.addHook('onRequest', (request, reply, _done) => {
+    if (admit(request, reply)) answer(request, reply);
+  });
+  for (const { url, methods } of [...known.shadowedMethods()]) {
+    app.route({
+      method: methods,
+      url,
+      schema: { hide: true },
+      config: { answersMethodNotAllowed: true },
+      handler: answer,
+    });
+  }
+  app.setNotFoundHandler(answer);
 }

@@ -75,6 +75,7 @@ export function inboxReceiveRoutes(core: SandboxCore) {
       method: ALL_METHODS,
       url: '/_inbox/:name',
       onRequest: receive,
+      config: { allow: RECEIVING },
       schema: {
         tags: ['Sandbox'],
         summary: 'Receive a webhook in the built-in inbox',
@@ -93,6 +94,7 @@ export function inboxReceiveRoutes(core: SandboxCore) {
         method: ALL_METHODS,
         url,
         onRequest: receive,
+        config: { allow: RECEIVING },
         schema: { hide: true },
         handler: refuseMethod,
       });
