@@ -152,7 +152,11 @@ export async function massExpiryBench(root: string, spawn: Spawn, sizes: number[
   console.log(`\n# Mass expiry: ${sizes.map(fmt).join(' and ')} pending links falling due at once`);
   const out: MassCase[] = [];
   for (const links of sizes) {
-    for (const how of ['advance', 'start-up', 'advance, paused endpoint'] as const) {
+    for (const how of (process.env.MASS_CASES?.split(',') ?? [
+      'advance',
+      'start-up',
+      'advance, paused endpoint',
+    ]) as MassCase['how'][]) {
       const result = await runCase(root, spawn, links, how);
       console.log(
         `  ${fmt(links)} by ${how}: done in ${(result.doneMs / 1000).toFixed(1)} s; longest probe wait ${result.probeMaxMs.toFixed(0)} ms (p99 ${result.probeP99Ms.toFixed(0)} ms, ${fmt(result.probes)} probes; retrieves ${result.retrieveMaxMs.toFixed(0)} ms); peak RSS ${result.peakRssMb.toFixed(0)} MB` +

@@ -48,20 +48,19 @@ export class SortedList<T> {
 
   /** First index whose item is not less than `probe` (or, with `strict`, greater than it). */
   bound(probe: (item: T) => number, strict = false): number {
-    const c = this.chunkFor(probe, strict);
+    const c = this.chunkFor(byProbe, probe, strict);
     if (c === this.chunks.length) return this.size;
     this.index();
-    return (this.offsets[c] as number) + boundIn(this.chunks[c] as T[], probe, strict);
+    return (this.offsets[c] as number) + boundIn(this.chunks[c] as T[], byProbe, probe, strict);
   }
 
   insert(item: T): void {
-    const after = (x: T) => this.compare(x, item);
-    let c = this.chunkFor(after, true);
+    let c = this.chunkFor(this.compare, item, true);
     // Past every chunk's last item: it belongs at the very end, the usual case for a new link.
     if (c === this.chunks.length) c = Math.max(0, c - 1);
     let chunk = this.chunks[c];
     if (!chunk) this.chunks.push((chunk = []));
-    chunk.splice(boundIn(chunk, after, true), 0, item);
+    chunk.splice(boundIn(chunk, this.compare, item, true), 0, item);
     this.size++;
     this.touched(c);
     if (chunk.length >= 2 * CHUNK) this.chunks.splice(c + 1, 0, chunk.splice(CHUNK));
@@ -108,14 +107,14 @@ export class SortedList<T> {
     return this.chunks[0]?.[0];
   }
 
-  /** The first chunk whose last item is not less than the probe (strict: greater), or the count. */
-  private chunkFor(probe: (item: T) => number, strict: boolean): number {
+  /** The first chunk whose last item is not less than `a` (strict: greater), or the count. */
+  private chunkFor<A>(cmp: (x: T, a: A) => number, a: A, strict: boolean): number {
     let lo = 0;
     let hi = this.chunks.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const chunk = this.chunks[mid] as T[];
-      const c = probe(chunk[chunk.length - 1] as T);
+      const c = cmp(chunk[chunk.length - 1] as T, a);
       if (c < 0 || (strict && c === 0)) lo = mid + 1;
       else hi = mid;
     }
@@ -123,12 +122,11 @@ export class SortedList<T> {
   }
 
   private find(item: T): { c: number; i: number } | null {
-    const probe = (x: T) => this.compare(x, item);
-    const c = this.chunkFor(probe, false);
+    const c = this.chunkFor(this.compare, item, false);
     const chunk = this.chunks[c];
     if (!chunk) return null;
-    const i = boundIn(chunk, probe, false);
-    return i < chunk.length && probe(chunk[i] as T) === 0 ? { c, i } : null;
+    const i = boundIn(chunk, this.compare, item, false);
+    return i < chunk.length && this.compare(chunk[i] as T, item) === 0 ? { c, i } : null;
   }
 
   /** After a removal from chunk `c`: drops it when empty, merges it into a neighbour when a sliver. */
@@ -168,14 +166,21 @@ export class SortedList<T> {
   }
 }
 
-function boundIn<T>(items: T[], probe: (item: T) => number, strict: boolean): number {
+/**
+ * First index in `items` not less than `a` (strict: greater). The comparison takes `a` as an
+ * argument rather than closing over it: inserts and removals run a million times in a mass change,
+ * and a closure per call would be an allocation each.
+ */
+function boundIn<T, A>(items: T[], cmp: (x: T, a: A) => number, a: A, strict: boolean): number {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const c = probe(items[mid] as T);
+    const c = cmp(items[mid] as T, a);
     if (c < 0 || (strict && c === 0)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
+
+const byProbe = <T>(x: T, probe: (item: T) => number): number => probe(x);
