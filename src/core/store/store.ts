@@ -32,6 +32,9 @@ export interface StoreOptions {
 
 export { SNAPSHOT_FILE };
 
+/** A disk refusing every write under a steady load would otherwise keep an export waiting for ever. */
+const DURABLE_CAPTURE_TRIES = 5;
+
 type CommitListener = (ops: readonly Op[]) => void;
 /** Adds the ops that must land with a commit (a recorded event's deliveries). */
 type CommitExpander = (ops: Op[]) => Op[];
@@ -207,6 +210,28 @@ export class Store {
     // A whole new snapshot is in place: whatever stopped compaction is behind it.
     this.backoff.succeeded();
     this.announce(announced);
+  }
+
+  /**
+   * The state as far as it is on disk, by reference: what an export may hand out. A capture can
+   * hold commits still on their way to disk; once the journal has written them all, the capture
+   * is durable unless one was refused meanwhile (and undone), in which case it is taken again.
+   * Reads never wait on disk; this does, so an export never holds a change its client was refused.
+   */
+  async durableCapture(nowMs: number): Promise<SnapshotData> {
+    for (let tries = 1; ; tries++) {
+      const rollbacks = this.rollbacks;
+      const data = this.state.capture(this.seq, nowMs);
+      if (!this.durable || this.unsettled.size === 0) return data;
+      await this.durable.journal.drained();
+      if (this.rollbacks === rollbacks) return data;
+      if (tries === DURABLE_CAPTURE_TRIES) {
+        throw new SandboxError(
+          'storage_unavailable',
+          `The data directory ${this.durable.dir} keeps refusing the changes this export must wait for, so nothing was exported. Check it (free some disk space, fix its permissions), then export again.`,
+        );
+      }
+    }
   }
 
   /**
