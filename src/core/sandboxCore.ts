@@ -39,6 +39,8 @@ export interface CoreOptions {
   clockStart?: ClockStart;
   /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
   openSegment?: StoreOptions['openSegment'];
+  /** How the store chunks its writes and how large one record may be (tests pass small ones). */
+  storeLimits?: StoreOptions['limits'];
 }
 
 export interface ListeningInfo {
@@ -127,6 +129,8 @@ export class SandboxCore {
       dir: options.dataDir,
       compactAfter: options.compactAfter,
       now: () => clock.now(),
+      realNow: () => clock.realNow(),
+      limits: options.storeLimits,
       openSegment: options.openSegment,
     });
     opened.store = store;

@@ -25,6 +25,18 @@ export const StoreCountsSchema = Type.Object({
 });
 export type StoreCounts = Static<typeof StoreCountsSchema>;
 
+export const CompactionFailureSchema = Type.Object({
+  failed_at: Time,
+  reason: Type.String({ description: 'What went wrong, naming the record or the errno' }),
+  failures: Type.Integer({ minimum: 1, description: 'Failed compactions in a row' }),
+  retry_after: {
+    ...Time,
+    description:
+      'No compaction is tried before this (real time): a minute after the first failure, doubling up to an hour',
+  },
+});
+export type CompactionFailure = Static<typeof CompactionFailureSchema>;
+
 export const ServerInfoSchema = Type.Object({
   version: Type.String({ description: 'The sandbox version' }),
   base_url: Type.String({ description: 'Where the API answers now: http://host:port' }),
@@ -38,6 +50,10 @@ export const ServerInfoSchema = Type.Object({
   public_url_flag: Type.Boolean({ description: 'A --public-url flag overrides the public_url setting' }),
   data_dir: Type.Union([Type.String(), Type.Null()], { description: 'null when in memory' }),
   counts: StoreCountsSchema,
+  compaction_failure: Type.Union([CompactionFailureSchema, Type.Null()], {
+    description:
+      'Why the journal could not be folded into the snapshot the last time it was tried; null once a compaction succeeds. Every change is still in the journal meanwhile.',
+  }),
 });
 export type ServerInfo = Static<typeof ServerInfoSchema>;
 

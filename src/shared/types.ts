@@ -303,7 +303,7 @@ export const SettingsSchema = Type.Object(
       minimum: 16,
       maximum: 8192,
       description:
-        'a whole number of MiB from 16 to 8192: webhook response bodies kept in memory; past it the oldest finished deliveries keep the first 1 KiB of each',
+        'a whole number of MiB from 16 to 8192: webhook response bodies kept in memory, waiting deliveries included; past it the oldest attempts keep the first 1 KiB of their response body, then none, marked body_truncated',
     }),
     event_retention: Type.Integer({
       minimum: 100,

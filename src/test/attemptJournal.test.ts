@@ -76,3 +76,51 @@ test('past attempt_bodies_mb the oldest finished deliveries keep 1 KiB of each r
     await receiver.stop();
   }
 });
+
+test('waiting deliveries count against attempt_bodies_mb too: the oldest attempts lose their bodies first, marked truncated', async () => {
+  // A large debug page: each attempt keeps its first 64 KiB.
+  const page = 'z'.repeat(1024 * 1024);
+  const receiver = await WebhookReceiver.start({ plan: () => ({ status: 500, body: page }) });
+  const sandbox = await startTestSandbox({ port: 0, webhookEndpoints: [{ url: receiver.url }] });
+  try {
+    // Four attempts at once, then a retry an hour away: every delivery stays waiting.
+    await sandbox.core.updateSettings({
+      attempt_bodies_mb: 16,
+      webhook_retry_schedule_seconds: [0, 0, 0, 0, 3600],
+    });
+    const count = 100;
+    for (let i = 0; i < count; i++) {
+      const link = await createLink(sandbox);
+      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+    }
+    const rows = await eventually(
+      async () => {
+        const list = (await sandbox.consoleApi('GET', '/deliveries?status=retrying&per_page=100')).body;
+        const settled = list.data.every((d: { attempt_count: number }) => d.attempt_count === 4);
+        return list.pagination.total === count && settled ? list.data : undefined;
+      },
+      'every delivery has made its four attempts and waits',
+      1000,
+    );
+    type Attempt = { started_at: string; response: { body: string; body_truncated: boolean } };
+    const attempts: Attempt[] = [];
+    for (const row of rows) {
+      attempts.push(...(await sandbox.consoleApi('GET', `/deliveries/${row.id}`)).body.data.attempts);
+    }
+    assert.equal(attempts.length, 4 * count);
+    const kept = attempts.reduce((sum, a) => sum + Buffer.byteLength(a.response.body), 0);
+    assert.ok(
+      kept <= 16 * 1024 * 1024,
+      `bodies kept: ${kept} bytes, more than 16 MiB (${4 * count} × 64 KiB made)`,
+    );
+    attempts.sort((a, b) => a.started_at.localeCompare(b.started_at));
+    const oldest = attempts[0]?.response;
+    assert.equal(oldest?.body_truncated, true, 'the oldest attempt lost its body');
+    assert.ok((oldest?.body.length ?? 0) <= 1024);
+    const newest = attempts.at(-1)?.response;
+    assert.equal(newest?.body.length, 64 * 1024, 'the newest attempt keeps its 64 KiB');
+  } finally {
+    await sandbox.stop();
+    await receiver.stop();
+  }
+});

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { FaultyDisk } from './faultyDisk';
-import { makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+import { eventually, makeTempDir, startTestSandbox, type TestSandbox } from './harness';
 
 const running: TestSandbox[] = [];
 after(() => Promise.all(running.map((s) => s.stop())));
@@ -128,4 +128,40 @@ test('a change made on top of a refused one is refused with it, so nothing built
   const counts = await sandbox.consoleApi('GET', '/server');
   assert.equal(counts.body.data.counts.links, 0);
   assert.equal(counts.body.data.counts.events, 0, 'no webhook event of the refused cancel');
+});
+
+test('an export taken while the disk refuses writes holds none of the refused changes, and later ones once it has room', async () => {
+  const dir = await makeTempDir();
+  const disk = new FaultyDisk();
+  const sandbox = await sandboxOn(dir, disk);
+  assert.equal((await create(sandbox, 'Kept')).status, 201);
+  let release!: () => void;
+  disk.stall = new Promise((resolve) => (release = resolve));
+  disk.failures = 100;
+  const refused = Array.from({ length: 5 }, (_, i) => create(sandbox, `Refused ${i}`));
+  await eventually(async () => {
+    const list = await sandbox.api('GET', '/payment-links?per_page=100');
+    return list.body.data.length === 6 ? true : undefined;
+  }, 'every client sees the links on their way to disk (reads never wait for it)');
+  const exports = Array.from({ length: 5 }, () => sandbox.consoleApi('GET', '/store/export'));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  disk.stall = null;
+  release();
+  for (const answer of await Promise.all(refused)) assert.equal(answer.status, 503);
+  for (const file of await Promise.all(exports)) {
+    assert.equal(file.status, 200);
+    assert.deepEqual(
+      file.body.links.map((l: { title: string }) => l.title),
+      ['Kept'],
+      'an export holds only what is on disk',
+    );
+  }
+
+  disk.failures = 0;
+  assert.equal((await create(sandbox, 'After')).status, 201);
+  const later = await sandbox.consoleApi('GET', '/store/export');
+  assert.deepEqual(
+    later.body.links.map((l: { title: string }) => l.title),
+    ['Kept', 'After'],
+  );
 });

@@ -3,17 +3,18 @@ import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type StoreExport } from '../../sh
 import { isoTime } from '../clock';
 import { withDefaults } from '../settings';
 import { jsonDocumentStream } from '../store/jsonDocumentWriter';
-import type { StoreState } from '../store/storeState';
+import type { Store } from '../store/store';
 import { VERSION } from '../version';
 
 /**
  * The whole store as one file, written as it is read: a store of a million links is larger than
- * any string or Buffer should be. Taken by reference in this tick (records are immutable), so the
- * file is one consistent moment however long it takes to send and whatever requests change
- * meanwhile; expired idempotency records are left out.
+ * any string or Buffer should be. Taken by reference (records are immutable), so the file is one
+ * consistent moment however long it takes to send and whatever requests change meanwhile; only
+ * what is on disk is in it, never a change whose client was (or will be) told it was refused; and
+ * expired idempotency records are left out.
  */
-export function exportStream(state: StoreState, nowMs: number): Readable {
-  const { settings, settlement_account_id, ...data } = state.capture(0, nowMs);
+export async function exportStream(store: Store, nowMs: number): Promise<Readable> {
+  const { settings, settlement_account_id, ...data } = await store.durableCapture(nowMs);
   // Typed as the whole file, so its fields and their order are the schema's.
   const { links, events, endpoints, deliveries, idempotency, ...head }: StoreExport = {
     format: EXPORT_FORMAT,

@@ -27,5 +27,6 @@ export function serverInfo(core: SandboxCore): ServerInfo {
     public_url_flag: core.publicUrlFlag,
     data_dir: core.store.dataDir,
     counts: storeCounts(core.store.state),
+    compaction_failure: core.store.compactionFailure,
   };
 }

@@ -22,10 +22,14 @@ export interface JournalOptions {
    * store undoes them in memory.
    */
   onFailure: (err: SandboxError) => void;
+  /** Bytes of lines joined into one write; a batch larger than this takes several. */
+  chunkBytes: number;
 }
 
 interface Waiter {
-  line: string;
+  /** The record's JSON, newline not included, and its size in bytes. */
+  text: string;
+  bytes: number;
   resolve: () => void;
   reject: (err: Error) => void;
 }
@@ -102,10 +106,11 @@ export class Journal {
     return new Journal(dir, afterSegment + 1, options);
   }
 
-  append(record: JournalRecord): Promise<void> {
+  /** Appends one record, already serialised (the store refuses one too large before applying it). */
+  append(line: { text: string; bytes: number }): Promise<void> {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ line: JSON.stringify(record) + '\n', resolve, reject });
+      this.waiting.push({ text: line.text, bytes: line.bytes, resolve, reject });
       this.schedule();
     });
   }
@@ -162,15 +167,16 @@ export class Journal {
     const batch = this.waiting;
     this.waiting = [];
     if (batch.length === 0) return;
-    const bytes = Buffer.from(batch.map((w) => w.line).join(''), 'utf8');
+    const chunks = this.chunksOf(batch);
     for (let attempt = 0; ; attempt++) {
       try {
         if (this.broken) throw this.broken;
         const fh = await this.currentFile();
-        await writeAll(fh, bytes);
+        for (const chunk of chunks) await writeAll(fh, chunk);
         await fh.datasync();
-        this.goodSize += bytes.length;
-        this.bytesSinceRotation += bytes.length;
+        const written = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+        this.goodSize += written;
+        this.bytesSinceRotation += written;
         for (const w of batch) w.resolve();
         return;
       } catch (err) {
@@ -186,6 +192,27 @@ export class Journal {
         return;
       }
     }
+  }
+
+  /**
+   * The batch's lines as buffers of about `chunkBytes` each: many large lines waiting together
+   * (a slow disk, a burst of webhook attempts) would pass V8's cap on one string if joined.
+   */
+  private chunksOf(batch: readonly Waiter[]): Buffer[] {
+    const chunks: Buffer[] = [];
+    let lines: string[] = [];
+    let bytes = 0;
+    for (const w of batch) {
+      lines.push(w.text, '\n');
+      bytes += w.bytes + 1;
+      if (bytes >= this.options.chunkBytes) {
+        chunks.push(Buffer.from(lines.join(''), 'utf8'));
+        lines = [];
+        bytes = 0;
+      }
+    }
+    if (lines.length > 0) chunks.push(Buffer.from(lines.join(''), 'utf8'));
+    return chunks;
   }
 
   /** Every commit not on disk is lost together: the store undoes them, then each is refused. */

@@ -6,20 +6,24 @@ import { SCHEMA_VERSION, type SnapshotData } from './storeState';
 import { JsonDocumentError, readJsonDocument } from './jsonDocumentReader';
 import { clockProblem, RECORD_LISTS, recordProblem } from './recordChecks';
 import { StoreFileError } from './storeErrors';
+import { DEFAULT_STORE_LIMITS, recordJson, type StoreLimits } from './storeLimits';
 import { syncDirectory } from './syncDirectory';
 import { writeAll } from './writeAll';
 
-const CHUNK = 500;
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * lowdb adapter for the snapshot. Unlike lowdb's JSONFile it fsyncs before the atomic rename,
  * refuses a file it cannot understand instead of treating it as empty, reads and writes record by
  * record (never the file as one string), and yields to the event loop between chunks of records,
- * so folding a million links into the snapshot never stalls a request.
+ * so folding a million links into the snapshot never stalls a request. A chunk is bounded in bytes,
+ * not records: a delivery holding many large response bodies is as safe to write as a link.
  */
 export class SnapshotFile implements Adapter<SnapshotData> {
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    private readonly limits: StoreLimits = DEFAULT_STORE_LIMITS,
+  ) {}
 
   /** Bytes of the snapshot last read or written: compaction waits for a journal about as large. */
   size = 0;
@@ -97,28 +101,44 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     }
   }
 
+  /**
+   * Writes records as they are serialised, a chunk of about `chunkBytes` at a time; a record alone
+   * past `recordBytes` abandons the write with a RecordTooLargeError naming it.
+   */
   async write(data: SnapshotData): Promise<void> {
     const temp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     const fh = await open(temp, 'w');
     let size = 0;
-    const put = async (text: string): Promise<void> => {
-      const bytes = Buffer.from(text, 'utf8');
+    let pending: string[] = [];
+    let pendingBytes = 0;
+    const flush = async (): Promise<void> => {
+      const bytes = Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      pendingBytes = 0;
       await writeAll(fh, bytes);
       size += bytes.length;
+      await yieldToRequests();
+    };
+    /** Queues text of `bytes` bytes (small text counts a character as a byte); true once a chunk is full. */
+    const put = (text: string, bytes = text.length): boolean => {
+      pending.push(text);
+      pendingBytes += bytes;
+      return pendingBytes >= this.limits.chunkBytes;
     };
     try {
       const { links, events, idempotency, endpoints, deliveries = [], ...head } = data;
-      await put(JSON.stringify(head).slice(0, -1));
+      put(JSON.stringify(head).slice(0, -1));
       for (const [key, list] of Object.entries({ links, events, idempotency, endpoints, deliveries })) {
-        await put(`,\n"${key}":[`);
-        for (let i = 0; i < list.length; i += CHUNK) {
-          const lines = list.slice(i, i + CHUNK).map((item) => '\n' + JSON.stringify(item));
-          await put((i === 0 ? '' : ',') + lines.join(','));
-          await yieldToRequests();
+        put(`,\n"${key}":[`);
+        for (let i = 0; i < list.length; i++) {
+          const record = recordJson(() => recordName(key, i, list[i]), list[i], this.limits.recordBytes);
+          put(i === 0 ? '\n' : ',\n');
+          if (put(record.text, record.bytes)) await flush();
         }
-        await put('\n]');
+        put('\n]');
       }
-      await put('}\n');
+      put('}\n');
+      await flush();
       await fh.sync();
       await fh.close();
       await this.beforeRename?.();
@@ -131,6 +151,13 @@ export class SnapshotFile implements Adapter<SnapshotData> {
     await syncDirectory(dirname(this.file));
     this.size = size;
   }
+}
+
+/** deliveries[3] (dlv_…): where a record is in the file, and which one it is. */
+function recordName(list: string, index: number, record: unknown): string {
+  const { id, scope } = (isObject(record) ? record : {}) as { id?: unknown; scope?: unknown };
+  const name = typeof id === 'string' ? id : typeof scope === 'string' ? scope : null;
+  return `${list}[${index}]${name === null ? '' : ` (${name})`}`;
 }
 
 /** The 1-based line holding byte `offset`, counted by streaming the file up to it. */

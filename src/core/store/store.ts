@@ -1,6 +1,8 @@
 import { mkdir, type FileHandle } from 'node:fs/promises';
 import type { Low } from 'lowdb';
-import type { SandboxError } from '../errors';
+import type { CompactionFailure } from '../../shared/dataFolder';
+import { SandboxError } from '../errors';
+import { CompactionBackoff } from './compactionBackoff';
 import { CompactionPolicy } from './compactionPolicy';
 import { lockDataDir } from './dataDirLock';
 import { Journal } from './journal';
@@ -8,7 +10,8 @@ import type { Op } from './ops';
 import type { SnapshotFile } from './snapshotFile';
 import { storageFailure } from './storageFailure';
 import { directoryRefused } from './storeErrors';
-import { loadStore, SNAPSHOT_FILE } from './storeLoader';
+import { DEFAULT_STORE_LIMITS, RecordTooLargeError, recordJson, type StoreLimits } from './storeLimits';
+import { emptySnapshot, loadStore, SNAPSHOT_FILE } from './storeLoader';
 import { StoreState, type SnapshotData, type StoreContents } from './storeState';
 
 export interface StoreOptions {
@@ -17,6 +20,10 @@ export interface StoreOptions {
   /** Journal records after which the snapshot is rewritten in the background (default: see CompactionPolicy). */
   compactAfter?: number;
   now?: () => number;
+  /** Real time, for when a failed compaction may be tried again (tests bring their own). */
+  realNow?: () => number;
+  /** How snapshot writes are chunked and how large one record may be (tests pass small ones). */
+  limits?: Partial<StoreLimits>;
   /** Told of problems no request hears about (a failed compaction, a refused write). */
   warn?: (message: string) => void;
   /** Opens journal segments; tests pass one whose handle fails on purpose. */
@@ -24,6 +31,9 @@ export interface StoreOptions {
 }
 
 export { SNAPSHOT_FILE };
+
+/** A disk refusing every write under a steady load would otherwise keep an export waiting for ever. */
+const DURABLE_CAPTURE_TRIES = 5;
 
 type CommitListener = (ops: readonly Op[]) => void;
 /** Adds the ops that must land with a commit (a recorded event's deliveries). */
@@ -49,6 +59,7 @@ export class Store {
   /** Bumped by every rollback, so a snapshot captured before one is never put in place. */
   private rollbacks = 0;
   private compaction: Promise<void> | null = null;
+  private readonly backoff: CompactionBackoff;
   private readonly listeners = new Set<CommitListener>();
   private expander: CommitExpander = (ops) => ops;
   private closed = false;
@@ -59,14 +70,20 @@ export class Store {
     private readonly policy: CompactionPolicy,
     private readonly now: () => number,
     private readonly warn: (message: string) => void,
+    private readonly limits: StoreLimits,
+    realNow: () => number,
     private seq: number,
-  ) {}
+  ) {
+    this.backoff = new CompactionBackoff(realNow);
+  }
 
   static async open(options: StoreOptions = {}): Promise<Store> {
     const now = options.now ?? Date.now;
     const warn = options.warn ?? ((message: string) => process.emitWarning(message));
     const policy = new CompactionPolicy(options.compactAfter);
-    if (!options.dir) return new Store(new StoreState(), null, policy, now, warn, 0);
+    const limits = { ...DEFAULT_STORE_LIMITS, ...options.limits };
+    const realNow = options.realNow ?? Date.now;
+    if (!options.dir) return new Store(new StoreState(), null, policy, now, warn, limits, realNow, 0);
     const dir = options.dir;
     try {
       await mkdir(dir, { recursive: true });
@@ -76,12 +93,13 @@ export class Store {
     const unlock = await lockDataDir(dir);
     try {
       const state = new StoreState();
-      const loaded = await loadStore(dir, state);
+      const loaded = await loadStore(dir, state, limits);
       policy.reset(state.links.size, loaded.snapshot.size);
       for (let i = 0; i < loaded.replayed; i++) policy.addRecord();
       const journal = Journal.start(dir, loaded.lastSegment, {
         openSegment: options.openSegment,
         onFailure: (err) => store.rollback(err),
+        chunkBytes: limits.chunkBytes,
       });
       const { db, snapshot } = loaded;
       const store: Store = new Store(
@@ -90,6 +108,8 @@ export class Store {
         policy,
         now,
         warn,
+        limits,
+        realNow,
         loaded.seq,
       );
       // Fold what start-up replayed into the snapshot, so the next start reads one file.
@@ -105,6 +125,11 @@ export class Store {
     return this.durable?.dir ?? null;
   }
 
+  /** Why the last compaction failed, while none has succeeded since; what the console shows. */
+  get compactionFailure(): CompactionFailure | null {
+    return this.backoff.failure;
+  }
+
   onCommit(listener: CommitListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -118,20 +143,33 @@ export class Store {
   commit(requested: Op[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
     const ops = this.expander(requested);
-    const undo = ops.map((op) => this.state.apply(op));
-    const seq = ++this.seq;
     if (!this.durable) {
+      for (const op of ops) this.state.apply(op);
+      this.seq++;
       this.announce(ops);
       return Promise.resolve();
     }
+    const seq = this.seq + 1;
+    let line: { text: string; bytes: number };
+    try {
+      // Serialised before it is applied: a change too large to journal changes nothing.
+      line = recordJson(() => 'This change', { seq, ops }, this.limits.recordBytes);
+    } catch (err) {
+      if (!(err instanceof RecordTooLargeError)) throw err;
+      return Promise.reject(
+        new SandboxError('storage_unavailable', `${err.message} (one journal line); nothing was changed.`),
+      );
+    }
+    const undo = ops.map((op) => this.state.apply(op));
+    this.seq = seq;
     this.unsettled.set(seq, undo);
-    const line = { seq, ops };
     const written = this.durable.journal.append(line).then(() => {
       this.unsettled.delete(seq);
       this.announce(ops);
     });
     this.policy.addRecord();
-    if (this.policy.due(this.durable.journal.bytesSinceRotation) && !this.compaction) void this.compact();
+    if (this.policy.due(this.durable.journal.bytesSinceRotation) && !this.compaction && this.backoff.ready)
+      void this.compact();
     return written;
   }
 
@@ -156,9 +194,8 @@ export class Store {
       if (this.rollbacks !== rollbacks)
         throw storageFailure(durable.dir, new Error('an earlier write failed'), true);
       durable.snapshot.beforeRename = null;
-      durable.db.data = data;
       try {
-        await durable.db.write();
+        await writeSnapshot(durable.db, data);
       } catch (err) {
         throw storageFailure(durable.dir, err, true);
       }
@@ -170,7 +207,31 @@ export class Store {
     await written;
     this.unsettled.delete(seq);
     this.policy.reset(this.state.links.size, durable.snapshot.size);
+    // A whole new snapshot is in place: whatever stopped compaction is behind it.
+    this.backoff.succeeded();
     this.announce(announced);
+  }
+
+  /**
+   * The state as far as it is on disk, by reference: what an export may hand out. A capture can
+   * hold commits still on their way to disk; once the journal has written them all, the capture
+   * is durable unless one was refused meanwhile (and undone), in which case it is taken again.
+   * Reads never wait on disk; this does, so an export never holds a change its client was refused.
+   */
+  async durableCapture(nowMs: number): Promise<SnapshotData> {
+    for (let tries = 1; ; tries++) {
+      const rollbacks = this.rollbacks;
+      const data = this.state.capture(this.seq, nowMs);
+      if (!this.durable || this.unsettled.size === 0) return data;
+      await this.durable.journal.drained();
+      if (this.rollbacks === rollbacks) return data;
+      if (tries === DURABLE_CAPTURE_TRIES) {
+        throw new SandboxError(
+          'storage_unavailable',
+          `The data directory ${this.durable.dir} keeps refusing the changes this export must wait for, so nothing was exported. Check it (free some disk space, fix its permissions), then export again.`,
+        );
+      }
+    }
   }
 
   /**
@@ -190,16 +251,17 @@ export class Store {
         await durable.journal.drained();
         if (this.rollbacks !== rollbacks) throw new Error('a journal write it counted on failed');
       };
-      durable.db.data = data;
-      await durable.db.write();
+      await writeSnapshot(durable.db, data);
       this.policy.reset(this.state.links.size, durable.snapshot.size);
       await durable.journal.deleteSegmentsUpTo(covered);
+      this.backoff.succeeded();
     })()
-      .catch((err: Error) =>
+      .catch((err: Error) => {
+        const wait = this.backoff.failed(err.message);
         this.warn(
-          `the store could not compact its journal into ${SNAPSHOT_FILE}: ${err.message}; it will try again`,
-        ),
-      )
+          `the store could not compact its journal into ${SNAPSHOT_FILE}: ${err.message}; every change is still in the journal, and compaction is not tried again for ${wait}`,
+        );
+      })
       .finally(() => {
         this.compaction = null;
       });
@@ -231,5 +293,19 @@ export class Store {
 
   private announce(ops: readonly Op[]): void {
     for (const listener of this.listeners) listener(ops);
+  }
+}
+
+/**
+ * Writes `data` through lowdb, then lets go of it: Low keeps its last data, and a capture holds
+ * every record as it was, so keeping it would hold old copies (webhook bodies trimmed since) until
+ * the next compaction.
+ */
+async function writeSnapshot(db: Low<SnapshotData>, data: SnapshotData): Promise<void> {
+  db.data = data;
+  try {
+    await db.write();
+  } finally {
+    db.data = emptySnapshot();
   }
 }

@@ -3,6 +3,7 @@ import { Low } from 'lowdb';
 import { Journal } from './journal';
 import { SnapshotFile } from './snapshotFile';
 import { StoreFileError } from './storeErrors';
+import { DEFAULT_STORE_LIMITS, type StoreLimits } from './storeLimits';
 import { SCHEMA_VERSION, type SnapshotData, type StoreState } from './storeState';
 
 export const SNAPSHOT_FILE = 'sandbox.json';
@@ -24,13 +25,19 @@ const REPAIR = `restore ${SNAPSHOT_FILE} and every journal file from a backup, o
  * must follow on without a gap: a journal that continues from a record the store does not hold
  * (a lost snapshot, a deleted segment) is refused, never half-loaded.
  */
-export async function loadStore(dir: string, state: StoreState): Promise<LoadedStore> {
-  const snapshot = new SnapshotFile(join(dir, SNAPSHOT_FILE));
+export async function loadStore(
+  dir: string,
+  state: StoreState,
+  limits: StoreLimits = DEFAULT_STORE_LIMITS,
+): Promise<LoadedStore> {
+  const snapshot = new SnapshotFile(join(dir, SNAPSHOT_FILE), limits);
   const db = new Low<SnapshotData>(snapshot, emptySnapshot());
   await db.read();
   await snapshot.discardUnfinishedWrites();
   state.load(db.data);
   let seq = db.data.seq;
+  // The state holds the records now; lowdb's copy of the lists would only keep their first versions.
+  db.data = emptySnapshot();
   let replayed = 0;
   const { lastSegment } = await Journal.replay(dir, (record, file, line) => {
     if (record.seq <= seq) return;
@@ -54,7 +61,7 @@ export async function loadStore(dir: string, state: StoreState): Promise<LoadedS
   return { db, snapshot, seq, replayed, lastSegment };
 }
 
-function emptySnapshot(): SnapshotData {
+export function emptySnapshot(): SnapshotData {
   return {
     schema_version: SCHEMA_VERSION,
     seq: 0,

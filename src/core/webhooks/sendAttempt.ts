@@ -27,23 +27,28 @@ function describeFailure(err: unknown, timeoutMs: number): string {
   return `${e.code ?? 'error'}: ${e.message ?? String(err)}`;
 }
 
-/** The first 64 KiB of a response body, and whether there was more. */
+/**
+ * The first 64 KiB of a response body, and whether there was more. No more than that is ever held:
+ * the rest of a large error page is not read at all.
+ */
 function readCapped(res: IncomingMessage): Promise<{ text: string; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    res.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > RESPONSE_BODY_LIMIT) {
-        // The rest is never read, so this connection cannot carry another request.
-        res.destroy();
-        resolve({
-          text: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
-          truncated: true,
-        });
+    const onData = (chunk: Buffer): void => {
+      const room = RESPONSE_BODY_LIMIT - size;
+      if (chunk.length <= room) {
+        chunks.push(chunk);
+        size += chunk.length;
+        return;
       }
-    });
+      chunks.push(chunk.subarray(0, room));
+      res.off('data', onData);
+      // The rest is never read, so this connection cannot carry another request.
+      res.destroy();
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: true });
+    };
+    res.on('data', onData);
     res.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: false }));
     res.on('error', reject);
   });

@@ -50,18 +50,19 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         tags: TAG,
         summary: 'Download the whole store as one JSON file',
         description:
-          'Settings, settlement account, links, webhook events, endpoints (with their secrets), deliveries and unexpired idempotency records, as an attachment. POST it to /_console/api/store/import to restore it. The file is one consistent moment of the store, streamed as it is written (chunked, one record per line), so a store of any size exports.',
+          'Settings, settlement account, links, webhook events, endpoints (with their secrets), deliveries and unexpired idempotency records, as an attachment. POST it to /_console/api/store/import to restore it. The file is one consistent moment of the store, holding only changes already on disk (it waits for those on their way), streamed as it is written (chunked, one record per line), so a store of any size exports. A data directory that keeps refusing writes meanwhile answers 503 storage_unavailable.',
         response: consoleResponses({ 200: StoreExportSchema }),
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const now = core.clock.now();
+      const file = await exportStream(core.store, now);
       return reply
         .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
         .header('cache-control', 'no-store')
         .code(200)
         .type('application/json; charset=utf-8')
-        .send(exportStream(core.store.state, now));
+        .send(file);
     },
   );
 

@@ -1,5 +1,7 @@
 // The data folder: where the store lives, and export, import (after a confirm) and reset.
 import { useRef, useState } from 'react';
+import type { CompactionFailure } from '../../../../shared/dataFolder';
+import { formatDateTime } from '../../lib/dates';
 import { desktop } from '../../lib/desktop';
 import { describeAllCounts } from '../../lib/storeCounts';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -52,6 +54,11 @@ export function DataFolderPanel() {
           {describeAllCounts(info.counts)}
         </p>
       )}
+      {info?.compaction_failure && (
+        <p className="callout" role="status" data-testid="compaction-failure">
+          {compactionFailureText(info.compaction_failure)}
+        </p>
+      )}
       <div className="data-actions">
         <button type="button" className="button" disabled={busy !== null} onClick={() => void exportStore()}>
           {busy === 'export' ? 'Exporting…' : 'Export…'}
@@ -100,4 +107,10 @@ export function DataFolderPanel() {
       )}
     </section>
   );
+}
+
+/** The store's last failed compaction, which keeps the journal growing until one succeeds. */
+function compactionFailureText(failure: CompactionFailure): string {
+  const times = failure.failures === 1 ? 'once' : `${failure.failures} times in a row`;
+  return `The journal could not be folded into the snapshot (${times}, last at ${formatDateTime(failure.failed_at)}): ${failure.reason}. Every change is still saved in the journal, which grows until this succeeds; the next try is not before ${formatDateTime(failure.retry_after)}.`;
 }

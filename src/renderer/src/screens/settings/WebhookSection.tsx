@@ -50,7 +50,7 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="attempt_bodies_mb"
         label="Response bodies kept (MiB)"
-        hint="16 to 8,192; past it the oldest finished deliveries keep the first 1 KiB of each response."
+        hint="16 to 8,192, waiting deliveries included; past it the oldest attempts keep the first 1 KiB of their response, then nothing."
         value={draft.attempt_bodies_mb}
         error={errors.attempt_bodies_mb}
         onChange={change('attempt_bodies_mb')}

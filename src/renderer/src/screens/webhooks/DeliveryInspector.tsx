@@ -26,15 +26,31 @@ function Headers({ headers, label }: { headers: Record<string, string>; label: s
 
 function Body({ body, truncated }: { body: string; truncated?: boolean }) {
   const text = prettyBody(body);
-  if (!text) return <p className="muted">Empty body</p>;
+  const note = truncated && (
+    <p className="hint" data-testid="body-truncated">
+      {truncatedNote(body)}
+    </p>
+  );
+  if (!text) return note || <p className="muted">Empty body</p>;
   return (
     <>
       <pre tabIndex={0} className="body-block">
         {text}
       </pre>
-      {truncated && <p className="hint">Only the first 64 KiB were kept.</p>}
+      {note}
     </>
   );
+}
+
+/** A body is cut at 64 KiB when it arrives, and later to 1 KiB or nothing to keep within the budget. */
+const CUT_ON_ARRIVAL_BYTES = 64 * 1024;
+const BUDGET_HINT = 'to stay within Settings → Webhooks → Response bodies kept';
+
+function truncatedNote(body: string): string {
+  const bytes = new TextEncoder().encode(body).length;
+  if (bytes === 0) return `The response body was dropped ${BUDGET_HINT}; newer attempts keep theirs.`;
+  if (bytes >= CUT_ON_ARRIVAL_BYTES - 4) return 'Only the first 64 KiB were kept.';
+  return `Only the first ${Math.ceil(bytes / 1024)} KiB were kept: older response bodies are cut ${BUDGET_HINT}.`;
 }
 
 function Attempt({ attempt }: { attempt: InspectedAttempt }) {

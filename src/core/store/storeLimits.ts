@@ -1,0 +1,56 @@
+/** How the store cuts what it writes: in bytes, never in records, whose size it cannot know. */
+export interface StoreLimits {
+  /** Bytes of snapshot records gathered before they go to disk and the event loop gets a turn. */
+  chunkBytes: number;
+  /**
+   * The most one record may take as JSON: a snapshot record, or a journal line (one commit). Far
+   * below V8's cap on one string (about 512 MiB), so every record can be written and read back.
+   */
+  recordBytes: number;
+}
+
+export const DEFAULT_STORE_LIMITS: StoreLimits = {
+  chunkBytes: 256 * 1024,
+  recordBytes: 256 * 1024 * 1024,
+};
+
+/** A record the store cannot write: which one, how large, and the bound it passed. */
+export class RecordTooLargeError extends Error {
+  constructor(
+    readonly record: string,
+    /** Its size in bytes, or null when it is past what one string can hold. */
+    readonly bytes: number | null,
+    readonly limit: number,
+  ) {
+    const size = bytes === null ? 'larger than one string can hold' : sizeText(bytes);
+    super(`${record} is ${size} as JSON, more than the ${sizeText(limit)} one record may take`);
+    this.name = 'RecordTooLargeError';
+  }
+}
+
+/**
+ * The record as JSON and its size in bytes, refused past `limit` with `record()` as its name. A record too large for
+ * one string makes JSON.stringify throw a RangeError ("Invalid string length"): that is named too.
+ */
+export function recordJson(
+  record: () => string,
+  value: unknown,
+  limit: number,
+): { text: string; bytes: number } {
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch (err) {
+    if (err instanceof RangeError) throw new RecordTooLargeError(record(), null, limit);
+    throw err;
+  }
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > limit) throw new RecordTooLargeError(record(), bytes, limit);
+  return { text, bytes };
+}
+
+/** Bytes in the unit a person would use: 300 MiB, 1.5 MiB, 200 KiB. */
+export function sizeText(bytes: number): string {
+  const [amount, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MiB'] : [bytes / 1024, 'KiB'];
+  return `${amount >= 10 || Number.isInteger(amount) ? Math.round(amount) : amount.toFixed(1)} ${unit}`;
+}
