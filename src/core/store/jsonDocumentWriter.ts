@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import { nextTurn } from '../nextTurn';
 
 /** Big enough that a chunk costs little beside its records, small enough to stay far below any cap. */
 const CHUNK_CHARS = 64 * 1024;
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Writes a top-level JSON object as a byte stream, never as one string (V8 caps a string near

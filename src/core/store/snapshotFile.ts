@@ -9,8 +9,7 @@ import { StoreFileError } from './storeErrors';
 import { DEFAULT_STORE_LIMITS, recordJson, type StoreLimits } from './storeLimits';
 import { syncDirectory } from './syncDirectory';
 import { writeAll } from './writeAll';
-
-const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+import { nextTurn } from '../nextTurn';
 
 /**
  * lowdb adapter for the snapshot. Unlike lowdb's JSONFile it fsyncs before the atomic rename,
@@ -117,7 +116,7 @@ export class SnapshotFile implements Adapter<SnapshotData> {
       pendingBytes = 0;
       await writeAll(fh, bytes);
       size += bytes.length;
-      await yieldToRequests();
+      await nextTurn();
     };
     /** Queues text of `bytes` bytes (small text counts a character as a byte); true once a chunk is full. */
     const put = (text: string, bytes = text.length): boolean => {
