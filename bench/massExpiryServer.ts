@@ -14,7 +14,8 @@ import { tell, waitFor } from './child';
  *     also stores a delivery that waits (what a tester's app would get, without sending a million).
  *   massExpiryServer.ts <dir> serve
  *     starts the sandbox on <dir> and says `ready` once it listens; samples its RSS every 20 ms and
- *     reports the peak with `closed` when told to stop.
+ *     reports the peak, and the RSS when it began to listen, with `closed` when told to stop
+ *     (bench/webhookBodies.ts uses it too).
  */
 const [dir, mode, countArg, when, extra] = process.argv.slice(2);
 if (!dir || (mode !== 'seed' && mode !== 'serve')) throw new Error('usage: see the comment above');
@@ -56,18 +57,19 @@ if (mode === 'seed') {
 } else {
   const t0 = performance.now();
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir: dir, requestLog: false });
+  const baselineRss = process.memoryUsage().rss;
   tell({
     type: 'ready',
     origin: sandbox.origin,
     startupMs: performance.now() - t0,
     processMs: performance.now(),
   });
-  let peakRss = process.memoryUsage().rss;
+  let peakRss = baselineRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   await waitFor('stop');
   clearInterval(sampler);
   const deliveries = sandbox.core.store.state.deliveries.size;
   await sandbox.close();
-  tell({ type: 'closed', peakRss, deliveries });
+  tell({ type: 'closed', peakRss, baselineRss, deliveries });
 }
 process.disconnect?.();

@@ -19,13 +19,15 @@ import { compactionStats, millionBench, Server, type CompactionRecord, type Mill
 import { eventStreamBench, eventStreamTable } from './eventStream';
 import { webhookBench, webhookTable } from './webhooks';
 import { massExpiryBench, massExpiryTable, type MassCase } from './massExpiry';
+import { webhookBodiesBench, webhookBodiesTable, type BodiesResult } from './webhookBodies';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
  * baseline, at 10,000 and 100,000 stored links, plus start-up time with 100,000 links, memory and
  * bytes on disk, webhook delivery latency and throughput (bench/webhooks.ts), and 100,000 and
  * 1,000,000 pending links falling due at once, by an advance and by a start-up on overdue links
- * (bench/massExpiry.ts; BENCH_MASS_SIZES picks other sizes).
+ * (bench/massExpiry.ts; BENCH_MASS_SIZES picks other sizes), and the server's memory while an
+ * endpoint answers every webhook with a 100 MB page (bench/webhookBodies.ts).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -663,6 +665,7 @@ async function main(): Promise<void> {
   let webhooks: Awaited<ReturnType<typeof webhookBench>> | null = null;
   let eventStream: Awaited<ReturnType<typeof eventStreamBench>> | null = null;
   let mass: MassCase[] | null = null;
+  let bodies: BodiesResult | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -701,8 +704,8 @@ async function main(): Promise<void> {
         loadDuringStartupCompaction: false,
       },
     ];
-    // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass), all by default.
-    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass').split(',');
+    // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies), all by default.
+    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies').split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
       webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
@@ -712,6 +715,7 @@ async function main(): Promise<void> {
       const sizes = (process.env.BENCH_MASS_SIZES ?? '100000,1000000').split(',').map(Number);
       mass = await massExpiryBench(root, spawn, sizes);
     }
+    if (parts.includes('bodies')) bodies = await webhookBodiesBench(root, spawn, 3000);
   }
 
   // ---- summary ----
@@ -727,6 +731,7 @@ async function main(): Promise<void> {
     if (webhooks) console.log(`\n${webhookTable(webhooks).join('\n')}`);
     if (eventStream) console.log(`\n${eventStreamTable(eventStream).join('\n')}`);
     if (mass) console.log(`\n${massExpiryTable(mass).join('\n')}`);
+    if (bodies) console.log(`\n${webhookBodiesTable(bodies).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);
