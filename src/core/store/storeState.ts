@@ -8,6 +8,7 @@ import type {
 import type { FaultRule } from '../../shared/faults';
 import { RUNNING, type ClockState } from '../sandboxClock';
 import { LinkIndex } from './linkIndex';
+import { sharingRequestBody, withSharedRequestBodies } from './sharedRequestBodies';
 import type { IdempotencyRecord, Op } from './ops';
 
 export const SCHEMA_VERSION = 1;
@@ -103,7 +104,9 @@ export class StoreState {
       case 'delivery.patch': {
         const current = this.deliveries.get(op.id);
         if (!current) return () => undefined;
-        const attempts = op.attempt ? [...current.attempts, op.attempt] : current.attempts;
+        const attempts = op.attempt
+          ? [...current.attempts, sharingRequestBody(op.attempt, current.attempts.at(-1))]
+          : current.attempts;
         return setIn(this.deliveries, op.id, { ...current, ...op.set, attempts });
       }
       case 'delivery.delete': {
@@ -149,7 +152,8 @@ export class StoreState {
     for (const event of data.events) this.events.set(event.id, event);
     for (const record of data.idempotency) this.idempotency.set(record.scope, record);
     for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
-    for (const delivery of data.deliveries ?? []) {
+    for (const loaded of data.deliveries ?? []) {
+      const delivery = withSharedRequestBodies(loaded);
       this.countDelivery(this.deliveries.get(delivery.id), -1);
       this.countDelivery(delivery, 1);
       this.deliveries.set(delivery.id, delivery);
