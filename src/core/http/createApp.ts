@@ -41,6 +41,11 @@ import { methodNotAllowedRoutes, routeNotFound } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
 import { createValidatorCompiler } from './validation';
+import {
+  applyConnectionTimeouts,
+  DEFAULT_CONNECTION_TIMEOUTS,
+  type ConnectionTimeouts,
+} from './connectionTimeouts';
 
 export interface AppOptions {
   /** Host names accepted besides IP literals, localhost, *.localhost and host.docker.internal. */
@@ -52,6 +57,8 @@ export interface AppOptions {
   consoleToken?: string;
   /** Announce each request as a request.logged event (the CLI's log, the console's Requests screen). */
   requestLog?: boolean;
+  /** How long a silent client is waited on; the documented defaults when omitted (tests shorten them). */
+  connectionTimeouts?: Partial<ConnectionTimeouts>;
 }
 
 const hostNotAllowed = (host: string | undefined): SandboxError =>
@@ -111,6 +118,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       );
     },
   });
+  applyConnectionTimeouts(app.server, { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts });
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
   app.decorateRequest('fault', null);
