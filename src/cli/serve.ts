@@ -49,8 +49,12 @@ export async function serve(argv: string[]): Promise<number> {
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
   const clock = core.time.view();
   if (clock.frozen || clock.offset_seconds >= 1) console.log(clockLine(clock));
+  // Logs are kept and shared: a secret is printed only for an endpoint this start was asked to
+  // register, whose owner needs it now; the others' are in the console's Webhooks screen.
+  const named = new Set(command.start.webhookEndpoints?.map((seed) => seed.url));
   for (const endpoint of core.store.state.endpoints.values()) {
-    console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);
+    const secret = named.has(endpoint.url) ? `secret ${endpoint.secret}` : 'secret in the console';
+    console.log(`Webhook endpoint: ${endpoint.url} (${secret})`);
   }
   if (!command.quiet) {
     const logDelivery = deliveryLogger((line) => console.log(line));

@@ -151,6 +151,46 @@ describe('CLI: start-up options', () => {
     assert.deepEqual(endpoints, [`Webhook endpoint: http://127.0.0.1:9/hooks (secret ${secret})`]);
   });
 
+  test('a start prints the secret only of the endpoints its --webhook-url names; the console token never appears in a request line', async () => {
+    const dir = await tempDir();
+    const token = 'console-token-kept-out-of-logs';
+    const first = await startServe(dir, [
+      '--webhook-url',
+      'http://127.0.0.1:9/named',
+      '--console-token',
+      token,
+    ]);
+    const opened = await fetch(`${first.origin}/?token=${token}`);
+    assert.equal(opened.status, 200);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const made = await http(first.origin, 'POST', '/_console/api/endpoints', {
+      body: { url: 'http://127.0.0.1:9/console-made' },
+      headers: { cookie },
+    });
+    assert.equal(made.status, 201, made.text);
+    await first.cli.waitFor(
+      () => first.cli.stdoutLines().find((line) => line.startsWith('GET /?token=REDACTED 200 ')),
+      'the request line of the console page, its token redacted',
+    );
+    await stopWith(first.cli);
+    const outsideConsoleLine = first.cli.stdoutLines().filter((line) => !line.startsWith('Console: '));
+    assert.ok(!outsideConsoleLine.some((line) => line.includes(token)), first.cli.transcript());
+
+    const again = await startServe(dir, ['--webhook-url', 'http://127.0.0.1:9/named']);
+    await stopWith(again.cli);
+    const endpoints = again.cli.stdoutLines().filter((line) => line.startsWith('Webhook endpoint:'));
+    assert.equal(endpoints.length, 2, again.cli.transcript());
+    assert.match(endpoints.find((l) => l.includes('/named')) ?? '', /\(secret whsec_[A-Za-z0-9+/=]+\)$/);
+    assert.equal(
+      endpoints.find((l) => l.includes('/console-made')),
+      'Webhook endpoint: http://127.0.0.1:9/console-made (secret in the console)',
+    );
+
+    const plain = await startServe(dir);
+    await stopWith(plain.cli);
+    assert.doesNotMatch(plain.cli.stdout, /whsec_/, 'a start naming no endpoint prints no secret');
+  });
+
   test('a webhook attempt is logged in one line: event, endpoint, outcome', async () => {
     const receiver = createHttpServer((req, res) => {
       req.resume();

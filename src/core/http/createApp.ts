@@ -16,6 +16,7 @@ import { recordRoutes } from './knownRoutes';
 import { consoleRequestReplayRoutes } from './routes/consoleRequestReplayRoutes';
 import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
+import { withoutToken } from './loggedUrl';
 import { faultGate } from './faultGate';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleClockRoutes } from './routes/consoleClockRoutes';
@@ -76,7 +77,7 @@ function keepSentBodies(api: FastifyInstance): void {
 }
 
 const logInternalError = (err: Error, request: FastifyRequest): void =>
-  console.error(`internal error on ${request.method} ${request.url}:`, err);
+  console.error(`internal error on ${request.method} ${withoutToken(request.url)}:`, err);
 
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
 export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
