@@ -26,11 +26,13 @@ export async function serve(argv: string[]): Promise<number> {
     return 0;
   }
   // Listen for signals before starting, so a supervisor that stops us the moment we print our
-  // first line still gets a clean shutdown (the stop waits for the start to finish).
+  // first line still gets a clean shutdown (the stop waits for the start to finish). Listening for
+  // every one, not once: under `npm run serve` a signal to the process group comes twice (npm
+  // passes its own on), and a second with no listener would kill us mid-shutdown.
   let signalled = (): void => undefined;
   const signal = new Promise<void>((resolve) => (signalled = resolve));
-  process.once('SIGINT', () => signalled());
-  process.once('SIGTERM', () => signalled());
+  process.on('SIGINT', () => signalled());
+  process.on('SIGTERM', () => signalled());
 
   let sandbox: RunningSandbox;
   try {
