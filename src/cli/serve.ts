@@ -26,11 +26,13 @@ export async function serve(argv: string[]): Promise<number> {
     return 0;
   }
   // Listen for signals before starting, so a supervisor that stops us the moment we print our
-  // first line still gets a clean shutdown (the stop waits for the start to finish).
+  // first line still gets a clean shutdown (the stop waits for the start to finish). Listening for
+  // every one, not once: under `npm run serve` a signal to the process group comes twice (npm
+  // passes its own on), and a second with no listener would kill us mid-shutdown.
   let signalled = (): void => undefined;
   const signal = new Promise<void>((resolve) => (signalled = resolve));
-  process.once('SIGINT', () => signalled());
-  process.once('SIGTERM', () => signalled());
+  process.on('SIGINT', () => signalled());
+  process.on('SIGTERM', () => signalled());
 
   let sandbox: RunningSandbox;
   try {
@@ -49,8 +51,12 @@ export async function serve(argv: string[]): Promise<number> {
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
   const clock = core.time.view();
   if (clock.frozen || clock.offset_seconds >= 1) console.log(clockLine(clock));
+  // Logs are kept and shared: a secret is printed only for an endpoint this start was asked to
+  // register, whose owner needs it now; the others' are in the console's Webhooks screen.
+  const named = new Set(command.start.webhookEndpoints?.map((seed) => seed.url));
   for (const endpoint of core.store.state.endpoints.values()) {
-    console.log(`Webhook endpoint: ${endpoint.url} (secret ${endpoint.secret})`);
+    const secret = named.has(endpoint.url) ? `secret ${endpoint.secret}` : 'secret in the console';
+    console.log(`Webhook endpoint: ${endpoint.url} (${secret})`);
   }
   if (!command.quiet) {
     const logDelivery = deliveryLogger((line) => console.log(line));

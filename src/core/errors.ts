@@ -16,6 +16,8 @@ export const ERROR_CATALOG = {
   payment_link_not_cancelable: { status: 409, type: 'invalid_request_error' },
   invalid_state_transition: { status: 409, type: 'invalid_request_error' },
   idempotency_request_in_progress: { status: 409, type: 'idempotency_error' },
+  /** Console API only: a store import is already running; one runs at a time. */
+  import_in_progress: { status: 409, type: 'invalid_request_error' },
   body_too_large: { status: 413, type: 'invalid_request_error' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error' },
   host_not_allowed: { status: 421, type: 'invalid_request_error' },

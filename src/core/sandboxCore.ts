@@ -20,6 +20,7 @@ import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
+import { ImportTurn } from './dataFolder/importTurn';
 
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
@@ -65,6 +66,7 @@ export class SandboxCore {
   readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
   /** The built-in webhook inboxes (contract §12), in memory. */
   readonly inbox = new Inboxes((event) => this.emit(event));
+  readonly imports = new ImportTurn();
   private merged: { from: Settings | null | undefined; value: Settings } = {
     from: undefined,
     value: withDefaults(null),

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
@@ -13,6 +14,8 @@ import {
   killLeftoverClis,
   missingOrChanged,
   runCli,
+  spawnCli,
+  spawnNpmServe,
   startServe,
   type CliProcess,
 } from './cliProcess';
@@ -28,6 +31,33 @@ afterEach(async () => {
   await killLeftoverClis();
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
+
+/** A console tab's event stream, read until the server ends it ('ended') or it breaks. */
+async function consoleTab(origin: string): Promise<{ ended: Promise<string> }> {
+  const response = await fetch(`${origin}/_console/api/events`);
+  assert.equal(response.status, 200);
+  const reading = (async () => {
+    try {
+      for await (const _chunk of response.body as unknown as AsyncIterable<Uint8Array>);
+      return 'ended';
+    } catch (err) {
+      return `cut off: ${(err as Error).message}`;
+    }
+  })();
+  // A hang detector: a server left running keeps the stream open for ever.
+  let timer: NodeJS.Timeout | undefined;
+  const stillOpen = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('still open 10 s later'), 10_000);
+  });
+  return { ended: Promise.race([reading, stillOpen]).finally(() => clearTimeout(timer)) };
+}
+
+/** SIGKILLs a server a test left behind, named by the data folder's lock, when there is one. */
+async function killLockOwner(dir: string): Promise<void> {
+  const lock = await readFile(join(dir, 'sandbox.lock'), 'utf8').catch(() => null);
+  const owner = lock === null ? null : (JSON.parse(lock) as { pid: number; command: string });
+  if (owner && owner.command.includes(dir)) process.kill(owner.pid, 'SIGKILL');
+}
 
 /** Sends `signal` and expects a clean exit (code 0) within 5 s — a hang detector, not a timing check. */
 async function stopWith(cli: CliProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -149,6 +179,46 @@ describe('CLI: start-up options', () => {
     await stopWith(again.cli);
     const endpoints = again.cli.stdoutLines().filter((line) => line.startsWith('Webhook endpoint:'));
     assert.deepEqual(endpoints, [`Webhook endpoint: http://127.0.0.1:9/hooks (secret ${secret})`]);
+  });
+
+  test('a start prints the secret only of the endpoints its --webhook-url names; the console token never appears in a request line', async () => {
+    const dir = await tempDir();
+    const token = 'console-token-kept-out-of-logs';
+    const first = await startServe(dir, [
+      '--webhook-url',
+      'http://127.0.0.1:9/named',
+      '--console-token',
+      token,
+    ]);
+    const opened = await fetch(`${first.origin}/?token=${token}`);
+    assert.equal(opened.status, 200);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const made = await http(first.origin, 'POST', '/_console/api/endpoints', {
+      body: { url: 'http://127.0.0.1:9/console-made' },
+      headers: { cookie },
+    });
+    assert.equal(made.status, 201, made.text);
+    await first.cli.waitFor(
+      () => first.cli.stdoutLines().find((line) => line.startsWith('GET /?token=REDACTED 200 ')),
+      'the request line of the console page, its token redacted',
+    );
+    await stopWith(first.cli);
+    const outsideConsoleLine = first.cli.stdoutLines().filter((line) => !line.startsWith('Console: '));
+    assert.ok(!outsideConsoleLine.some((line) => line.includes(token)), first.cli.transcript());
+
+    const again = await startServe(dir, ['--webhook-url', 'http://127.0.0.1:9/named']);
+    await stopWith(again.cli);
+    const endpoints = again.cli.stdoutLines().filter((line) => line.startsWith('Webhook endpoint:'));
+    assert.equal(endpoints.length, 2, again.cli.transcript());
+    assert.match(endpoints.find((l) => l.includes('/named')) ?? '', /\(secret whsec_[A-Za-z0-9+/=]+\)$/);
+    assert.equal(
+      endpoints.find((l) => l.includes('/console-made')),
+      'Webhook endpoint: http://127.0.0.1:9/console-made (secret in the console)',
+    );
+
+    const plain = await startServe(dir);
+    await stopWith(plain.cli);
+    assert.doesNotMatch(plain.cli.stdout, /whsec_/, 'a start naming no endpoint prints no secret');
   });
 
   test('a webhook attempt is logged in one line: event, endpoint, outcome', async () => {
@@ -357,6 +427,42 @@ describe('CLI: signals', () => {
       await stopWith(second.cli);
     });
   }
+
+  test('SIGTERM with a console tab open: its event stream ends cleanly, the CLI exits 0, and the same data folder and port start again at once', async () => {
+    const dir = await tempDir();
+    const first = await startServe(dir, ['--quiet']);
+    const tab = await consoleTab(first.origin);
+    await stopWith(first.cli);
+    assert.equal(await tab.ended, 'ended', 'the stream was ended, not cut off');
+    const port = new URL(first.origin).port;
+    const second = spawnCli(['serve', '--port', port, '--data', dir, '--quiet']);
+    assert.equal(await second.waitForOrigin(), first.origin, second.transcript());
+    await stopWith(second);
+  });
+
+  test('npm run serve: SIGTERM to npm with a console tab open; once npm has exited, the data folder starts again', async () => {
+    const dir = await tempDir();
+    const npm = spawnNpmServe(['--port', '0', '--data', dir, '--quiet']);
+    try {
+      const origin = await npm.waitForOrigin();
+      const tab = await consoleTab(origin);
+      // npm's own exit, not the close of its output: a server it left behind would hold that open.
+      const npmExited = once(npm.child, 'exit');
+      npm.signal('SIGTERM');
+      const [code, signal] = await Promise.race([
+        npmExited,
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(() => reject(new Error(`npm still running${npm.transcript()}`)), 10_000).unref(),
+        ),
+      ]);
+      assert.deepEqual({ code, signal }, { code: 0, signal: null }, npm.transcript());
+      assert.equal(await tab.ended, 'ended', 'the server ended the stream before npm exited');
+      const again = await startServe(dir, ['--quiet']);
+      await stopWith(again.cli);
+    } finally {
+      await killLockOwner(dir);
+    }
+  });
 
   test('SIGTERM as soon as the listening line appears still shuts down cleanly (exit 0)', async () => {
     // A supervisor may stop the sandbox the moment it reports ready. Tried a few times, since the

@@ -28,11 +28,13 @@ export class CliProcess {
   constructor(
     readonly args: string[],
     overrides: NodeJS.ProcessEnv = {},
+    /** What runs, before `args`: the CLI itself, or an npm script as a user types it. */
+    command: { file: string; args: string[] } = { file: process.execPath, args: [CLI_BIN] },
   ) {
     const env = { ...process.env, ...overrides };
     delete env.PORT;
     for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name];
-    this.child = spawn(process.execPath, [CLI_BIN, ...args], {
+    this.child = spawn(command.file, [...command.args, ...args], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,13 +111,17 @@ export class CliProcess {
     });
   }
 
-  /** The API origin from the first stdout line; fails if the first line is anything else. */
+  /**
+   * The API origin from the first stdout line (after npm's own "> script" lines, when run through
+   * npm); fails if that line is anything else.
+   */
   waitForOrigin(ms = WAIT_MS): Promise<string> {
     return this.waitFor(
       () => {
-        const newline = this.stdout.indexOf('\n');
+        const output = this.stdout.replace(/^(?:\n|> [^\n]*\n)*/, '');
+        const newline = output.indexOf('\n');
         if (newline === -1) return undefined;
-        const first = this.stdout.slice(0, newline);
+        const first = output.slice(0, newline);
         const match = LISTENING.exec(first);
         if (!match) throw new Error(`first stdout line is not the listening line: ${JSON.stringify(first)}`);
         return match[1];
@@ -168,6 +174,11 @@ function describe(status: ExitStatus): string {
 /** Spawns the CLI with `args` (after the command name), without waiting for anything. */
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   return new CliProcess(args, env);
+}
+
+/** `npm run serve -- ...args`, as a user starts the sandbox from a clone. */
+export function spawnNpmServe(args: string[]): CliProcess {
+  return new CliProcess(args, {}, { file: 'npm', args: ['run', 'serve', '--'] });
 }
 
 /** `serve --port 0 --data dir ...extra`, waited on until it listens. */

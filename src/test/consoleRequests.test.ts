@@ -56,3 +56,39 @@ test('a body the parser refuses is still logged as sent, and still refused the s
   assert.match((await withBodies(latest.seq)).request_body, /__proto__/);
   assert.equal(latest.status, 400);
 });
+
+test('the console token never reaches the request log: its path and Referer say token=REDACTED', async () => {
+  const token = 'console-token-not-for-logs';
+  const guarded = await startTestSandbox({ inMemory: true, consoleToken: token });
+  try {
+    const opened = await fetch(`${guarded.origin}/?token=${token}`);
+    assert.equal(opened.status, 200);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    // A percent-escaped name is the same parameter to the server, and to the log.
+    assert.equal((await fetch(`${guarded.origin}/?%74oken=${token}&x=1`)).status, 200);
+    const asTheConsole = { cookie, referer: `${guarded.origin}/?token=${token}` };
+    assert.equal(
+      (await fetch(`${guarded.origin}/_console/api/settings`, { headers: asTheConsole })).status,
+      200,
+    );
+
+    const list = await fetch(`${guarded.origin}/_console/api/requests?scope=all`, { headers: { cookie } });
+    const listText = await list.text();
+    const entries = JSON.parse(listText).data as { seq: number; path: string }[];
+    assert.ok(!listText.includes(token), `the list holds no token: ${listText}`);
+    const paths = entries.map((e) => e.path);
+    assert.ok(paths.includes('/?token=REDACTED'), paths.join(' '));
+    assert.ok(paths.includes('/?%74oken=REDACTED&x=1'), paths.join(' '));
+
+    const settingsCall = entries.find((e) => e.path === '/_console/api/settings');
+    assert.ok(settingsCall);
+    const detail = await fetch(`${guarded.origin}/_console/api/requests/${settingsCall.seq}`, {
+      headers: { cookie },
+    });
+    const detailText = await detail.text();
+    assert.ok(!detailText.includes(token), `the detail holds no token: ${detailText}`);
+    assert.equal(JSON.parse(detailText).data.request_headers.referer, `${guarded.origin}/?token=REDACTED`);
+  } finally {
+    await guarded.stop();
+  }
+});

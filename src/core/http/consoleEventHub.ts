@@ -41,6 +41,19 @@ export class ConsoleEventHub {
     res.on('close', () => this.remove(res));
   }
 
+  /**
+   * Ends every stream and closes its connection, when the server is closing: an open console tab
+   * would otherwise hold the close until the CLI's grace period ran out, and a restart in that
+   * moment would find the data folder still locked. The tab reconnects once a server is back.
+   */
+  closeAll(): void {
+    for (const res of this.clients) {
+      this.remove(res);
+      res.end();
+      res.socket?.destroySoon();
+    }
+  }
+
   private remove(res: ServerResponse): void {
     if (!this.clients.delete(res) || this.clients.size > 0) return;
     this.core.events.off('event', this.broadcast);

@@ -16,6 +16,7 @@ import { recordRoutes } from './knownRoutes';
 import { consoleRequestReplayRoutes } from './routes/consoleRequestReplayRoutes';
 import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
+import { withoutToken } from './loggedUrl';
 import { faultGate } from './faultGate';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleClockRoutes } from './routes/consoleClockRoutes';
@@ -41,6 +42,11 @@ import { wrongRouteAnswers } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
 import { createValidatorCompiler } from './validation';
+import {
+  applyConnectionTimeouts,
+  DEFAULT_CONNECTION_TIMEOUTS,
+  type ConnectionTimeouts,
+} from './connectionTimeouts';
 
 export interface AppOptions {
   /** Host names accepted besides IP literals, localhost, *.localhost and host.docker.internal. */
@@ -54,6 +60,8 @@ export interface AppOptions {
   host?: string;
   /** Announce each request as a request.logged event (the CLI's log, the console's Requests screen). */
   requestLog?: boolean;
+  /** How long a silent client is waited on; the documented defaults when omitted (tests shorten them). */
+  connectionTimeouts?: Partial<ConnectionTimeouts>;
 }
 
 const hostNotAllowed = (host: string | undefined): SandboxError =>
@@ -71,7 +79,7 @@ function keepSentBodies(api: FastifyInstance): void {
 }
 
 const logInternalError = (err: Error, request: FastifyRequest): void =>
-  console.error(`internal error on ${request.method} ${request.url}:`, err);
+  console.error(`internal error on ${request.method} ${withoutToken(request.url)}:`, err);
 
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
 export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -113,6 +121,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       );
     },
   });
+  applyConnectionTimeouts(app.server, { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts });
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
   app.decorateRequest('fault', null);

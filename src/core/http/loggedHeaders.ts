@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { withoutToken } from './loggedUrl';
 
 /** A header value past this is cut: Node already bounds request headers (16 KiB), this bounds ours. */
 const VALUE_LIMIT = 4096;
@@ -26,7 +27,10 @@ function flat(value: string | number | string[] | undefined): string | null {
   return text.slice(0, VALUE_LIMIT);
 }
 
-/** The headers as the Requests screen shows them: cookies left out, Authorization cut to the key's prefix. */
+/**
+ * The headers as the Requests screen shows them: cookies left out, Authorization cut to the key's
+ * prefix, the console token taken out of a Referer (the console's page was opened with ?token=…).
+ */
 export function loggedHeaders(
   headers: IncomingHttpHeaders | OutgoingHttpHeaders | Record<string, string | number | string[] | undefined>,
 ): Record<string, string> {
@@ -35,7 +39,12 @@ export function loggedHeaders(
     const lower = name.toLowerCase();
     const text = flat(value as string | number | string[] | undefined);
     if (HIDDEN.has(lower) || text === null) continue;
-    kept[lower] = lower === 'authorization' ? redactedAuthorization(text) : text;
+    kept[lower] =
+      lower === 'authorization'
+        ? redactedAuthorization(text)
+        : lower === 'referer'
+          ? withoutToken(text)
+          : text;
   }
   return kept;
 }

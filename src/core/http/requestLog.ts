@@ -4,6 +4,7 @@ import { isoTime } from '../clock';
 import type { UnnumberedEntry } from '../requestHistory';
 import { keyPrefix, loggedHeaders, presentedKey } from './loggedHeaders';
 import { linkNamedBy } from './requestLink';
+import { withoutToken } from './loggedUrl';
 import { REPLAY_OF_HEADER } from '../../shared/resentHeaders';
 
 const BODY_LIMIT = 64 * 1024;
@@ -31,7 +32,7 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
   return {
     request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
     method: request.method,
-    path: request.url,
+    path: withoutToken(request.url),
     status: reply.statusCode,
     duration_ms: Math.round(reply.elapsedTime * 100) / 100,
     key_prefix: request.apiKey ? keyPrefix(request.apiKey) : refused === null ? null : keyPrefix(refused),

@@ -100,16 +100,20 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
           tags: TAG,
           summary: 'Replace the whole store with an export file',
           description:
-            'The body is a file from GET /_console/api/store/export, up to 4 GiB (413 beyond), read as it arrives. It replaces everything, in one durable step. A file that is not JSON, not an export, of another schema version, cut short, or with any record the API could not have produced (a value out of its bounds, fields that contradict each other, an unknown field at any depth, a repeated id, a reference to a record not in the file) is refused with 400 naming the first problem (links[3].amount …), and nothing is changed; so is an upload the client abandons. The event stream then sends store.replaced.',
+            'The body is a file from GET /_console/api/store/export, up to 4 GiB (413 beyond), read as it arrives. It replaces everything, in one durable step. A file that is not JSON, not an export, of another schema version, cut short, or with any record the API could not have produced (a value out of its bounds, fields that contradict each other, an unknown field at any depth, a repeated id, a reference to a record not in the file) is refused with 400 naming the first problem (links[3].amount …), and nothing is changed; so is an upload the client abandons. One import runs at a time: another sent while one runs is answered 409 import_in_progress (saying how long it has run and how much it has read), after its upload is read and dropped, and changes nothing. The event stream then sends store.replaced.',
           body: StoreExportSchema,
-          response: consoleResponses({ 200: CountsEnvelope }),
+          response: consoleResponses({ 200: CountsEnvelope }, { 409: 'import_in_progress' }),
         },
       },
       async (request, reply) => {
-        const contents = await readStreamedBody(request, reply, (body) =>
-          readImport(body, (clock) => core.clock.nowUnder(clock ?? core.store.state.clock)),
+        await readStreamedBody(request, reply, (body) =>
+          core.imports.run(body, async (file) => {
+            const contents = await readImport(file, (clock) =>
+              core.clock.nowUnder(clock ?? core.store.state.clock),
+            );
+            await core.replaceStore(contents);
+          }),
         );
-        await core.replaceStore(contents);
         return sendData(reply, 200, storeCounts(core.store.state));
       },
     );

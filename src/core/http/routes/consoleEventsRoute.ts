@@ -9,6 +9,10 @@ import { EVERY_RESPONSE } from '../securityHeaders';
  */
 export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): void {
   const hub = new ConsoleEventHub(core);
+  app.addHook('preClose', (done) => {
+    hub.closeAll();
+    done();
+  });
   app.get(
     '/_console/api/events',
     {
