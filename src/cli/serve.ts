@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { formatRequestLine, startSandbox, StartError, StoreFileError, type RunningSandbox } from '../core';
+import {
+  checkoutOriginNotice,
+  formatRequestLine,
+  startSandbox,
+  StartError,
+  StoreFileError,
+  type RunningSandbox,
+} from '../core';
 import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
 import { formatDuration } from '../shared/durations';
@@ -51,6 +58,8 @@ export async function serve(argv: string[]): Promise<number> {
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
   const clock = core.time.view();
   if (clock.frozen || clock.offset_seconds >= 1) console.log(clockLine(clock));
+  const moved = checkoutOriginNotice(core);
+  if (moved) console.log(moved);
   // Logs are kept and shared: a secret is printed only for an endpoint this start was asked to
   // register, whose owner needs it now; the others' are in the console's Webhooks screen.
   const named = new Set(command.start.webhookEndpoints?.map((seed) => seed.url));

@@ -4,6 +4,7 @@ export { createApp, type AppOptions } from './http/createApp';
 export { StoreFileError } from './store/storeErrors';
 export { formatRequestLine } from './http/requestLog';
 export { defaultDataDir } from './defaultDataDir';
+export { checkoutOriginNotice } from './checkoutOrigin';
 export { nextFreePort } from './freePort';
 export {
   startTestSandbox,

@@ -181,6 +181,25 @@ describe('CLI: start-up options', () => {
     assert.deepEqual(endpoints, [`Webhook endpoint: http://127.0.0.1:9/hooks (secret ${secret})`]);
   });
 
+  test('a start on another port than the links were made on says their checkout URLs point elsewhere, and how to keep them working', async () => {
+    const dir = await tempDir();
+    const first = await startServe(dir);
+    const link = await createLinkAt(first.origin);
+    await stopWith(first.cli);
+    assert.ok(
+      !first.cli.stdoutLines().some((line) => line.startsWith('Checkout URLs')),
+      first.cli.transcript(),
+    );
+    const again = await startServe(dir);
+    await stopWith(again.cli);
+    const notice = again.cli.stdoutLines().find((line) => line.startsWith('Checkout URLs'));
+    assert.equal(
+      notice,
+      `Checkout URLs of links made earlier point at ${new URL(link.url).origin}, but this run serves ${again.origin}, so those pages do not open; to keep them working, start on that origin again (--port, a preferred port in Settings → Server, or --public-url).`,
+      again.cli.transcript(),
+    );
+  });
+
   test('a start prints the secret only of the endpoints its --webhook-url names; the console token never appears in a request line', async () => {
     const dir = await tempDir();
     const token = 'console-token-kept-out-of-logs';
