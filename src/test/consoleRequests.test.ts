@@ -66,6 +66,12 @@ test('the console token never reaches the request log: its path and Referer say 
     const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] as string;
     // A percent-escaped name is the same parameter to the server, and to the log.
     assert.equal((await fetch(`${guarded.origin}/?%74oken=${token}&x=1`)).status, 200);
+    // A path the router cannot decode is refused naming the path, not the query that follows it.
+    const undecodable = await fetch(`${guarded.origin}/payment-links/%E0%A4%A?token=${token}`, {
+      headers: { authorization: 'Bearer sk_test_logs' },
+    });
+    assert.equal(undecodable.status, 400);
+    assert.ok(!(await undecodable.text()).includes(token));
     const asTheConsole = { cookie, referer: `${guarded.origin}/?token=${token}` };
     assert.equal(
       (await fetch(`${guarded.origin}/_console/api/settings`, { headers: asTheConsole })).status,

@@ -115,7 +115,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
             )
           : new SandboxError(
               'parameter_invalid',
-              `The URL path is not valid percent-encoding: ${request.url}.`,
+              // The path alone: the query may carry the console token, and answers are logged.
+              `The URL path is not valid percent-encoding: ${request.url.split('?')[0]}.`,
               request.url.startsWith('/payment-links/') ? 'id' : undefined,
             ),
       );
