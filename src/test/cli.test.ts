@@ -195,7 +195,7 @@ describe('CLI: start-up options', () => {
     const notice = again.cli.stdoutLines().find((line) => line.startsWith('Checkout URLs'));
     assert.equal(
       notice,
-      `Checkout URLs of links made earlier point at ${new URL(link.url).origin}, but this run serves ${again.origin}, so those pages do not open; to keep them working, start on that origin again (--port, a preferred port in Settings → Server, or --public-url).`,
+      `Checkout URLs of links made earlier point at ${new URL(link.url as string).origin}, but this run serves ${again.origin}, so those pages do not open; to keep them working, start on that origin again (--port, a preferred port in Settings → Server, or --public-url).`,
       again.cli.transcript(),
     );
   });
