@@ -65,11 +65,16 @@ if (mode === 'seed') {
     processMs: performance.now(),
   });
   let peakRss = baselineRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  /** What the RSS held at its peak: the JS heap in use and as reserved, and memory outside it (buffers). */
+  let atPeak = { heapUsed: 0, heapTotal: 0, external: 0 };
+  const sampler = setInterval(() => {
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    if (rss > peakRss) [peakRss, atPeak] = [rss, { heapUsed, heapTotal, external }];
+  }, 20);
   await waitFor('stop');
   clearInterval(sampler);
   const deliveries = sandbox.core.store.state.deliveries.size;
   await sandbox.close();
-  tell({ type: 'closed', peakRss, baselineRss, deliveries });
+  tell({ type: 'closed', peakRss, atPeak, baselineRss, deliveries });
 }
 process.disconnect?.();
