@@ -90,7 +90,9 @@ export class AttemptBodies {
   private note(delivery: WebhookDelivery): void {
     const size = sizeOf(delivery);
     this.total += size - (this.sizes.get(delivery.id) ?? 0);
-    this.sizes.set(delivery.id, size);
+    // Only deliveries holding a body are kept: a million waiting in a paused queue hold none.
+    if (size > 0) this.sizes.set(delivery.id, size);
+    else this.sizes.delete(delivery.id);
   }
 
   private forget(id: string): void {
