@@ -15,7 +15,7 @@ type Spawn = (script: string, args: string[], execArgv?: string[]) => Child;
 
 export interface MassCase {
   links: number;
-  how: 'advance' | 'start-up' | 'advance, paused endpoint';
+  how: 'advance' | 'start-up' | 'advance into a paused queue';
   /** The advance's own answer, or start (spawn) → every link expired. */
   doneMs: number;
   /** start-up: spawn → listening, and spawn → first probe answered. */
@@ -95,7 +95,7 @@ async function runCase(root: string, spawn: Spawn, links: number, how: MassCase[
     'seed',
     String(links),
     how === 'start-up' ? 'overdue' : 'future',
-    ...(how === 'advance, paused endpoint' ? ['paused-endpoint'] : []),
+    ...(how === 'advance into a paused queue' ? ['paused-endpoint'] : []),
   ]);
   const seeded = await seed.next<ChildMessage & { ms: number }>('seeded');
   await seed.exited;
@@ -155,7 +155,7 @@ export async function massExpiryBench(root: string, spawn: Spawn, sizes: number[
     for (const how of (process.env.MASS_CASES?.split(',') ?? [
       'advance',
       'start-up',
-      'advance, paused endpoint',
+      'advance into a paused queue',
     ]) as MassCase['how'][]) {
       const result = await runCase(root, spawn, links, how);
       console.log(
@@ -182,7 +182,7 @@ export function massExpiryTable(cases: MassCase[]): string[] {
     if (c.links >= 1_000_000) targets.push(`probe ≤ 100 ms: ${verdict(c.probeMaxMs <= 100)}`);
     if (c.how === 'start-up' && c.links >= 1_000_000)
       targets.push(`answers within 10 s: ${verdict((c.firstAnswerMs ?? Infinity) <= 10_000)}`);
-    if (c.how !== 'advance, paused endpoint' && c.links >= 1_000_000)
+    if (c.how !== 'advance into a paused queue' && c.links >= 1_000_000)
       targets.push(`RSS < 2 GB: ${verdict(c.peakRssMb < 2000)}`);
     const start =
       c.how === 'start-up'
