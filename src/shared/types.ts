@@ -352,6 +352,13 @@ export const DELIVERY_STATUSES = [
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One POST to an endpoint, exactly as it went over the wire, and what came back. */
+/**
+ * The most of a webhook response an attempt keeps, in bytes: the rest of a larger page is never
+ * read (docs/storage.md, "Retention"). The inspector tells a body cut here from one cut later to
+ * stay within `attempt_bodies_mb`.
+ */
+export const RESPONSE_BODY_LIMIT = 64 * 1024;
+
 export interface DeliveryAttempt {
   /** 1 for the first series; a resend starts the next. */
   series: number;
