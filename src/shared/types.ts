@@ -68,7 +68,10 @@ export const PaymentLinkSchema = Type.Object(
 export type PaymentLink = Static<typeof PaymentLinkSchema>;
 export type Fee = Static<typeof FeeSchema>;
 
-/** The largest amount a link takes (contract §4), and so the largest fixed fee worth setting. */
+/**
+ * The largest amount a link takes, and so the largest fixed fee worth setting (docs/decisions.md,
+ * "Money").
+ */
 export const MAX_AMOUNT = 100_000_000_000;
 
 export const CreateLinkBodySchema = Type.Object(
