@@ -37,8 +37,8 @@ export class Retention {
   /**
    * Runs once the events have grown by a tenth of the bound, or of what the last sweep kept, so
    * its walk stays rare even when deliveries hold far more events than the bound (a million
-   * expiries waiting in a paused queue); and not at all while every event beyond the bound has a
-   * delivery, since it could drop none of them.
+   * expiries waiting in a paused queue); and not at all while every event has a kept delivery,
+   * since it could drop none of them.
    */
   private sweepEvents(): void {
     const events = this.state.events;

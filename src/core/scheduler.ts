@@ -41,6 +41,7 @@ export class Scheduler {
   /** Writes of due changes not yet durable, from ticks and reads alike: an advance waits for them. */
   private readonly writing = new Set<Promise<void>>();
   private run: Promise<void> | null = null;
+  private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -59,6 +60,7 @@ export class Scheduler {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     this.timer = null;
@@ -90,11 +92,15 @@ export class Scheduler {
     return writes.length > 0 ? Promise.all(writes).then(() => undefined) : undefined;
   }
 
-  /** The rest of a mass change, a slice a turn, until nothing is due; a refused write ends it. */
+  /**
+   * The rest of a mass change, a slice a turn, until nothing is due; a refused write ends it, and
+   * so does a stop: the store closes next, and a slice committed after would only fail.
+   */
   private startRun(): void {
     const run = (async () => {
       for (;;) {
         await nextTurn();
+        if (this.stopped) throw new Error('the sandbox stopped before every due change was applied');
         const write = this.slice(this.clock.now());
         if (!write) break;
         // One slice on its way to disk at a time: a request's own write never queues behind a
@@ -107,7 +113,8 @@ export class Scheduler {
       () => (this.run = null),
       (err: Error) => {
         this.run = null;
-        this.onError(err);
+        // A stop is no failure to report; an advance still waiting on the run hears of it.
+        if (!this.stopped) this.onError(err);
       },
     );
   }

@@ -4,7 +4,13 @@
 // importReferences.ts.
 import Type from 'typebox';
 import { EndpointFaultsSchema } from './faults';
-import { FeeSchema, LINK_STATUSES, PaymentLinkSchema, WEBHOOK_EVENT_TYPES } from './types';
+import {
+  FeeSchema,
+  LINK_STATUSES,
+  PaymentLinkSchema,
+  RESPONSE_BODY_LIMIT,
+  WEBHOOK_EVENT_TYPES,
+} from './types';
 
 /** whsec_ and base64 of at least 12 bytes: what the sandbox generates and --webhook-secret takes. */
 export const WEBHOOK_SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{16,}={0,2}$';
@@ -116,9 +122,6 @@ export const EndpointRecordSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The first 64 KiB of a response body is what an attempt keeps (contract §8). */
-const RESPONSE_BODY_CHARS = 64 * 1024;
-
 const AttemptRecordSchema = Type.Object(
   {
     series: Type.Integer({ minimum: 1 }),
@@ -134,7 +137,7 @@ const AttemptRecordSchema = Type.Object(
         {
           status: Type.Integer({ minimum: 100, maximum: 999 }),
           headers: Headers,
-          body: Type.String({ maxLength: RESPONSE_BODY_CHARS }),
+          body: Type.String({ maxLength: RESPONSE_BODY_LIMIT }),
           body_truncated: Type.Boolean(),
         },
         { additionalProperties: false },

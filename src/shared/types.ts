@@ -68,7 +68,10 @@ export const PaymentLinkSchema = Type.Object(
 export type PaymentLink = Static<typeof PaymentLinkSchema>;
 export type Fee = Static<typeof FeeSchema>;
 
-/** The largest amount a link takes (contract §4), and so the largest fixed fee worth setting. */
+/**
+ * The largest amount a link takes, and so the largest fixed fee worth setting (docs/decisions.md,
+ * "Money").
+ */
 export const MAX_AMOUNT = 100_000_000_000;
 
 export const CreateLinkBodySchema = Type.Object(
@@ -352,6 +355,13 @@ export const DELIVERY_STATUSES = [
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One POST to an endpoint, exactly as it went over the wire, and what came back. */
+/**
+ * The most of a webhook response an attempt keeps, in bytes: the rest of a larger page is never
+ * read (docs/storage.md, "Retention"). The inspector tells a body cut here from one cut later to
+ * stay within `attempt_bodies_mb`.
+ */
+export const RESPONSE_BODY_LIMIT = 64 * 1024;
+
 export interface DeliveryAttempt {
   /** 1 for the first series; a resend starts the next. */
   series: number;

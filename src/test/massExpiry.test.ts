@@ -148,4 +148,35 @@ describe(`${LINKS.toLocaleString('en')} pending links falling due at once`, () =
     // The retrieved link went ahead of its turn: the rest are in the order they fell due.
     assertInTimeOrder(expiries, new Set([ids[0] as string]));
   });
+
+  test('a stop while a start-up catches up warns of nothing, and the next start finishes the catch-up', async () => {
+    const dataDir = await makeTempDir();
+    dirs.push(dataDir);
+    const clock = new TestClock();
+    const first = await startTestSandbox({ dataDir, clock });
+    running.push(first);
+    await importText(first, (await withPendingLinks(first, LINKS)).text);
+    await first.stop({ keepDir: true });
+
+    clock.advance(2 * DAY_MS);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): number => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const stopped = await startTestSandbox({ dataDir, clock });
+      running.push(stopped);
+      assert.ok((await total(stopped, 'pending')) > 0, 'the catch-up was still running');
+      await stopped.stop({ keepDir: true });
+      // A warning is emitted on the next tick: give any that a slice after the stop would cause its turn.
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings, [], 'a stop is not reported as a failed catch-up');
+
+    const again = await startTestSandbox({ dataDir, clock });
+    running.push(again);
+    while ((await total(again, 'pending')) > 0);
+    assert.equal(await total(again, 'expired'), LINKS);
+  });
 });

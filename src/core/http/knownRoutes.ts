@@ -23,8 +23,8 @@ interface Shape {
 
 /**
  * Every route the app registers, by path shape, so a request whose path exists with another
- * method is told 405 and the methods it has (contract §3), for any route, including those added
- * later. A path two shapes match (`/links/bulk` and `/links/:id`) belongs to the more specific one,
+ * method is told 405 and the methods it has (docs/decisions.md, "Errors and routes"), for any
+ * route, including those added later. A path two shapes match (`/links/bulk` and `/links/:id`) belongs to the more specific one,
  * as the router's own choice does: `GET /links/bulk` is not a read of a link named "bulk".
  */
 export class KnownRoutes {

@@ -22,9 +22,9 @@ export const emptyBodyAsObject: preValidationHookHandler = (request, _reply, don
 };
 
 /**
- * Answers once due changes are applied: `linkId`'s whatever else is due, and otherwise the first
- * slice of them (a mass change goes on in slices, docs/decisions.md "Mass changes"). Synchronous
- * when nothing is due, the usual case.
+ * Answers once due changes are applied: all of `linkId`'s, whatever else is due, and the first
+ * slice of the rest when no run is under way (a mass change goes on in slices, docs/decisions.md
+ * "Mass changes"). Synchronous when nothing is due, the usual case.
  */
 export function afterDueChanges<T>(core: SandboxCore, answer: () => T, linkId?: string): T | Promise<T> {
   const due = core.scheduler.catchUp(linkId);

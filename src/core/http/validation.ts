@@ -87,8 +87,9 @@ function schemaAt(schema: ObjectSchema | undefined, path: JsonPath): ObjectSchem
 }
 
 /**
- * No coercion (contract §4) holds for the text too: a number written with a fraction is not an
- * integer, even where JSON.parse rounded it to one (0.99999999999999999999 is 1 as a double).
+ * No coercion holds for the text too: a number written with a fraction is not an integer, even
+ * where JSON.parse rounded it to one (0.99999999999999999999 is 1 as a double; docs/decisions.md,
+ * "Integers are judged as written").
  */
 function roundedInteger(schema: ObjectSchema, data: unknown): SandboxError | null {
   const rounded = (data as { [ROUNDED_TO_WHOLE]?: JsonTextFindings['roundedToWhole'] } | null)?.[

@@ -16,7 +16,7 @@ interface Held {
 
 /**
  * Keeps the webhook response bodies held in memory within `attempt_bodies_mb`. Each attempt records
- * up to 64 KiB of response (contract §8), and a delivery can be attempted again and again (retries,
+ * up to 64 KiB of response (RESPONSE_BODY_LIMIT), and a delivery can be attempted again and again (retries,
  * resends), so an endpoint answering with large error pages would otherwise grow memory without
  * end: waiting deliveries count as much as finished ones. Past the budget the oldest attempts, by
  * when they were made, keep the first 1 KiB of their response body; if that is still too much, the

@@ -1,8 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { DeliveryAttempt } from '../../shared/types';
+import { RESPONSE_BODY_LIMIT, type DeliveryAttempt } from '../../shared/types';
 
-const RESPONSE_BODY_LIMIT = 64 * 1024;
 /** An idle connection is kept this long for the next delivery: under Node servers' own 5 s. */
 const IDLE_MS = 4_000;
 

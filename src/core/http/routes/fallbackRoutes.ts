@@ -47,8 +47,8 @@ function wrongRoute(request: FastifyRequest, reply: FastifyReply, known: KnownRo
 }
 
 /**
- * A wrong method is 405 with Allow and an unknown path 404 (contract §3), answered in onRequest:
- * before the key, the body's Content-Type or its JSON are looked at, none of which matters to a
+ * A wrong method is 405 with Allow and an unknown path 404 (docs/decisions.md, "Errors and
+ * routes"), answered in onRequest: before the key, the body's Content-Type or its JSON are looked at, none of which matters to a
  * request that has no route. The not-found handler answers them, for routes added later too;
  * a method the router would hand from a fixed path to a parameter's (`GET /links/bulk` to
  * `GET /links/:id`) gets a route here that answers the same. Register last, once every other

@@ -55,8 +55,8 @@ export function DataFolderPanel() {
         </p>
       )}
       {info?.compaction_failure && (
-        <p className="callout" role="status" data-testid="compaction-failure">
-          {compactionFailureText(info.compaction_failure)}
+        <p className="callout callout-problem" role="status" data-testid="compaction-failure">
+          <strong>Compaction failed</strong> {compactionFailureText(info.compaction_failure)}
         </p>
       )}
       <div className="data-actions">
@@ -111,6 +111,7 @@ export function DataFolderPanel() {
 
 /** The store's last failed compaction, which keeps the journal growing until one succeeds. */
 function compactionFailureText(failure: CompactionFailure): string {
-  const times = failure.failures === 1 ? 'once' : `${failure.failures} times in a row`;
-  return `The journal could not be folded into the snapshot (${times}, last at ${formatDateTime(failure.failed_at)}): ${failure.reason}. Every change is still saved in the journal, which grows until this succeeds; the next try is not before ${formatDateTime(failure.retry_after)}.`;
+  const when = formatDateTime(failure.failed_at);
+  const times = failure.failures === 1 ? `at ${when}` : `${failure.failures} times in a row, last at ${when}`;
+  return `(${times}): ${failure.reason}. Nothing is lost: every change is still in the journal, but it grows and each start replays it until a compaction succeeds. The next try is not before ${formatDateTime(failure.retry_after)}.`;
 }

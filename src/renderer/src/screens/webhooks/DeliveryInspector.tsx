@@ -1,5 +1,6 @@
 // One delivery with every attempt, as it went over the wire: request, signature and response.
 import { curlCommand } from '../../../../shared/curlCommand';
+import { RESPONSE_BODY_LIMIT } from '../../../../shared/types';
 import { CopyButton } from '../../components/CopyButton';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import type { InspectedAttempt } from '../../api/consoleClient';
@@ -42,14 +43,17 @@ function Body({ body, truncated }: { body: string; truncated?: boolean }) {
   );
 }
 
-/** A body is cut at 64 KiB when it arrives, and later to 1 KiB or nothing to keep within the budget. */
-const CUT_ON_ARRIVAL_BYTES = 64 * 1024;
 const BUDGET_HINT = 'to stay within Settings → Webhooks → Response bodies kept';
 
+/**
+ * Why a body was cut, told by what is left of it: one cut on arrival keeps its first 64 KiB (a few
+ * bytes less where the cut split a character), one cut later to keep within the budget keeps 1 KiB
+ * or nothing.
+ */
 function truncatedNote(body: string): string {
   const bytes = new TextEncoder().encode(body).length;
   if (bytes === 0) return `The response body was dropped ${BUDGET_HINT}; newer attempts keep theirs.`;
-  if (bytes >= CUT_ON_ARRIVAL_BYTES - 4) return 'Only the first 64 KiB were kept.';
+  if (bytes >= RESPONSE_BODY_LIMIT - 4) return 'Only the first 64 KiB were kept.';
   return `Only the first ${Math.ceil(bytes / 1024)} KiB were kept: older response bodies are cut ${BUDGET_HINT}.`;
 }
 
