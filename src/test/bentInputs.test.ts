@@ -1,42 +1,18 @@
 // Inputs a property-based run found the API bending (issue 18): each now gets the contract's
 // answer or the one docs/decisions.md records, on a real server over real sockets.
 import assert from 'node:assert/strict';
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { createLink, KEY, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, KEY, rawRequest, startTestSandbox, type TestSandbox } from './harness';
 import { assertError } from './errorEnvelope';
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** One request on its own connection, headers and body byte for byte (a header may repeat). */
-function send(
+const send = (
   origin: string,
   method: string,
   path: string,
   headers: OutgoingHttpHeaders = {},
   body?: string | Buffer,
-): Promise<Answer> {
-  const url = new URL(origin);
-  // Node frames a GET's or a DELETE's body only when told its length.
-  const framed = body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) };
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path, headers: framed, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+) => rawRequest(origin, { method, path, headers, body });
 
 const AUTH = { authorization: `Bearer ${KEY}` };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };

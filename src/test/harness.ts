@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../core';
@@ -98,12 +98,21 @@ export async function callApi<T = any>(
   return { status: response.status, headers: response.headers, text, body: parsed as T };
 }
 
-/** A request with full control of the headers (fetch will not send a foreign Host). */
+/**
+ * One request on its own connection, headers and body byte for byte: fetch will not send a foreign
+ * Host, repeat a header, or frame a GET's body.
+ */
 export function rawRequest(
   origin: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const url = new URL(origin);
+  const headers = options.headers ?? {};
+  // Node frames a GET's or a DELETE's body only when told its length.
+  const framed =
+    options.body === undefined || 'content-length' in headers
+      ? headers
+      : { ...headers, 'content-length': Buffer.byteLength(options.body) };
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -111,7 +120,8 @@ export function rawRequest(
         port: url.port,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: options.headers,
+        headers: framed,
+        agent: false,
       },
       (res) => {
         let text = '';
