@@ -28,7 +28,11 @@ Options:
                         1d12h); moves a stored clock forward to it, never back
 ${FAULT_USAGE}
   --quiet               do not log each request
-  --help                show this help`;
+  --help                show this help
+
+Every option but --help has an environment variable: PLS_ and its name in upper snake case
+(--webhook-url is PLS_WEBHOOK_URL; a repeatable one takes one value per line; a switch takes true,
+false, 1 or 0). A flag beats its variable, and PLS_PORT beats PORT.`;
 
 export class UsageError extends Error {}
 
@@ -38,67 +42,113 @@ export interface ServeCommand {
   help: boolean;
 }
 
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  'in-memory': { type: 'boolean' },
+  'public-url': { type: 'string' },
+  'webhook-url': { type: 'string', multiple: true },
+  'webhook-secret': { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  'console-token': { type: 'string' },
+  'compact-after': { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  faults: { type: 'string' },
+  clock: { type: 'string' },
+  'clock-offset': { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const EXCLUSIVE: Record<string, string> = { data: 'in-memory', 'in-memory': 'data' };
+
+/** `--webhook-url` → `PLS_WEBHOOK_URL` (docs/ci.md: every serve flag has a variable). */
+export const envName = (flag: string): string => `PLS_${flag.toUpperCase().replace(/-/g, '_')}`;
+
+/**
+ * The flags argv gives, then each one it lacks from its PLS_ variable: a repeatable flag's variable
+ * holds one value per line, a switch's is true / false / 1 / 0.
+ */
+function withEnvironment(
+  given: Record<string, string | boolean | string[] | undefined>,
+  env: NodeJS.ProcessEnv,
+): Record<string, string | boolean | string[] | undefined> {
+  const merged = { ...given };
+  for (const [flag, spec] of Object.entries(SERVE_OPTIONS)) {
+    const text = env[envName(flag)];
+    if (flag === 'help' || given[flag] !== undefined || text === undefined) continue;
+    // A flag beats its counterpart's variable: `--in-memory` in an image that sets PLS_DATA.
+    const counterpart = EXCLUSIVE[flag];
+    if (counterpart !== undefined && given[counterpart] !== undefined) continue;
+    if (spec.type === 'boolean') {
+      if (!/^(true|false|1|0)$/i.test(text.trim()))
+        throw new UsageError(`${envName(flag)} must be true, false, 1 or 0; got "${text}"`);
+      merged[flag] = /^(true|1)$/i.test(text.trim());
+    } else if ('multiple' in spec) {
+      merged[flag] = text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+    } else merged[flag] = text;
+  }
+  return merged;
+}
+
 /** Turns argv into start options, or a UsageError that says what was wrong and what is allowed. */
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeCommand {
-  let values;
+  let given;
   try {
-    ({ values } = parseArgs({
+    ({ values: given } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        'in-memory': { type: 'boolean' },
-        'public-url': { type: 'string' },
-        'webhook-url': { type: 'string', multiple: true },
-        'webhook-secret': { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        'console-token': { type: 'string' },
-        'compact-after': { type: 'string' },
-        fault: { type: 'string', multiple: true },
-        faults: { type: 'string' },
-        clock: { type: 'string' },
-        'clock-offset': { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SERVE_OPTIONS,
     }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    throw new UsageError(argvProblem(err as Error, argv));
   }
+  const values = withEnvironment(given, env) as typeof given;
+  /** How the user named the option: the flag, or the variable it came from. */
+  const named = (flag: keyof typeof SERVE_OPTIONS): string =>
+    given[flag] === undefined && env[envName(flag)] !== undefined ? envName(flag) : `--${flag}`;
   // Without --port or PORT the store's preferred port decides, once the store is open.
   const portText = values.port ?? env.PORT;
   const port = portText === undefined ? undefined : Number(portText);
   if (portText !== undefined && (!/^\d+$/.test(portText) || (port as number) > 65535)) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535; got "${portText}"`);
+    throw new UsageError(
+      `${values.port === undefined ? 'PORT' : named('port')} must be a whole number from 0 to 65535; got "${portText}"`,
+    );
   }
   if (values['in-memory'] && values.data)
-    throw new UsageError('--data and --in-memory exclude each other; pick one');
+    throw new UsageError(`${named('data')} and ${named('in-memory')} exclude each other; pick one`);
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && webhookUrlProblem(publicUrl)) {
-    throw new UsageError(`--public-url must be an absolute http:// or https:// URL; got "${publicUrl}"`);
+    throw new UsageError(
+      `${named('public-url')} must be an absolute http:// or https:// URL; got "${publicUrl}"`,
+    );
   }
   const secret = values['webhook-secret'];
   if (secret !== undefined && !SECRET_PATTERN.test(secret)) {
     throw new UsageError(
-      '--webhook-secret must look like whsec_ followed by base64 (at least 16 characters)',
+      `${named('webhook-secret')} must look like whsec_ followed by base64 (at least 16 characters)`,
     );
   }
   if (secret !== undefined && !values['webhook-url'])
-    throw new UsageError('--webhook-secret needs at least one --webhook-url');
+    throw new UsageError(`${named('webhook-secret')} needs at least one --webhook-url (or PLS_WEBHOOK_URL)`);
   for (const url of values['webhook-url'] ?? []) {
     const problem = webhookUrlProblem(url);
-    if (problem) throw new UsageError(`--webhook-url: ${problem}`);
+    if (problem) throw new UsageError(`${named('webhook-url')}: ${problem}`);
   }
   const compactText = values['compact-after'];
   if (compactText !== undefined && !/^[1-9]\d{0,8}$/.test(compactText)) {
-    throw new UsageError(`--compact-after must be a whole number from 1 to 999999999; got "${compactText}"`);
+    throw new UsageError(
+      `${named('compact-after')} must be a whole number from 1 to 999999999; got "${compactText}"`,
+    );
   }
   const consoleToken = values['console-token'];
   if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,}$/.test(consoleToken)) {
-    throw new UsageError('--console-token must be at least 16 letters, digits, - or _');
+    throw new UsageError(`${named('console-token')} must be at least 16 letters, digits, - or _`);
   }
   const faults = faultRules(values.faults, values.fault);
   return {
@@ -117,6 +167,20 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       clockStart: clockStartOf(values.clock, values['clock-offset']),
     },
   };
+}
+
+/**
+ * Node's parseArgs wording, made to say what to do: a value that starts with "-" (`--clock-offset
+ * -1d`) is "ambiguous" to it, and its second line suggests the `=` form.
+ */
+function argvProblem(err: Error, argv: string[]): string {
+  const ambiguous = /^Option '(--[a-z-]+)/.exec(err.message);
+  if (ambiguous && err.message.includes('ambiguous')) {
+    const flag = ambiguous[1] as string;
+    const value = argv[argv.indexOf(flag) + 1] ?? '';
+    return `${flag} was given "${value}", which starts with "-": write ${flag}=${value} if that is the value you mean (see --help)`;
+  }
+  return `${err.message.split('\n')[0]} (see --help)`;
 }
 
 /** --faults FILE, then each --fault; undefined when neither is given (the stored rules stay). */

@@ -32,7 +32,7 @@ export class CliProcess {
     command: { file: string; args: string[] } = { file: process.execPath, args: [CLI_BIN] },
   ) {
     const env = { ...process.env, ...overrides };
-    delete env.PORT;
+    if (!('PORT' in overrides)) delete env.PORT;
     for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name];
     this.child = spawn(command.file, [...command.args, ...args], {
       cwd: REPO_ROOT,

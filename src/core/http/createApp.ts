@@ -37,6 +37,7 @@ import { inboxReceiveRoutes } from './routes/inboxReceiveRoutes';
 import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { faviconRoute } from './routes/faviconRoute';
+import { HEALTH_PATH, healthRoute } from './routes/healthRoute';
 import { refuseUnknownQueryParameters } from './noQueryParameters';
 import { wrongRouteAnswers } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
@@ -133,6 +134,10 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
 
   if (options.requestLog !== false) {
     app.addHook('onResponse', (request, reply, done) => {
+      if (request.url === HEALTH_PATH) {
+        done();
+        return;
+      }
       core.requests.record(requestLogEntry(request, reply, core.clock.now()));
       done();
     });
@@ -148,6 +153,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
 
   // One callback-style hook per request, chosen by where the route lives: on the hot path each
   // hook costs, an async one more so, and reading request.routeOptions builds an object.
+  healthRoute(app);
   await app.register(async (api) => {
     const faults = faultGate(core, options.requestLog !== false);
     api.addHook('onRequest', (request, reply, done) => {

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, test } from 'node:test';
+import { http, killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
+import { Webhook } from 'standardwebhooks';
+import { WebhookReceiver } from './webhookReceiver';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await killLeftoverClis();
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function exitOf(cli: CliProcess): Promise<{ code: number | null; stderr: string }> {
+  const status = await cli.waitForExit();
+  return { code: status.code, stderr: cli.stderr };
+}
+
+test('every serve flag has a PLS_ variable: port, data folder, webhook URLs one per line, a fixed secret, the clock', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pls-env-'));
+  dirs.push(dir);
+  const first = await WebhookReceiver.start();
+  const second = await WebhookReceiver.start();
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  const cli = spawnCli(['serve'], {
+    PLS_PORT: '0',
+    PLS_DATA: dir,
+    PLS_WEBHOOK_URL: `${first.url}\n${second.url}\n`,
+    PLS_WEBHOOK_SECRET: secret,
+    PLS_CLOCK: 'frozen',
+    PLS_QUIET: 'true',
+  });
+  try {
+    const origin = await cli.waitForOrigin();
+    await cli.waitFor(() => cli.stdout.includes('Sandbox clock:') || undefined, 'the clock line');
+    assert.match(cli.stdout, new RegExp(`Data: ${dir.replace(/[/\\.]/g, '\\$&')}`));
+    assert.match(cli.stdout, /frozen/);
+    const link = await http(origin, 'POST', '/payment-links', { body: { amount: 150_000, title: 'Env' } });
+    assert.equal(link.status, 201, link.text);
+    await http(origin, 'POST', '/sandbox/simulate', {
+      body: { payment_link_id: link.body.data.id, event: 'paid' },
+    });
+    for (const receiver of [first, second]) {
+      const [delivery] = await receiver.waitForRequests(1);
+      assert.ok(
+        new Webhook(secret).verify(delivery!.body, delivery!.headers),
+        'signed with PLS_WEBHOOK_SECRET',
+      );
+    }
+    assert.doesNotMatch(cli.stdout, /POST \/payment-links/, 'PLS_QUIET=true logs no request lines');
+  } finally {
+    cli.signal('SIGTERM');
+    await cli.waitForExit();
+    await first.stop();
+    await second.stop();
+  }
+});
+
+test('a flag beats its variable, and the variable beats PORT', async () => {
+  const cli = spawnCli(['serve', '--in-memory', '--port', '0'], {
+    PLS_DATA: '/nonexistent/pls',
+    PLS_PORT: '1',
+  });
+  try {
+    await cli.waitFor(() => cli.stdout.includes('Data:') || undefined, 'the data line');
+    assert.match(cli.stdout, /Data: in memory/, '--in-memory wins over an image-wide PLS_DATA');
+  } finally {
+    cli.signal('SIGTERM');
+    await cli.waitForExit();
+  }
+  const envPort = spawnCli(['serve', '--in-memory'], { PLS_PORT: '0', PORT: 'not-a-port' });
+  try {
+    await envPort.waitForOrigin();
+  } finally {
+    envPort.signal('SIGTERM');
+    await envPort.waitForExit();
+  }
+});
+
+test('a bad variable is named in one line, with what is allowed, and exits 2', async () => {
+  const cases: [NodeJS.ProcessEnv, RegExp][] = [
+    [
+      { PLS_PORT: 'abc', PLS_IN_MEMORY: '1' },
+      /^payment-links-sandbox: PLS_PORT must be a whole number from 0 to 65535; got "abc"$/,
+    ],
+    [{ PORT: 'abc', PLS_IN_MEMORY: '1' }, /^payment-links-sandbox: PORT must be a whole number/],
+    [{ PLS_IN_MEMORY: 'yes', PLS_PORT: '0' }, /PLS_IN_MEMORY must be true, false, 1 or 0; got "yes"/],
+    [
+      {
+        PLS_WEBHOOK_SECRET: 'nope',
+        PLS_WEBHOOK_URL: 'http://127.0.0.1:9/h',
+        PLS_IN_MEMORY: '1',
+        PLS_PORT: '0',
+      },
+      /PLS_WEBHOOK_SECRET must look like whsec_/,
+    ],
+  ];
+  for (const [env, wording] of cases) {
+    const { code, stderr } = await exitOf(spawnCli(['serve'], env));
+    assert.equal(code, 2, stderr);
+    assert.match(stderr.trim(), wording);
+    assert.equal(stderr.trim().split('\n').length, 1, stderr);
+  }
+});
+
+test('--clock-offset -1d says how to write a value that starts with "-", and that form says the clock never goes back', async () => {
+  const ambiguous = await exitOf(spawnCli(['serve', '--in-memory', '--clock-offset', '-1d']));
+  assert.equal(ambiguous.code, 2);
+  assert.match(
+    ambiguous.stderr,
+    /--clock-offset was given "-1d", which starts with "-": write --clock-offset=-1d/,
+  );
+  const negative = await exitOf(spawnCli(['serve', '--in-memory', '--clock-offset=-1d']));
+  assert.equal(negative.code, 2);
+  assert.match(negative.stderr, /the sandbox clock never goes back\); got "-1d"/);
+});
