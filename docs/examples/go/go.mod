@@ -1,0 +1,3 @@
+module example.com/paymentlinks
+
+go 1.19
