@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { relativeLinks } from './packageDocs';
 
 const run = promisify(execFile);
@@ -128,6 +130,32 @@ test('npx payment-links-sandbox serve --in-memory --port 0 serves the API and th
     assert.match(await consolePage.text(), /<div id="root">/);
   } finally {
     process.kill(-(child.pid as number), 'SIGTERM');
+  }
+});
+
+test('the MCP server configured as docs/mcp.md shows it starts from the installed package', async () => {
+  const doc = await readFile(join(installed, 'docs/mcp.md'), 'utf8');
+  const snippet = /```json\n([\s\S]*?)\n```/.exec(doc);
+  assert.ok(snippet?.[1], 'docs/mcp.md has no JSON snippet');
+  const config = JSON.parse(snippet[1]) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
+  };
+  const server = config.mcpServers['payment-links-sandbox'];
+  assert.ok(server, 'the snippet names no payment-links-sandbox server');
+  const client = new Client({ name: 'packed-check', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: server.command, args: server.args, cwd: app, stderr: 'ignore' }),
+  );
+  try {
+    const created = await client.callTool({
+      name: 'create_payment_link',
+      arguments: { amount: 2_500, title: 'From the agent' },
+    });
+    assert.notEqual(created.isError, true, JSON.stringify(created.content));
+    const [part] = created.content as { text: string }[];
+    assert.equal((JSON.parse(part!.text) as { data: { status: string } }).data.status, 'pending');
+  } finally {
+    await client.close();
   }
 });
 
