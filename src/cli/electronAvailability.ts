@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../core/packageRoot';
 
 export type ElectronAvailability = { binary: string } | { reason: string };
 
-/** Whether a desktop window can open here: the binary is installed and there is a display. */
+/** Whether a desktop window can open here: the app is built, its binary installed, and there is a display. */
 export function electronAvailability(): ElectronAvailability {
+  // The npm package ships the headless sandbox only (docs/decisions.md), never out/main.
+  if (!existsSync(join(PACKAGE_ROOT, 'out', 'main', 'index.js')))
+    return {
+      reason:
+        'the desktop app is not here (no out/main/index.js: the npm package ships the headless sandbox only)',
+    };
   let binary: string;
   try {
     binary = createRequire(import.meta.url)('electron') as string;

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
+import { mcp } from './mcp';
 import { run } from './run';
 import { serve } from './serve';
 import { start } from './start';
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { serve, start, run };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { serve, start, run, mcp };
 
 const chosen =
   commands[command] ?? (command.startsWith('-') ? () => serve(process.argv.slice(2)) : undefined);
 if (!chosen) {
   console.error(
-    `payment-links-sandbox: unknown command "${command}"; commands: serve, start, run (see serve --help, run --help)`,
+    `payment-links-sandbox: unknown command "${command}"; commands: serve, start, run, mcp (see serve --help, run --help, mcp --help)`,
   );
   process.exit(2);
 }

@@ -1,37 +1,45 @@
-// `npm run test:package`: the package as a user gets it. Packs the tarball (prepack builds it),
-// installs it into an empty project from the registry, and uses it there three ways: the CLI
-// through npx, the library from plain JavaScript, and its types from a TypeScript project
-// on nodenext resolution. A missing file, a runtime dependency left in devDependencies, or
-// declarations that do not resolve each fail here, not on a user's machine.
+// `npm run test:package`: the package as a user gets it. Packs the tarball (`npm run
+// pack:package` stages and packs build/package), installs it into an empty project from the
+// registry, and uses it there: the CLI through npx, the library through import and through
+// require(), and its types from TypeScript on nodenext resolution, as ES module and as CommonJS.
+// It also reads what was shipped: no Electron app, no install script, and docs whose links
+// resolve. A missing file, a runtime dependency left in devDependencies, or declarations that do
+// not resolve each fail here, not on a user's machine.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { relativeLinks } from './packageDocs';
 
 const run = promisify(execFile);
 const REPO = resolve(import.meta.dirname, '../..');
 const KEY = 'sk_test_packed';
 let work: string;
 let app: string;
+let installed: string;
+let packedFiles: string[];
 
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'pls-packed-'));
   app = join(work, 'app');
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], {
+  const { stdout } = await run('npm', ['run', 'pack:package', '--', '--json', '--pack-destination', work], {
     cwd: REPO,
     maxBuffer: 64 * 1024 * 1024,
-    // A CI that sets FORCE_COLOR makes the prepack build print escape codes ("\x1b[32m"), whose
+    // A CI that sets FORCE_COLOR makes the build print escape codes ("\x1b[32m"), whose
     // bracket is not the JSON's: take the report from the line that is a lone "[".
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
   const report = stdout.search(/^\[$/m);
   assert.ok(report >= 0, `npm pack printed no JSON report:\n${stdout.slice(-2000)}`);
-  const [packed] = JSON.parse(stdout.slice(report)) as { filename: string }[];
+  const [packed] = JSON.parse(stdout.slice(report)) as { filename: string; files: { path: string }[] }[];
   assert.ok(packed, 'npm pack named no tarball');
+  packedFiles = packed.files.map((file) => file.path);
   await run('mkdir', ['-p', app]);
   await writeFile(
     join(app, 'package.json'),
@@ -49,6 +57,7 @@ before(async () => {
     ],
     { cwd: app, maxBuffer: 16 * 1024 * 1024 },
   );
+  installed = join(app, 'node_modules/payment-links-sandbox');
 });
 
 after(async () => {
@@ -59,6 +68,32 @@ test('the installed package carries no TypeScript runner: it runs compiled JavaS
   assert.equal(existsSync(join(app, 'node_modules/tsx')), false, 'tsx was installed with the package');
   assert.ok(existsSync(join(app, 'node_modules/payment-links-sandbox/dist/cli.js')));
   assert.ok(existsSync(join(app, 'node_modules/payment-links-sandbox/out/renderer/index.html')));
+});
+
+test('the tarball leaves out the Electron app and every install script, and keeps the console', async () => {
+  const electron = packedFiles.filter((path) => /^(out\/(main|preload)|src)\//.test(path));
+  assert.deepEqual(electron, [], 'the tarball ships the desktop app or its sources');
+  for (const path of ['out/renderer/index.html', 'dist/index.js', 'dist/index.cjs', 'dist/cli.js'])
+    assert.ok(packedFiles.includes(path), `the tarball has no ${path}`);
+  const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+    devDependencies?: unknown;
+  };
+  assert.equal(manifest.scripts, undefined, 'the package has scripts, which npm would run on install');
+  assert.equal(manifest.devDependencies, undefined);
+});
+
+test('every relative link in the shipped Markdown resolves inside the package', async () => {
+  const docs = ['README.md', ...(await readdir(join(installed, 'docs'))).map((name) => `docs/${name}`)];
+  assert.ok(docs.length > 5, `only ${docs.join(', ')} shipped`);
+  const broken: string[] = [];
+  for (const doc of docs.filter((name) => name.endsWith('.md'))) {
+    for (const link of relativeLinks(await readFile(join(installed, doc), 'utf8'))) {
+      const target = resolve(installed, dirname(doc), link);
+      if (relative(installed, target).startsWith('..') || !existsSync(target)) broken.push(`${doc}: ${link}`);
+    }
+  }
+  assert.deepEqual(broken, [], 'links to files the package does not ship');
 });
 
 test('npx payment-links-sandbox serve --in-memory --port 0 serves the API and the console', async () => {
@@ -98,6 +133,32 @@ test('npx payment-links-sandbox serve --in-memory --port 0 serves the API and th
   }
 });
 
+test('the MCP server configured as docs/mcp.md shows it starts from the installed package', async () => {
+  const doc = await readFile(join(installed, 'docs/mcp.md'), 'utf8');
+  const snippet = /```json\n([\s\S]*?)\n```/.exec(doc);
+  assert.ok(snippet?.[1], 'docs/mcp.md has no JSON snippet');
+  const config = JSON.parse(snippet[1]) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
+  };
+  const server = config.mcpServers['payment-links-sandbox'];
+  assert.ok(server, 'the snippet names no payment-links-sandbox server');
+  const client = new Client({ name: 'packed-check', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: server.command, args: server.args, cwd: app, stderr: 'ignore' }),
+  );
+  try {
+    const created = await client.callTool({
+      name: 'create_payment_link',
+      arguments: { amount: 2_500, title: 'From the agent' },
+    });
+    assert.notEqual(created.isError, true, JSON.stringify(created.content));
+    const [part] = created.content as { text: string }[];
+    assert.equal((JSON.parse(part!.text) as { data: { status: string } }).data.status, 'pending');
+  } finally {
+    await client.close();
+  }
+});
+
 test("import { startSandbox } from 'payment-links-sandbox' works from plain JavaScript", async () => {
   await writeFile(
     join(app, 'consumer.mjs'),
@@ -117,7 +178,29 @@ console.log(JSON.stringify({ status: response.status, status_of_link: body.data.
   assert.deepEqual(JSON.parse(stdout), { status: 201, status_of_link: 'pending' });
 });
 
-test('its declarations type-check in a nodenext TypeScript project', async () => {
+test("require('payment-links-sandbox') works from CommonJS", async () => {
+  await writeFile(
+    join(app, 'consumer.cjs'),
+    `const { startSandbox } = require('payment-links-sandbox');
+startSandbox({ port: 0 }).then(async (sandbox) => {
+  const response = await fetch(sandbox.origin + '/payment-links', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ${KEY}', 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 10000, title: 'From require' }),
+  });
+  const body = await response.json();
+  const favicon = await fetch(sandbox.origin + '/favicon.ico');
+  await sandbox.close();
+  console.log(JSON.stringify({ status: response.status, title: body.data.title, favicon: favicon.status }));
+});
+`,
+  );
+  const { stdout, stderr } = await run(process.execPath, ['consumer.cjs'], { cwd: app });
+  assert.deepEqual(JSON.parse(stdout), { status: 201, title: 'From require', favicon: 200 });
+  assert.equal(stderr, '', 'requiring the package printed a warning');
+});
+
+test('its declarations type-check in a nodenext TypeScript project, as import and as require', async () => {
   await writeFile(
     join(app, 'consumer.ts'),
     `import { startSandbox, type RunningSandbox } from 'payment-links-sandbox';
@@ -127,6 +210,18 @@ const origin: string = sandbox.origin;
 await startSandbox({ port: 'any' });
 await sandbox.close();
 export { origin };
+`,
+  );
+  await writeFile(
+    join(app, 'consumer.cts'),
+    `import sandboxes = require('payment-links-sandbox');
+export async function origin(): Promise<string> {
+  const sandbox: sandboxes.RunningSandbox = await sandboxes.startSandbox({ port: 0 });
+  // @ts-expect-error the port is a number, under require() as under import
+  await sandboxes.startSandbox({ port: 'any' });
+  await sandbox.close();
+  return sandbox.origin;
+}
 `,
   );
   await writeFile(
@@ -141,7 +236,7 @@ export { origin };
         types: ['node'],
         typeRoots: [join(REPO, 'node_modules/@types')],
       },
-      files: ['consumer.ts'],
+      files: ['consumer.ts', 'consumer.cts'],
     }),
   );
   await run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {

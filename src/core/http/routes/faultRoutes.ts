@@ -13,7 +13,7 @@ const ClearedEnvelope = Type.Object({
   data: Type.Object({ removed: Type.Integer({ description: 'How many rules there were' }) }),
   meta: MetaSchema,
 });
-const RuleParams = Type.Object({
+export const RuleParams = Type.Object({
   id: Type.String({ pattern: '^flt_[0-9a-f]{16}$', description: 'a rule id: flt_ and 16 hex digits' }),
 });
 

@@ -48,7 +48,7 @@ const InboxEnvelope = Type.Object({
   }),
   meta: MetaSchema,
 });
-const MessagesQuery = Type.Object(
+export const MessagesQuery = Type.Object(
   {
     since: Type.Optional(
       Type.String({ maxLength: 100, description: 'a message id (msg_…): only messages received after it' }),

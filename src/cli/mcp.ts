@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { startSandbox, type RunningSandbox } from '../core/startSandbox';
+import { VERSION } from '../core/version';
+import { SandboxApi } from '../mcp/sandboxApi';
+import { registerTools, TOOL_NAMES } from '../mcp/tools';
+
+const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
+const DEFAULT_API_KEY = 'sk_test_cli';
+
+export const MCP_USAGE = `Usage: payment-links-sandbox mcp [--base-url URL] [--api-key KEY] [--in-memory]
+
+An MCP server on stdin/stdout, for a coding agent to drive the sandbox with (docs/mcp.md).
+Tools: ${TOOL_NAMES.join(', ')}.
+
+Options:
+  --base-url URL   the sandbox to drive (default ${DEFAULT_BASE_URL}; env PLS_BASE_URL)
+  --api-key KEY    its API key (default ${DEFAULT_API_KEY}; env PLS_API_KEY)
+  --in-memory      drive a sandbox of its own instead, started in this process on a free port
+                   and gone when the server stops (its address is logged on stderr)
+  --help           show this help`;
+
+const log = (line: string) => process.stderr.write(`payment-links-sandbox mcp: ${line}\n`);
+
+/**
+ * `payment-links-sandbox mcp`. stdout carries the protocol and nothing else, so every line for a
+ * person goes to stderr. Runs until the client closes stdin.
+ */
+export async function mcp(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'in-memory': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    log(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(MCP_USAGE);
+    return 0;
+  }
+  const baseUrl = values['base-url'] ?? process.env.PLS_BASE_URL ?? DEFAULT_BASE_URL;
+  const apiKey = values['api-key'] ?? process.env.PLS_API_KEY ?? DEFAULT_API_KEY;
+  if (values['in-memory'] && values['base-url'] !== undefined) {
+    log('--in-memory and --base-url exclude each other: --in-memory drives a sandbox of its own');
+    return 2;
+  }
+  if (!values['in-memory'] && !/^https?:\/\/[^/]/.test(baseUrl)) {
+    log(`--base-url must be an http:// or https:// URL, such as ${DEFAULT_BASE_URL}; got "${baseUrl}"`);
+    return 2;
+  }
+  if (!/^sk_test_\S+$/.test(apiKey)) {
+    log(`--api-key must be a test key (sk_test_…); got "${apiKey}"`);
+    return 2;
+  }
+
+  let own: RunningSandbox | undefined;
+  if (values['in-memory']) {
+    own = await startSandbox({ port: 0 });
+    log(`drives its own in-memory sandbox at ${own.origin} (console: ${own.consoleUrl})`);
+  } else {
+    log(`drives the sandbox at ${baseUrl}`);
+  }
+  const server = new McpServer({ name: 'payment-links-sandbox', version: VERSION });
+  registerTools(server, new SandboxApi(own?.origin ?? baseUrl, apiKey));
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  await server.connect(new StdioServerTransport());
+  // The transport does not notice stdin's end by itself: the client going away ends the server.
+  process.stdin.once('end', () => void server.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close());
+  await closed;
+  await own?.close();
+  return 0;
+}
