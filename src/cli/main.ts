@@ -1,16 +1,17 @@
 #!/usr/bin/env node
+import { compare } from './compare';
 import { run } from './run';
 import { serve } from './serve';
 import { start } from './start';
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { serve, start, run };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { serve, start, run, compare };
 
 const chosen =
   commands[command] ?? (command.startsWith('-') ? () => serve(process.argv.slice(2)) : undefined);
 if (!chosen) {
   console.error(
-    `payment-links-sandbox: unknown command "${command}"; commands: serve, start, run (see serve --help, run --help)`,
+    `payment-links-sandbox: unknown command "${command}"; commands: serve, start, run, compare (see serve --help, run --help, compare --help)`,
   );
   process.exit(2);
 }

@@ -1,0 +1,229 @@
+// docs/scenarios.md, "Golden recordings": `compare` checks an app's traffic, recorded from a real
+// sandbox's request log, against a golden recording, and catches both broken apps of the doc.
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startCheckoutApp, type CheckoutFlaw } from './checkoutApp';
+import { killLeftoverClis, runCli } from './cliProcess';
+import { makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+
+const KEY = 'sk_test_shop';
+
+/** The request log's entries with their bodies, newest first, as the console keeps them. */
+async function requestLog(sandbox: TestSandbox): Promise<Record<string, unknown>[]> {
+  const list = await sandbox.consoleApi('GET', '/requests');
+  const entries = [];
+  for (const { seq } of list.body.data as { seq: number }[])
+    entries.push((await sandbox.consoleApi('GET', `/requests/${seq}`)).body.data);
+  return entries;
+}
+
+/** An entry in the fixed shape `logs tail --json` and GET /sandbox/logs write. */
+const logLine = (e: Record<string, unknown>): string =>
+  JSON.stringify({
+    type: 'api_request',
+    at: e.at,
+    seq: e.seq,
+    request_id: e.request_id,
+    method: e.method,
+    path: e.path,
+    status: e.status,
+    duration_ms: e.duration_ms,
+    idempotency_key: e.idempotency_key,
+    replayed: e.replayed,
+    ...(e.link_id === undefined ? {} : { link_id: e.link_id }),
+    ...(e.fault === undefined ? {} : { fault: e.fault }),
+    request_body: e.request_body,
+    response_body: e.response_body,
+  });
+
+/**
+ * One test run of the shop against a fresh sandbox: a double click on "pay", then a payment whose
+ * answer the sandbox loses (the app retries). Written as NDJSON, newest first, like GET /sandbox/logs.
+ */
+async function recordShop(
+  file: string,
+  flaw?: CheckoutFlaw,
+  as: 'ndjson' | 'console' = 'ndjson',
+): Promise<void> {
+  const sandbox = await startTestSandbox({ inMemory: true });
+  const app = await startCheckoutApp(sandbox.origin, KEY, flaw);
+  try {
+    const checkout = async (cart: string, total: number) => {
+      const res = await fetch(`${app.origin}/checkout`, {
+        method: 'POST',
+        body: JSON.stringify({ cart, total }),
+      });
+      assert.equal(res.status, 201, await res.text());
+    };
+    await checkout('c1', 1500);
+    await checkout('c1', 1500);
+    const rule = {
+      match: { method: 'POST', path: '/payment-links' },
+      action: { type: 'lose_response' },
+      remaining: 1,
+    };
+    assert.equal((await sandbox.api('POST', '/sandbox/faults', { body: rule, key: KEY })).status, 201);
+    await checkout('c2', 24);
+    const entries = await requestLog(sandbox);
+    await writeFile(
+      file,
+      as === 'console' ? JSON.stringify(entries) : entries.map(logLine).join('\n') + '\n',
+    );
+  } finally {
+    await app.close();
+    await sandbox.stop();
+  }
+}
+
+describe('compare GOLDEN RECORDING: an app checked against its golden traffic', () => {
+  let dir: string;
+  let golden: string;
+  const file = (name: string) => join(dir, name);
+
+  before(async () => {
+    dir = await makeTempDir('pls-compare-');
+    golden = file('checkout.golden.ndjson');
+    await recordShop(file('good-1.ndjson'));
+    await recordShop(file('good-2.ndjson'));
+    await recordShop(file('major-units.ndjson'), 'major-units');
+    await recordShop(file('fresh-key.ndjson'), 'fresh-key-per-retry');
+    const made = await runCli(['compare', golden, file('good-1.ndjson'), '--update'], 30_000);
+    assert.equal(made.code, 0, made.stdout + made.stderr);
+    assert.match(made.stdout, /Golden .*checkout\.golden\.ndjson new: 5 requests from .*good-1\.ndjson\./);
+  });
+  after(killLeftoverClis);
+
+  test('--update writes the golden normalized: placeholders for ids and keys, no times', async () => {
+    const lines = (await readFile(golden, 'utf8')).trimEnd().split('\n');
+    assert.deepEqual(JSON.parse(lines[0] as string), { format: 'payment-links-sandbox/golden', version: 1 });
+    assert.deepEqual(
+      lines
+        .slice(1)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .map(({ request_body: _b, ...r }) => r),
+      [
+        {
+          method: 'POST',
+          path: '/payment-links',
+          status: 201,
+          idempotency_key: 'key#1',
+          replayed: false,
+          link: 'link#1',
+        },
+        {
+          method: 'POST',
+          path: '/payment-links',
+          status: 201,
+          idempotency_key: 'key#1',
+          replayed: true,
+          link: 'link#1',
+        },
+        { method: 'POST', path: '/sandbox/faults', status: 201, idempotency_key: null, replayed: false },
+        {
+          method: 'POST',
+          path: '/payment-links',
+          status: 201,
+          idempotency_key: 'key#2',
+          replayed: false,
+          link: 'link#2',
+          fault: 'lose_response',
+        },
+        {
+          method: 'POST',
+          path: '/payment-links',
+          status: 201,
+          idempotency_key: 'key#2',
+          replayed: true,
+          link: 'link#2',
+        },
+      ],
+    );
+    assert.deepEqual(JSON.parse(lines[1] as string).request_body, {
+      amount: 150000,
+      title: 'Cart c1',
+      reference_id: 'c1',
+    });
+  });
+
+  test('another run of the same app matches, though its ids, keys and times are all new', async () => {
+    const res = await runCli(['compare', golden, file('good-2.ndjson')], 30_000);
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+    assert.match(res.stdout, /good-2\.ndjson matches .*checkout\.golden\.ndjson: 5 requests\./);
+  });
+
+  test('the console request log (a JSON array of its entries) is a recording too', async () => {
+    await recordShop(file('console.json'), undefined, 'console');
+    const res = await runCli(['compare', golden, file('console.json')], 30_000);
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+  });
+
+  test('an app that sends amounts in major units fails, naming the field and both values', async () => {
+    const res = await runCli(['compare', golden, file('major-units.ndjson')], 30_000);
+    assert.equal(res.code, 1, res.stdout + res.stderr);
+    assert.match(
+      res.stdout,
+      /major-units\.ndjson differs from .*checkout\.golden\.ndjson \(golden 5 requests, recording 5\):/,
+    );
+    assert.match(
+      res.stdout,
+      / {2}~ golden 1 POST \/payment-links key#1 → 201\n {4}recording 1 POST \/payment-links key#1 → 201\n {8}request_body\.amount: golden 150000, recording 1500\n/,
+    );
+    assert.match(res.stdout, / {8}request_body\.amount: golden 2400, recording 24\n/);
+  });
+
+  test('an app that sends a fresh Idempotency-Key per retry fails: the double click made two links', async () => {
+    const res = await runCli(['compare', golden, file('fresh-key.ndjson')], 30_000);
+    assert.equal(res.code, 1, res.stdout + res.stderr);
+    assert.match(
+      res.stdout,
+      / {2}~ golden 2 POST \/payment-links key#1 → 201 \(replayed\)\n {4}recording 2 POST \/payment-links key#2 → 201\n/,
+    );
+    for (const field of [
+      'idempotency_key: golden "key#1", recording "key#2"',
+      'replayed: golden true, recording false',
+      'link: golden "link#1", recording "link#2"',
+    ])
+      assert.ok(res.stdout.includes(`        ${field}\n`), `${field}\n${res.stdout}`);
+  });
+
+  test('--ignore leaves a field out, as a dotted path or a JSON path', async () => {
+    for (const path of ['request_body.amount', '$.request_body.amount']) {
+      const res = await runCli(['compare', golden, file('major-units.ndjson'), '--ignore', path], 30_000);
+      assert.equal(res.code, 0, `${path}\n${res.stdout}${res.stderr}`);
+    }
+    const keys = await runCli(
+      ['compare', golden, file('fresh-key.ndjson'), '--ignore', 'idempotency_key', '--ignore', 'replayed'],
+      30_000,
+    );
+    assert.equal(keys.code, 1, 'the second link still shows');
+    assert.doesNotMatch(keys.stdout, /idempotency_key:|replayed:/);
+    assert.match(keys.stdout, /link: golden "link#1", recording "link#2"/);
+  });
+
+  test('bad usage and unreadable files exit 2 saying what is wrong', async () => {
+    await writeFile(file('broken.ndjson'), '{"type":"api_request","method":"GET"}\n');
+    await writeFile(file('garbled.ndjson'), '{"type":"webhook_attempt"}\nnot json\n');
+    const cases: [string[], RegExp][] = [
+      [[golden], /give a GOLDEN file and a RECORDING file/],
+      [
+        [file('none.ndjson'), file('good-1.ndjson')],
+        /none\.ndjson: cannot read it: .*\(--update writes it from the recording\)/,
+      ],
+      [
+        [golden, file('broken.ndjson')],
+        /broken\.ndjson: line 1: "path" must be a path starting with \/, not missing/,
+      ],
+      [
+        [golden, file('good-1.ndjson'), '--ignore', 'request_body..x'],
+        /--ignore "request_body\.\.x" does not name a field/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const res = await runCli(['compare', ...args], 30_000);
+      assert.equal(res.code, 2, args.join(' '));
+      assert.match(res.stderr, message);
+    }
+  });
+});
