@@ -1,4 +1,5 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareRequests } from '../core/golden/compareRequests';
 import {
@@ -62,6 +63,7 @@ const goldenText = (requests: GoldenRequest[]): string =>
 async function writeGolden(file: string, requests: GoldenRequest[]): Promise<void> {
   // Written beside and renamed over, so a failed write leaves the old golden whole.
   const partial = `${file}.${process.pid}.partial`;
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(partial, goldenText(requests));
   await rename(partial, file);
 }
