@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { printLines } from './printLines';
 import { compareRequests } from '../core/golden/compareRequests';
 import {
   IgnorePathError,
@@ -117,23 +118,23 @@ export async function compare(argv: string[]): Promise<number> {
   const strip = (requests: GoldenRequest[]) => requests.map((r) => withoutIgnored(r, ignored));
   const diff = golden === null ? [] : compareRequests(strip(golden), strip(recording));
   if (values.update) {
-    for (const line of diff) console.log(line);
+    await printLines(diff);
     try {
       await writeGolden(goldenFile, recording);
     } catch (err) {
       return fail(`cannot write ${goldenFile}: ${(err as Error).message}`);
     }
     const before = golden === null ? 'new' : diff.length === 0 ? 'unchanged' : 'updated';
-    console.log(`Golden ${goldenFile} ${before}: ${recording.length} requests from ${recordingFile}.`);
+    await printLines([`Golden ${goldenFile} ${before}: ${recording.length} requests from ${recordingFile}.`]);
     return 0;
   }
   if (diff.length === 0) {
-    console.log(`${recordingFile} matches ${goldenFile}: ${recording.length} requests.`);
+    await printLines([`${recordingFile} matches ${goldenFile}: ${recording.length} requests.`]);
     return 0;
   }
-  console.log(
+  await printLines([
     `${recordingFile} differs from ${goldenFile} (golden ${golden?.length} requests, recording ${recording.length}):`,
-  );
-  for (const line of diff) console.log(`  ${line}`);
+    ...diff.map((line) => `  ${line}`),
+  ]);
   return 1;
 }

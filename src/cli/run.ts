@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { printLines } from './printLines';
 import { junitReport } from '../core/scenarios/junitReport';
 import { DEFAULT_STEP_TIMEOUT_MS, runScenario, type ScenarioResult } from '../core/scenarios/runScenario';
 import { parseScenario, ScenarioFileError } from '../core/scenarios/scenarioFile';
@@ -124,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
     if (err instanceof ScenarioFileError) return fail(`${file}: ${err.message}`);
     throw err;
   }
-  for (const line of report(result)) console.log(line);
+  await printLines(report(result));
   if (values.junit) {
     try {
       await mkdir(dirname(values.junit), { recursive: true });

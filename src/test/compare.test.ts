@@ -104,19 +104,53 @@ describe('compare GOLDEN RECORDING: an app checked against its golden traffic', 
     assert.match(res.stdout, / {8}request_body\.amount: golden 2400, recording 24\n/);
   });
 
-  test('an app that sends a fresh Idempotency-Key per retry fails: the double click made two links', async () => {
+  test('an app that sends a fresh Idempotency-Key per retry fails: the double click and the retry made new links', async () => {
     const res = await runCli(['compare', golden, file('fresh-key.ndjson')], 30_000);
     assert.equal(res.code, 1, res.stdout + res.stderr);
+    assert.deepEqual(res.stdout.split('\n').slice(1), [
+      '  ~ golden 2 POST /payment-links key#1 → 201 (replayed)',
+      '    recording 2 POST /payment-links key#2 → 201',
+      '        idempotency_key: golden "key#1" (same as 1 request before), recording "key#2" (new)',
+      '        replayed: golden true, recording false',
+      '        link: golden "link#1" (same as 1 request before), recording "link#2" (new)',
+      '  ~ golden 5 POST /payment-links key#2 → 201 (replayed)',
+      '    recording 5 POST /payment-links key#4 → 201',
+      '        idempotency_key: golden "key#2" (same as 1 request before), recording "key#4" (new)',
+      '        replayed: golden true, recording false',
+      '        link: golden "link#2" (same as 1 request before), recording "link#4" (new)',
+      '',
+    ]);
+  });
+
+  test('one extra request is one + line: the requests after it still pair with the golden', async () => {
+    const entries = (await readFile(file('good-2.ndjson'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .reverse();
+    const created = entries[0] as { at: string; seq: number; link_id: string };
+    const extra = {
+      ...created,
+      seq: created.seq + 0.5,
+      method: 'GET',
+      path: `/payment-links/${created.link_id}`,
+      status: 200,
+      idempotency_key: null,
+      request_body: null,
+    };
+    const lines = [entries[0], extra, ...entries.slice(1)].map((e) => JSON.stringify(e));
+    await writeFile(file('extra.ndjson'), lines.join('\n'));
+    const res = await runCli(['compare', golden, file('extra.ndjson')], 30_000);
+    assert.equal(res.code, 1, res.stdout + res.stderr);
+    const marks = res.stdout.split('\n').filter((l) => /^ {2}[~+-] /.test(l));
+    assert.deepEqual(marks, [
+      '  + recording 2 GET /payment-links/link#1 → 200: not in the golden',
+      '  ~ golden 2 POST /payment-links key#1 → 201 (replayed)',
+    ]);
     assert.match(
       res.stdout,
-      / {2}~ golden 2 POST \/payment-links key#1 → 201 \(replayed\)\n {4}recording 2 POST \/payment-links key#2 → 201\n/,
+      /idempotency_key: golden "key#1" \(same as 1 request before\), recording "key#1" \(same as 2 requests before\)/,
     );
-    for (const field of [
-      'idempotency_key: golden "key#1", recording "key#2"',
-      'replayed: golden true, recording false',
-      'link: golden "link#1", recording "link#2"',
-    ])
-      assert.ok(res.stdout.includes(`        ${field}\n`), `${field}\n${res.stdout}`);
   });
 
   test('--ignore leaves a field out, as a dotted path or a JSON path', async () => {
@@ -130,7 +164,10 @@ describe('compare GOLDEN RECORDING: an app checked against its golden traffic', 
     );
     assert.equal(keys.code, 1, 'the second link still shows');
     assert.doesNotMatch(keys.stdout, /idempotency_key:|replayed:/);
-    assert.match(keys.stdout, /link: golden "link#1", recording "link#2"/);
+    assert.match(
+      keys.stdout,
+      /link: golden "link#1" \(same as 1 request before\), recording "link#2" \(new\)/,
+    );
   });
 
   test('bad usage and unreadable files exit 2 saying what is wrong', async () => {

@@ -1,7 +1,8 @@
 import stableStringify from 'fast-json-stable-stringify';
 import type { GoldenRequest } from './recording';
+import { RELATED_FIELDS, relationForms } from './relations';
 
-/** Past this many cells the pairing of the middle is by position instead (docs/performance.md). */
+/** Past this many cells the middle is paired by position instead (docs/decisions.md, "Scenarios and golden recordings"). */
 const MATCH_CELLS = 16_000_000;
 
 const show = (value: unknown): string => {
@@ -47,7 +48,11 @@ type Edit =
   | { op: 'extra'; r: number };
 
 /** Which requests of the two sides are the same one: a longest common subsequence of the middle. */
-function align(golden: string[], recording: string[]): Edit[] {
+function align(
+  golden: string[],
+  recording: string[],
+  kinds: { golden: string[]; recording: string[] },
+): Edit[] {
   let start = 0;
   while (start < golden.length && start < recording.length && golden[start] === recording[start]) start++;
   let gEnd = golden.length;
@@ -80,40 +85,95 @@ function align(golden: string[], recording: string[]): Edit[] {
         middle.push({ op: 'extra', r: start + j++ });
       else middle.push({ op: 'missing', g: start + i++ });
     }
-  } else {
-    for (let k = 0; k < Math.max(n, m); k++)
-      middle.push(
-        k >= n
-          ? { op: 'extra', r: start + k }
-          : k >= m
-            ? { op: 'missing', g: start + k }
-            : { op: 'changed', g: start + k, r: start + k },
-      );
-  }
+  } else middle.push(...nearestMatches(golden, recording, start, gEnd, rEnd));
   const edits: Edit[] = [];
   for (let k = 0; k < start; k++) edits.push({ op: 'same', g: k, r: k });
-  edits.push(...pairChanges(middle));
+  edits.push(...pairChanges(middle, kinds));
   for (let k = 0; k < golden.length - gEnd; k++) edits.push({ op: 'same', g: gEnd + k, r: rEnd + k });
   return edits;
 }
 
-/** A run of requests only in the golden beside a run only in the recording: changed, pairwise. */
-function pairChanges(edits: Edit[]): Edit[] {
+/** How far ahead the pairing of long recordings looks for a request's match. */
+const LOOKAHEAD = 64;
+/** How many requests in a row must match after a skip for it to be taken. */
+const CONFIRM = 3;
+
+/** The requests to skip on `other` before `one[i]` matches and the next ones match too; Infinity for none. */
+function confirmedSkip(
+  one: string[],
+  i: number,
+  oneEnd: number,
+  other: string[],
+  j: number,
+  otherEnd: number,
+): number {
+  for (let skip = 1; skip <= LOOKAHEAD && j + skip < otherEnd; skip++) {
+    let k = 0;
+    while (k < CONFIRM && i + k < oneEnd && j + skip + k < otherEnd && one[i + k] === other[j + skip + k])
+      k++;
+    if (k === CONFIRM || (k > 0 && (i + k === oneEnd || j + skip + k === otherEnd))) return skip;
+  }
+  return Infinity;
+}
+
+/**
+ * The pairing of recordings too long for a full match: where two requests differ, the nearest
+ * match of either within the next LOOKAHEAD requests of the other side, else a change.
+ */
+function nearestMatches(
+  golden: string[],
+  recording: string[],
+  g0: number,
+  gEnd: number,
+  rEnd: number,
+): Edit[] {
+  const edits: Edit[] = [];
+  let g = g0;
+  let r = g0;
+  while (g < gEnd || r < rEnd) {
+    if (g === gEnd) edits.push({ op: 'extra', r: r++ });
+    else if (r === rEnd) edits.push({ op: 'missing', g: g++ });
+    else if (golden[g] === recording[r]) edits.push({ op: 'same', g: g++, r: r++ });
+    else {
+      const skipR = confirmedSkip(golden, g, gEnd, recording, r, rEnd);
+      const skipG = confirmedSkip(recording, r, rEnd, golden, g, gEnd);
+      if (skipR === Infinity && skipG === Infinity)
+        edits.push({ op: 'missing', g: g++ }, { op: 'extra', r: r++ });
+      else if (skipR <= skipG) for (let k = 0; k < skipR; k++) edits.push({ op: 'extra', r: r++ });
+      else for (let k = 0; k < skipG; k++) edits.push({ op: 'missing', g: g++ });
+    }
+  }
+  return edits;
+}
+
+/**
+ * A run of requests only in the golden beside a run only in the recording: a request of the one
+ * and a request of the other to the same method and path are one request changed; the rest are
+ * missing or extra. In the recording's order.
+ */
+function pairChanges(edits: Edit[], kinds: { golden: string[]; recording: string[] }): Edit[] {
   const out: Edit[] = [];
   let k = 0;
   while (k < edits.length) {
-    const missing: number[] = [];
-    const extra: number[] = [];
-    while (k < edits.length && (edits[k]?.op === 'missing' || edits[k]?.op === 'extra')) {
-      const edit = edits[k++] as Edit;
-      if (edit.op === 'missing') missing.push(edit.g);
-      else if (edit.op === 'extra') extra.push(edit.r);
+    const run: Edit[] = [];
+    while (k < edits.length && (edits[k]?.op === 'missing' || edits[k]?.op === 'extra'))
+      run.push(edits[k++] as Edit);
+    const extra = run.flatMap((e) => (e.op === 'extra' ? [e.r] : []));
+    const firstG = run.find((e) => e.op === 'missing');
+    const shift = (extra[0] ?? 0) - (firstG?.op === 'missing' ? firstG.g : 0);
+    const paired: (Edit & { at: number })[] = [];
+    const used = new Set<number>();
+    for (const edit of run) {
+      if (edit.op !== 'missing') continue;
+      const r = extra.find((x) => !used.has(x) && kinds.recording[x] === kinds.golden[edit.g]);
+      if (r === undefined) paired.push({ ...edit, at: edit.g + shift });
+      else {
+        used.add(r);
+        paired.push({ op: 'changed', g: edit.g, r, at: r });
+      }
     }
-    const pairs = Math.min(missing.length, extra.length);
-    for (let p = 0; p < pairs; p++)
-      out.push({ op: 'changed', g: missing[p] as number, r: extra[p] as number });
-    for (const g of missing.slice(pairs)) out.push({ op: 'missing', g });
-    for (const r of extra.slice(pairs)) out.push({ op: 'extra', r });
+    for (const r of extra) if (!used.has(r)) paired.push({ op: 'extra', r, at: r });
+    out.push(...paired.sort((x, y) => x.at - y.at).map(({ at: _at, ...edit }) => edit as Edit));
     if (k < edits.length) out.push(edits[k++] as Edit);
   }
   return out;
@@ -125,9 +185,13 @@ function pairChanges(edits: Edit[]): Edit[] {
  * click) shows as one extra line, not as every later request differing.
  */
 export function compareRequests(golden: GoldenRequest[], recording: GoldenRequest[]): string[] {
+  const goldenForms = relationForms(golden);
+  const recordingForms = relationForms(recording);
+  const kindOf = (form: Record<string, unknown>) => `${String(form.method)} ${String(form.path)}`;
   const edits = align(
-    golden.map((g) => stableStringify(g)),
-    recording.map((r) => stableStringify(r)),
+    goldenForms.map((g) => stableStringify(g)),
+    recordingForms.map((r) => stableStringify(r)),
+    { golden: goldenForms.map(kindOf), recording: recordingForms.map(kindOf) },
   );
   const lines: string[] = [];
   for (const edit of edits) {
@@ -146,9 +210,20 @@ export function compareRequests(golden: GoldenRequest[], recording: GoldenReques
     }
     const g = golden[edit.g] as GoldenRequest;
     const r = recording[edit.r] as GoldenRequest;
+    const differs = fieldDiff(goldenForms[edit.g], recordingForms[edit.r], '');
+    if (differs.length === 0) continue;
     lines.push(`~ golden ${requestLine(g, edit.g + 1)}`);
     lines.push(`  recording ${requestLine(r, edit.r + 1)}`);
-    for (const line of fieldDiff(g, r, '')) lines.push(`      ${line}`);
+    for (const line of differs) {
+      const field = RELATED_FIELDS.find((f) => line.startsWith(`${f}:`));
+      const shown = field
+        ? `${field}: golden ${show(g[field] ?? null)} (${relation(goldenForms[edit.g], field)}), recording ${show(r[field] ?? null)} (${relation(recordingForms[edit.r], field)})`
+        : line;
+      lines.push(`      ${shown}`);
+    }
   }
   return lines;
 }
+
+const relation = (form: Record<string, unknown> | undefined, field: string): string =>
+  typeof form?.[field] === 'string' ? (form[field] as string) : 'none';
