@@ -170,6 +170,17 @@ describe('compare GOLDEN RECORDING: an app checked against its golden traffic', 
     );
   });
 
+  test('--update over a golden prints what changed, then the new golden matches', async () => {
+    const moving = file('moving.golden.ndjson');
+    await writeFile(moving, await readFile(golden, 'utf8'));
+    const res = await runCli(['compare', moving, file('major-units.ndjson'), '--update'], 30_000);
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+    assert.match(res.stdout, /^~ golden 1 POST \/payment-links key#1 → 201\n/);
+    assert.match(res.stdout, /moving\.golden\.ndjson updated: 5 requests from .*major-units\.ndjson\.\n$/);
+    const again = await runCli(['compare', moving, file('major-units.ndjson')], 30_000);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+  });
+
   test('bad usage and unreadable files exit 2 saying what is wrong', async () => {
     await writeFile(file('broken.ndjson'), '{"type":"api_request","method":"GET"}\n');
     await writeFile(file('garbled.ndjson'), '{"type":"webhook_attempt"}\nnot json\n');

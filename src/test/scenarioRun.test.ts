@@ -226,6 +226,28 @@ describe('run: a step that gets no answer', () => {
     assert.match(res.stdout, /4 of 4 steps differ\./);
   });
 
+  test('against --base-url, a webhook expectation is left out with the reason', async () => {
+    const file = join(dir, 'webhook.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'payment-links-sandbox/scenario',
+        version: 1,
+        steps: [
+          { create: { amount: 1_000, title: 'A' }, as: 'a' },
+          { simulate: 'a', event: 'paid' },
+          { expect_webhook: { type: 'payment_link.paid', link: 'a' } },
+        ],
+      }),
+    );
+    const res = await runCli(['run', file, '--base-url', server.origin, '--api-key', KEY], 30_000);
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+    assert.match(
+      res.stdout,
+      / {2}- 3 expect webhook payment_link\.paid \(left out: the webhook events of a server at --base-url cannot be read\)\nAll 2 steps matched \(1 left out\)\./,
+    );
+  });
+
   test('bad options are refused with what is allowed', async () => {
     const file = await scenario('usage');
     const cases: [string[], RegExp][] = [
