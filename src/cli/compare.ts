@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printLines } from './printLines';
@@ -65,8 +65,13 @@ async function writeGolden(file: string, requests: GoldenRequest[]): Promise<voi
   // Written beside and renamed over, so a failed write leaves the old golden whole.
   const partial = `${file}.${process.pid}.partial`;
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(partial, goldenText(requests));
-  await rename(partial, file);
+  try {
+    await writeFile(partial, goldenText(requests));
+    await rename(partial, file);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
 }
 
 /** `payment-links-sandbox compare GOLDEN RECORDING`: an app's traffic checked against a golden one. */
@@ -117,8 +122,9 @@ export async function compare(argv: string[]): Promise<number> {
   }
   const strip = (requests: GoldenRequest[]) => requests.map((r) => withoutIgnored(r, ignored));
   const diff = golden === null ? [] : compareRequests(strip(golden), strip(recording));
+  const indented = diff.map((line) => `  ${line}`);
   if (values.update) {
-    await printLines(diff);
+    await printLines(indented);
     try {
       await writeGolden(goldenFile, recording);
     } catch (err) {
@@ -133,8 +139,8 @@ export async function compare(argv: string[]): Promise<number> {
     return 0;
   }
   await printLines([
-    `${recordingFile} differs from ${goldenFile} (golden ${golden?.length} requests, recording ${recording.length}):`,
-    ...diff.map((line) => `  ${line}`),
+    `${recordingFile} differs from ${goldenFile} (golden ${golden?.length ?? 0} requests, recording ${recording.length}):`,
+    ...indented,
   ]);
   return 1;
 }

@@ -175,7 +175,7 @@ describe('compare GOLDEN RECORDING: an app checked against its golden traffic', 
     await writeFile(moving, await readFile(golden, 'utf8'));
     const res = await runCli(['compare', moving, file('major-units.ndjson'), '--update'], 30_000);
     assert.equal(res.code, 0, res.stdout + res.stderr);
-    assert.match(res.stdout, /^~ golden 1 POST \/payment-links key#1 → 201\n/);
+    assert.match(res.stdout, /^ {2}~ golden 1 POST \/payment-links key#1 → 201\n/);
     assert.match(res.stdout, /moving\.golden\.ndjson updated: 5 requests from .*major-units\.ndjson\.\n$/);
     const again = await runCli(['compare', moving, file('major-units.ndjson')], 30_000);
     assert.equal(again.code, 0, again.stdout + again.stderr);
