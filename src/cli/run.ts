@@ -1,33 +1,76 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { printLines } from './printLines';
 import { junitReport } from '../core/scenarios/junitReport';
-import { runScenario, type ScenarioResult } from '../core/scenarios/runScenario';
+import { DEFAULT_STEP_TIMEOUT_MS, runScenario, type ScenarioResult } from '../core/scenarios/runScenario';
 import { parseScenario, ScenarioFileError } from '../core/scenarios/scenarioFile';
 
-export const RUN_USAGE = `Usage: payment-links-sandbox run FILE [--junit OUT.xml]
+export const RUN_USAGE = `Usage: payment-links-sandbox run FILE [--junit OUT.xml] [--base-url URL --api-key KEY]
 
 Replays a scenario (exported from the console's Requests screen, or written by hand; see
 docs/scenarios.md) against a fresh in-memory sandbox and compares each answer with the expected
 one: status, error code, and every field but ids and times. Exits 0 when all steps match, 1 with
-a diff when one does not, 2 when the file cannot be read.
+a diff when one does not (a step that gets no answer fails with the reason), 2 when the file
+cannot be read.
 
 Options:
-  --junit FILE   also write the result as JUnit XML
-  --help         show this help`;
+  --junit FILE       also write the result as JUnit XML (its folder is made if missing)
+  --base-url URL     replay against the server at URL instead (another sandbox, the provider's
+                     test mode): the differences are where it behaves otherwise
+  --api-key KEY      the key sent to --base-url (default PLS_API_KEY, then the scenario's
+                     api_key, then sk_test_cli)
+  --timeout SECONDS  how long a step waits for its answer (default ${DEFAULT_STEP_TIMEOUT_MS / 1000})
+  --help             show this help`;
+
+const fail = (message: string): number => {
+  console.error(`payment-links-sandbox run: ${message}`);
+  return 2;
+};
 
 function report(result: ScenarioResult): string[] {
   const lines = [`Scenario "${result.name}": ${result.steps.length} steps`];
+  for (const note of result.notes) lines.push(`Note: ${note}`);
   for (const step of result.steps) {
+    if (step.left_out !== undefined) {
+      lines.push(`  - ${step.title} (left out: ${step.left_out})`);
+      continue;
+    }
     lines.push(`  ${step.ok ? '✓' : '✗'} ${step.title}`);
     for (const line of step.diff) lines.push(`      ${line}`);
   }
-  const passed = result.steps.filter((s) => s.ok).length;
+  const ran = result.steps.filter((s) => s.left_out === undefined);
+  const passed = ran.filter((s) => s.ok).length;
+  const leftOut = result.steps.length - ran.length;
+  const also = leftOut > 0 ? ` (${leftOut} left out)` : '';
   lines.push(
     result.ok
-      ? `All ${passed} steps matched.`
-      : `${result.steps.length - passed} of ${result.steps.length} steps differ.`,
+      ? `All ${passed} steps matched${also}.`
+      : `${ran.length - passed} of ${ran.length} steps differ${also}.`,
   );
   return lines;
+}
+
+function timeoutOf(text: string | undefined): number | Error {
+  if (text === undefined) return DEFAULT_STEP_TIMEOUT_MS;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0 || seconds > 3600)
+    return new Error(`--timeout takes seconds from 0.001 to 3600, not "${text}"`);
+  return seconds * 1000;
+}
+
+function baseUrlOf(text: string): string | Error {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return new Error(`--base-url must be an http:// or https:// URL, not "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return new Error(`--base-url must be an http:// or https:// URL, not "${text}"`);
+  if (url.search || url.hash)
+    return new Error(`--base-url is where the API's paths start: leave out "?" and "#" (got "${text}")`);
+  return text;
 }
 
 /** `payment-links-sandbox run FILE`: a tester's recorded session as a CI check. */
@@ -39,31 +82,57 @@ export async function run(argv: string[]): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { junit: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        junit: { type: 'string' },
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (err) {
-    console.error(`payment-links-sandbox run: ${(err as Error).message.split('\n')[0]} (see --help)`);
-    return 2;
+    return fail(`${(err as Error).message.split('\n')[0]} (see --help)`);
   }
   if (values.help) {
     console.log(RUN_USAGE);
     return 0;
   }
-  if (positionals.length !== 1) {
-    console.error('payment-links-sandbox run: give exactly one scenario file (see --help)');
-    return 2;
-  }
+  if (positionals.length !== 1) return fail('give exactly one scenario file (see --help)');
+  const timeoutMs = timeoutOf(values.timeout);
+  if (timeoutMs instanceof Error) return fail(timeoutMs.message);
+  const baseUrl = values['base-url'] === undefined ? undefined : baseUrlOf(values['base-url']);
+  if (baseUrl instanceof Error) return fail(baseUrl.message);
+  if (values['api-key'] !== undefined && baseUrl === undefined)
+    return fail("--api-key goes with --base-url: the sandbox of its own takes the scenario's api_key");
+  const apiKey =
+    baseUrl === undefined ? undefined : (values['api-key'] ?? (process.env.PLS_API_KEY || undefined));
   const file = positionals[0] as string;
   let scenario;
   try {
     scenario = parseScenario(await readFile(file, 'utf8'));
   } catch (err) {
     const why = err instanceof ScenarioFileError ? err.message : `cannot read it: ${(err as Error).message}`;
-    console.error(`payment-links-sandbox run: ${file}: ${why}`);
-    return 2;
+    return fail(`${file}: ${why}`);
   }
-  const result = await runScenario(scenario);
-  for (const line of report(result)) console.log(line);
-  if (values.junit) await writeFile(values.junit, junitReport(result));
+  let result;
+  try {
+    result = await runScenario(scenario, {
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(apiKey === undefined ? {} : { apiKey }),
+      timeoutMs,
+    });
+  } catch (err) {
+    if (err instanceof ScenarioFileError) return fail(`${file}: ${err.message}`);
+    throw err;
+  }
+  await printLines(report(result));
+  if (values.junit) {
+    try {
+      await mkdir(dirname(values.junit), { recursive: true });
+      await writeFile(values.junit, junitReport(result));
+    } catch (err) {
+      return fail(`cannot write the JUnit report ${values.junit}: ${(err as Error).message}`);
+    }
+  }
   return result.ok ? 0 : 1;
 }

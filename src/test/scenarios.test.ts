@@ -196,7 +196,7 @@ describe('payment-links-sandbox run FILE', () => {
     assert.equal(failed.code, 1);
     assert.match(
       failed.stdout,
-      /✗ 2 GET \/payment-links\/[0-9a-f-]+\n {6}body\.data\.title: expected "B", got "A"/,
+      /✗ 2 GET \/payment-links\/\{\{a\}\}\n {6}body\.data\.title: expected "B", got "A"/,
     );
     assert.match(failed.stdout, /1 of 2 steps differ\./);
     const xml = await readFile(junit, 'utf8');

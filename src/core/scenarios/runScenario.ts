@@ -1,8 +1,10 @@
 import type { Scenario, ScenarioStep } from '../../shared/scenario';
 import type { WebhookEvent } from '../../shared/types';
-import { startSandbox, type RunningSandbox } from '../startSandbox';
+import { startSandbox } from '../startSandbox';
 import { answerDiff, isIdKey } from './answerDiff';
-import { stepRequest, stepTitle, StepIds, type StepRequest } from './stepRequests';
+import { ScenarioFileError } from './scenarioFile';
+import { sendStep } from './sendStep';
+import { stepRequest, stepTitle, StepIds } from './stepRequests';
 
 export interface StepResult {
   title: string;
@@ -10,15 +12,41 @@ export interface StepResult {
   /** What differed, one line each; empty when the step passed. */
   diff: string[];
   duration_ms: number;
+  /** Why the step was not run (it passes): docs/scenarios.md says which steps are left out. */
+  left_out?: string;
 }
 
 export interface ScenarioResult {
   name: string;
   ok: boolean;
   steps: StepResult[];
+  /** What the run did differently from the file, said once before the steps. */
+  notes: string[];
+}
+
+export interface RunOptions {
+  /** A server that speaks the API (another sandbox, the provider's test mode); absent, one of its own. */
+  baseUrl?: string;
+  /** The key sent to `baseUrl`; default the scenario's api_key, else sk_test_cli. */
+  apiKey?: string;
+  /** How long a step waits for its answer before it fails; default 30 s. */
+  timeoutMs?: number;
 }
 
 const DEFAULT_KEY = 'sk_test_scenario';
+/** The key commands that talk to a running sandbox send when none is given (docs/scenarios.md). */
+const RUNNING_SANDBOX_KEY = 'sk_test_cli';
+export const DEFAULT_STEP_TIMEOUT_MS = 30_000;
+
+/** Where the steps go, and what can be read there besides the answers. */
+interface Target {
+  base: string;
+  key: string;
+  /** The webhook events recorded so far; null where they cannot be read (another server). */
+  events(): WebhookEvent[] | null;
+  notes: string[];
+  close(): Promise<void>;
+}
 
 /** Walks a recorded answer beside the replay's and pairs the ids the two sandboxes gave. */
 function pairIds(recorded: unknown, fresh: unknown, ids: StepIds): void {
@@ -36,46 +64,38 @@ function pairIds(recorded: unknown, fresh: unknown, ids: StepIds): void {
   }
 }
 
-async function send(
-  origin: string,
-  key: string,
-  request: StepRequest,
-): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}`, ...request.headers };
-  if (request.body !== undefined) headers['content-type'] ??= 'application/json';
-  const response = await fetch(`${origin}${request.path}`, {
-    method: request.method,
-    headers,
-    body: request.body,
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: compared as text.
-  }
-  return { status: response.status, body };
-}
-
-function webhookRecorded(sandbox: RunningSandbox, step: ScenarioStep, ids: StepIds): string[] {
+function webhookRecorded(events: WebhookEvent[], step: ScenarioStep, ids: StepIds): string[] {
   if (!('expect_webhook' in step)) return [];
   const { type, link } = step.expect_webhook;
   const linkId = link === undefined ? undefined : ids.link(link);
-  const events: WebhookEvent[] = [...sandbox.core.store.state.events.values()];
   const found = events.some((e) => e.type === type && (linkId === undefined || e.data.id === linkId));
   return found ? [] : [`no ${type} webhook event was recorded${link ? ` for ${link}` : ''}`];
 }
 
+/**
+ * Steps a replay leaves out, and why. Fault rules are not replayed: an export leaves out the
+ * requests a drop or a status rule answered in the API's place, and keeps a lost answer's
+ * request with the answer the server gave, so the same steps without the rules expect exactly
+ * what the session's server did.
+ */
+function leftOut(step: ScenarioStep, target: Target): string | undefined {
+  if ('request' in step && /^\/sandbox\/faults(?:[/?]|$)/.test(step.request.path))
+    return 'fault rules are not replayed';
+  if ('expect_webhook' in step && target.events() === null)
+    return 'the webhook events of a server at --base-url cannot be read';
+  return undefined;
+}
+
 async function runStep(
-  sandbox: RunningSandbox,
-  key: string,
+  target: Target,
   step: ScenarioStep,
   ids: StepIds,
+  timeoutMs: number,
 ): Promise<string[]> {
   const request = stepRequest(step, ids);
-  if (!request) return webhookRecorded(sandbox, step, ids);
-  const answer = await send(sandbox.origin, key, request);
+  if (!request) return webhookRecorded(target.events() ?? [], step, ids);
+  const answer = await sendStep(target.base, target.key, request, timeoutMs);
+  if ('noAnswer' in answer) return [answer.noAnswer];
   const expect = 'expect' in step ? step.expect : undefined;
   if ('create' in step && step.as) {
     const id = (answer.body as { data?: { id?: unknown } } | null)?.data?.id;
@@ -99,11 +119,8 @@ async function runStep(
   return lines;
 }
 
-/**
- * Replays a scenario against a fresh in-memory sandbox of its own, step by step over HTTP, and
- * says for each step what differed. Every step runs, so one change shows all it breaks.
- */
-export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
+/** A fresh in-memory sandbox of the run's own, started with the scenario's settings. */
+async function ownSandbox(scenario: Scenario): Promise<Target> {
   const sandbox = await startSandbox({ port: 0, requestLog: false });
   try {
     if (scenario.settings) {
@@ -114,20 +131,64 @@ export async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       });
       if (!applied.ok) {
         const body = (await applied.json()) as { error?: { message?: string } };
-        throw new Error(`The scenario's settings were refused: ${body.error?.message ?? applied.status}`);
+        throw new ScenarioFileError(
+          `The scenario's settings were refused: ${body.error?.message ?? applied.status}`,
+        );
       }
     }
-    const key = scenario.api_key ?? sandbox.core.settings.api_keys[0] ?? DEFAULT_KEY;
+  } catch (err) {
+    await sandbox.close();
+    throw err;
+  }
+  return {
+    base: sandbox.origin,
+    key: scenario.api_key ?? sandbox.core.settings.api_keys[0] ?? DEFAULT_KEY,
+    events: () => [...sandbox.core.store.state.events.values()],
+    notes: [],
+    close: () => sandbox.close(),
+  };
+}
+
+/** A server that speaks the API, as it is: its settings are its own. */
+function otherServer(scenario: Scenario, baseUrl: string, apiKey: string | undefined): Target {
+  return {
+    base: baseUrl.replace(/\/+$/, ''),
+    key: apiKey ?? scenario.api_key ?? RUNNING_SANDBOX_KEY,
+    events: () => null,
+    notes: scenario.settings
+      ? [`The scenario's settings are not applied: the server at ${baseUrl} runs with its own.`]
+      : [],
+    close: async () => {},
+  };
+}
+
+/**
+ * Replays a scenario step by step over HTTP, against a fresh in-memory sandbox of its own or the
+ * server at `baseUrl`, and says for each step what differed. Every step runs, so one change shows
+ * all it breaks; a step that gets no answer fails with the reason and the next one runs.
+ */
+export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<ScenarioResult> {
+  const target =
+    options.baseUrl === undefined
+      ? await ownSandbox(scenario)
+      : otherServer(scenario, options.baseUrl, options.apiKey);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+  try {
     const ids = new StepIds();
     const steps: StepResult[] = [];
     for (const [index, step] of scenario.steps.entries()) {
+      const title = stepTitle(step, index);
+      const skip = leftOut(step, target);
+      if (skip !== undefined) {
+        steps.push({ title, ok: true, diff: [], duration_ms: 0, left_out: skip });
+        continue;
+      }
       const started = performance.now();
-      const title = stepTitle(step, stepRequest(step, ids), index);
-      const diff = await runStep(sandbox, key, step, ids);
+      const diff = await runStep(target, step, ids, timeoutMs);
       steps.push({ title, ok: diff.length === 0, diff, duration_ms: performance.now() - started });
     }
-    return { name: scenario.name ?? 'scenario', ok: steps.every((s) => s.ok), steps };
+    return { name: scenario.name ?? 'scenario', ok: steps.every((s) => s.ok), steps, notes: target.notes };
   } finally {
-    await sandbox.close();
+    await target.close();
   }
 }

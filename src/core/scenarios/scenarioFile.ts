@@ -35,7 +35,19 @@ function describe(where: string, error: ErrorObject | undefined): string {
 }
 
 /**
- * Reads a scenario from its JSON text. Each step is checked against the shape its kind allows
+ * The console's export answers `{data, meta}` like every console route; saved as it came, the
+ * file is still the scenario in `data`.
+ */
+function unwrapped(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'format' in value) return value;
+  const { data } = value as { data?: unknown };
+  const wrapped =
+    typeof data === 'object' && data !== null && (data as { format?: unknown }).format === SCENARIO_FORMAT;
+  return wrapped ? data : value;
+}
+
+/**
+ * Reads a scenario from its JSON text (or the console export's answer that holds it). Each step is checked against the shape its kind allows
  * (named by its key: request, create, retrieve…), so an error names one step and one field.
  */
 export function parseScenario(text: string): Scenario {
@@ -45,6 +57,7 @@ export function parseScenario(text: string): Scenario {
   } catch (err) {
     throw new ScenarioFileError(`The scenario is not valid JSON: ${(err as Error).message}`);
   }
+  value = unwrapped(value);
   const head = value as { format?: unknown; version?: unknown } | null;
   if (typeof head !== 'object' || head === null || head.format !== SCENARIO_FORMAT)
     throw new ScenarioFileError(`The file is not a scenario: its "format" must be "${SCENARIO_FORMAT}".`);

@@ -1,4 +1,5 @@
 import type { ScenarioStep } from '../../shared/scenario';
+import { isIdToken, replaceIds } from './idShapes';
 
 /** One HTTP request a step sends. */
 export interface StepRequest {
@@ -98,9 +99,32 @@ export function stepRequest(step: ScenarioStep, ids: StepIds): StepRequest | nul
   return null;
 }
 
-/** How a step reads in the report: `3 POST /payment-links` or its name. */
-export function stepTitle(step: ScenarioStep, request: StepRequest | null, index: number): string {
+/**
+ * The ids a title shows: the alias a step names a link by, as `{{alias}}`, and `{id}` for an id,
+ * so a step's name stays the same from run to run (CI history follows a test by its name).
+ */
+class TitleIds extends StepIds {
+  private readonly refs: string[] = [];
+
+  override link(ref: string): string {
+    this.refs.push(isIdToken(ref) ? '{id}' : `{{${ref}}}`);
+    return `__ref${this.refs.length - 1}__`;
+  }
+
+  override rewrite(text: string): string {
+    return replaceIds(text, () => '{id}');
+  }
+
+  shown(text: string): string {
+    return text.replace(/__ref(\d+)__/g, (_, n: string) => this.refs[Number(n)] ?? '');
+  }
+}
+
+/** How a step reads in the report and in JUnit: `3 GET /payment-links/{{mug}}`, or its name. */
+export function stepTitle(step: ScenarioStep, index: number): string {
   if (step.name) return `${index + 1} ${step.name}`;
-  if (request) return `${index + 1} ${request.method} ${request.path}`;
+  const ids = new TitleIds();
+  const request = stepRequest(step, ids);
+  if (request) return `${index + 1} ${request.method} ${ids.shown(request.path)}`;
   return `${index + 1} ${'expect_webhook' in step ? `expect webhook ${step.expect_webhook.type}` : 'step'}`;
 }
