@@ -28,6 +28,8 @@ export const logs = (argv: string[]): Promise<number> =>
     const print = ({ json, entry }: StreamedEntry) =>
       process.stdout.write(`${values.json ? json : formatLogLine(entry)}\n`);
     const following = await followLogs(sandbox, print, stop.signal);
+    // On stderr, so that stdout holds nothing but entries (NDJSON with --json).
+    console.error(`Following the log of ${sandbox.baseUrl} (Ctrl-C to stop)`);
     const outcome = await Promise.race([following.ended, signalled.then(() => 'stopped' as const)]);
     if (outcome === 'ended')
       throw new CommandFailure(`the sandbox at ${sandbox.baseUrl} closed the log stream (it stopped)`, 1);

@@ -14,6 +14,8 @@ interface Waiter {
  */
 export class DeliveryWaits {
   private readonly waiters = new Set<Waiter>();
+  /** Set once the server closes: an answer then also closes its connection, which would hold the close. */
+  closing = false;
 
   constructor(private readonly core: SandboxCore) {}
 
@@ -55,6 +57,7 @@ export class DeliveryWaits {
 
   /** The server is closing: every long-poll answers now, so none holds the close for its wait. */
   closeAll(): void {
+    this.closing = true;
     for (const waiter of [...this.waiters]) waiter.done();
   }
 

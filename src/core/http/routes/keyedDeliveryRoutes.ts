@@ -83,6 +83,7 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
         (wait ?? 0) * 1000,
         gone.signal,
       );
+      if (waits.closing) reply.header('connection', 'close');
       return sendJson(
         reply,
         200,
