@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { LogEntry, WebhookAttemptLogEntry } from '../shared/sandboxLog';
+import { LOG_CURSOR_PATTERN, type LogEntry, type WebhookAttemptLogEntry } from '../shared/sandboxLog';
 import type { DeliveryAttempt, RequestLogEntry, WebhookDelivery } from '../shared/types';
 import { SandboxError } from './errors';
 import type { Op } from './store/ops';
+
+const CURSOR = new RegExp(LOG_CURSOR_PATTERN);
 
 /** One entry as the log keeps it: its position, and its JSON written once for every reader. */
 export interface KeptEntry {
@@ -83,7 +85,7 @@ export class SandboxLog {
 
   /** The cursor after the newest entry so far. */
   get cursor(): string {
-    return `${this.run}-${this.position}`;
+    return `log_${this.run}_${this.position}`;
   }
 
   /**
@@ -112,20 +114,20 @@ export class SandboxLog {
   }
 
   private positionOf(cursor: string): number {
-    const [run, n] = cursor.split('-');
-    if (!/^[0-9a-f]{8}$/.test(run ?? '') || !/^\d{1,15}$/.test(n ?? '')) {
+    if (!CURSOR.test(cursor)) {
       throw new SandboxError(
         'parameter_invalid',
         `since must be a cursor from an earlier answer (as ${this.cursor}); got ${JSON.stringify(cursor.slice(0, 40))}.`,
         'since',
       );
     }
+    const [, run, n] = cursor.split('_');
     return run === this.run ? Number(n) : 0;
   }
 
   private add(entry: LogEntry): void {
     const position = ++this.position;
-    const kept = { position, cursor: `${this.run}-${position}`, entry, json: JSON.stringify(entry) };
+    const kept = { position, cursor: `log_${this.run}_${position}`, entry, json: JSON.stringify(entry) };
     this.kept.push(kept);
     if (this.kept.length > this.limit) this.kept.splice(0, this.kept.length - this.limit);
     this.added.emit('entry', kept);

@@ -61,5 +61,8 @@ export type ApiRequestLogEntry = Static<typeof ApiRequestLogEntrySchema>;
 export type WebhookAttemptLogEntry = Static<typeof WebhookAttemptLogEntrySchema>;
 export type LogEntry = Static<typeof LogEntrySchema>;
 
-/** `<run>-<n>`: the log's position after an entry; a cursor from an earlier run reads as "before all". */
-export const LOG_CURSOR_PATTERN = '^[0-9a-f]{8}-[0-9]{1,15}$';
+/**
+ * `log_<run>_<n>`, like the inbox's message ids: the log's position after an entry. A cursor from an
+ * earlier run of the sandbox reads as "before everything now kept".
+ */
+export const LOG_CURSOR_PATTERN = '^log_[0-9a-f]{8}_[0-9]{1,15}$';

@@ -216,7 +216,7 @@ describe('the log of API requests and webhook attempts', () => {
       );
       assert.equal(seen.type, 'api_request');
       assertLogEntry(seen.data);
-      assert.match(seen.id ?? '', /^[0-9a-f]{8}-\d+$/);
+      assert.match(seen.id ?? '', /^log_[0-9a-f]{8}_\d+$/);
     } finally {
       // Both would hold the close for a minute if shutdown did not end them.
       await own.stop();
