@@ -1,9 +1,10 @@
 // The answers of the keyed routes for code in any language (docs/keyed-api.md), typed so that a
 // generated client gets real types rather than `unknown`.
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { DeliveryRecordSchema, EndpointRecordSchema } from '../../shared/exportRecords';
 import { LOG_CURSOR_PATTERN, LogEntrySchema } from '../../shared/sandboxLog';
 import { DELIVERY_STATUSES, MetaSchema, PaginationSchema } from '../../shared/types';
+import { apiResponses } from './apiSchemas';
 
 const { attempts: _attempts, status: _status, ...deliveryFields } = DeliveryRecordSchema.properties;
 
@@ -48,4 +49,20 @@ export const LogsEnvelope = Type.Object({
     description: 'more entries came after `since` than `limit`: ask again with ?since=<cursor>',
   }),
   meta: MetaSchema,
+});
+
+const BODY_ERRORS = { 413: 'body_too_large', 415: 'unsupported_media_type' };
+
+/** A keyed route's schema: tagged Sandbox, behind the key, with the errors any API route can give. */
+export const keyedSchema = (
+  summary: string,
+  description: string,
+  success: Record<number, TSchema>,
+  errors: Record<number, string> = {},
+) => ({
+  tags: ['Sandbox'],
+  security: [{ bearerAuth: [] }],
+  summary,
+  description,
+  response: apiResponses(success, { ...BODY_ERRORS, ...errors }),
 });

@@ -7,9 +7,8 @@ import type { SandboxCore } from '../../sandboxCore';
 import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
 import { DeliveryWaits } from '../../webhooks/deliveryWaits';
 import { IdParams } from '../endpointSchemas';
-import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope } from '../keyedSchemas';
+import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
 import { sendData, sendJson } from '../respond';
-import { keyedSchema } from './keyedEndpointRoutes';
 
 /** A long-poll waits at most this long: under common proxies' and clients' idle timeouts. */
 export const MAX_WAIT_SECONDS = 60;

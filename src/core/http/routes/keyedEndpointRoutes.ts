@@ -1,27 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TSchema } from 'typebox';
 import type { SandboxCore } from '../../sandboxCore';
 import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
-import { apiResponses } from '../apiSchemas';
 import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../endpointSchemas';
-import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope } from '../keyedSchemas';
+import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope, keyedSchema } from '../keyedSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
-
-const BODY_ERRORS = { 413: 'body_too_large', 415: 'unsupported_media_type' };
-
-export const keyedSchema = (
-  summary: string,
-  description: string,
-  success: Record<number, TSchema>,
-  errors: Record<number, string> = {},
-) => ({
-  tags: ['Sandbox'],
-  security: [{ bearerAuth: [] }],
-  summary,
-  description,
-  response: apiResponses(success, { ...BODY_ERRORS, ...errors }),
-});
 
 const NOT_FOUND = { 404: 'resource_not_found: no endpoint with this id' };
 const SECRET_NOTE =

@@ -5,9 +5,8 @@ import { LOG_CURSOR_PATTERN } from '../../../shared/sandboxLog';
 import type { KeptEntry } from '../../sandboxLog';
 import type { SandboxCore } from '../../sandboxCore';
 import { EventStreamHub, startEventStream, UNSENT_LIMIT_BYTES } from '../eventStreamHub';
-import { LogsEnvelope } from '../keyedSchemas';
+import { keyedSchema, LogsEnvelope } from '../keyedSchemas';
 import { sendJson } from '../respond';
-import { keyedSchema } from './keyedEndpointRoutes';
 
 const LogQuery = Type.Object(
   {
