@@ -1,4 +1,6 @@
+import { webhookAttemptEntry } from '../core/sandboxLog';
 import type { SandboxEvent } from '../shared/types';
+import { formatAttemptLine } from './logLine';
 
 /**
  * One log line per webhook attempt, as a developer debugging a handler wants to see it. A
@@ -15,10 +17,7 @@ export function deliveryLogger(print: (line: string) => void): (event: SandboxEv
     logged.set(delivery.id, delivery.attempts.length);
     const attempt = delivery.attempts.at(-1);
     if (!attempt) return;
-    const outcome = attempt.error === null ? `${attempt.response?.status}` : `failed: ${attempt.error}`;
     const next = delivery.status === 'retrying' ? `; next attempt ${delivery.next_attempt_at}` : '';
-    print(
-      `webhook ${delivery.event_type} ${delivery.event_id} → ${delivery.endpoint_url} ${outcome} ${attempt.duration_ms.toFixed(1)}ms (attempt ${attempt.number})${next}`,
-    );
+    print(`${formatAttemptLine(webhookAttemptEntry(delivery, attempt))}${next}`);
   };
 }

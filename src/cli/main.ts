@@ -1,18 +1,43 @@
 #!/usr/bin/env node
 import { compare } from './compare';
+import { events } from './events';
+import { HELP } from './help';
+import { listen } from './listen';
+import { logs } from './logs';
 import { mcp } from './mcp';
 import { run } from './run';
 import { serve } from './serve';
 import { start } from './start';
+import { status } from './status';
+import { trigger } from './trigger';
+import { VERSION } from '../core/version';
+
+/** Each command, one line; its line in `--help` is in help.ts. */
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  serve,
+  start,
+  run,
+  compare,
+  listen,
+  trigger,
+  events,
+  logs,
+  status,
+  mcp,
+};
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<number>> = { serve, start, run, compare, mcp };
-
+const showHelp = async () => (console.log(HELP), 0);
+const showVersion = async () => (console.log(VERSION), 0);
 const chosen =
-  commands[command] ?? (command.startsWith('-') ? () => serve(process.argv.slice(2)) : undefined);
+  command === 'help' || command === '--help' || command === '-h'
+    ? showHelp
+    : command === '--version' || command === '-v'
+      ? showVersion
+      : (COMMANDS[command] ?? (command.startsWith('-') ? () => serve(process.argv.slice(2)) : undefined));
 if (!chosen) {
   console.error(
-    `payment-links-sandbox: unknown command "${command}"; commands: serve, start, run, compare, mcp (see serve --help, run --help, compare --help, mcp --help)`,
+    `payment-links-sandbox: unknown command "${command}"; "payment-links-sandbox --help" lists them`,
   );
   process.exit(2);
 }

@@ -13,6 +13,7 @@ import { Store, type StoreOptions } from './store/store';
 import type { StoreContents } from './store/storeState';
 import { seedEndpoints, type EndpointSeed } from './webhookEndpoints';
 import { RequestHistory } from './requestHistory';
+import { SandboxLog } from './sandboxLog';
 import { Inboxes } from './inbox/inboxes';
 import { Retention } from './retention';
 import { AttemptBodies } from './webhooks/attemptBodies';
@@ -63,7 +64,12 @@ export class SandboxCore {
   readonly deliveries: DeliveryWorker;
   readonly time: ClockControls;
   readonly faults: FaultRules;
-  readonly requests = new RequestHistory((entry) => this.emit({ type: 'request.logged', entry }));
+  /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
+  readonly log = new SandboxLog();
+  readonly requests = new RequestHistory((entry) => {
+    this.log.request(entry);
+    this.emit({ type: 'request.logged', entry });
+  });
   /** The built-in webhook inboxes (contract §12), in memory. */
   readonly inbox = new Inboxes((event) => this.emit(event));
   readonly imports = new ImportTurn();
@@ -119,6 +125,7 @@ export class SandboxCore {
     store.onCommit((ops) => {
       retention.sweep();
       bodies.observe(ops);
+      this.log.observe(ops, (id) => store.state.deliveries.get(id));
       this.announce(ops);
     });
   }
@@ -181,6 +188,7 @@ export class SandboxCore {
   async replaceStore(contents: StoreContents): Promise<void> {
     await this.store.replace({ clock: this.store.state.clock, ...contents });
     this.requests.clear();
+    this.log.clear();
   }
 
   emit(event: SandboxEvent): void {

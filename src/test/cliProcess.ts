@@ -28,14 +28,17 @@ export class CliProcess {
   constructor(
     readonly args: string[],
     overrides: NodeJS.ProcessEnv = {},
-    /** What runs, before `args`: the CLI itself, or an npm script as a user types it. */
-    command: { file: string; args: string[] } = { file: process.execPath, args: [CLI_BIN] },
+    /**
+     * What runs, before `args`: the CLI itself, or an npm script or a documented command as a user
+     * types it; in the repository unless `cwd` says where.
+     */
+    command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [CLI_BIN] },
   ) {
     const env = { ...process.env, ...overrides };
     if (!('PORT' in overrides)) delete env.PORT;
     for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name];
     this.child = spawn(command.file, [...command.args, ...args], {
-      cwd: REPO_ROOT,
+      cwd: command.cwd ?? REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,6 +3,8 @@ import { eventually } from './harness';
 export interface SeenEvent {
   type: string;
   data: any;
+  /** The message's id: field, when it has one. */
+  id?: string;
   /** performance.now() when it was read. */
   at: number;
 }
@@ -15,11 +17,20 @@ export interface EventStreamClient {
   close(): Promise<void>;
 }
 
-/** A console tab: reads GET /_console/api/events as fast as it comes, once it has said ready. */
-export async function openEventStream(origin: string): Promise<EventStreamClient> {
+/**
+ * A console tab: reads GET /_console/api/events as fast as it comes, once it has said ready. Given
+ * another path (GET /sandbox/logs, with its key and Accept header), reads that stream once it answers.
+ */
+export async function openEventStream(
+  origin: string,
+  other?: { path: string; headers: Record<string, string> },
+): Promise<EventStreamClient> {
   const controller = new AbortController();
   const seen: SeenEvent[] = [];
-  const response = await fetch(`${origin}/_console/api/events`, { signal: controller.signal });
+  const response = await fetch(`${origin}${other?.path ?? '/_console/api/events'}`, {
+    headers: other?.headers,
+    signal: controller.signal,
+  });
   const reading = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -31,14 +42,17 @@ export async function openEventStream(origin: string): Promise<EventStreamClient
         buffer = buffer.slice(end + 2);
         const type = /^event: (.+)$/m.exec(message)?.[1];
         const data = /^data: (.+)$/m.exec(message)?.[1];
-        if (type && data) seen.push({ type, data: JSON.parse(data), at: performance.now() });
+        const id = /^id: (.+)$/m.exec(message)?.[1];
+        if (type && data)
+          seen.push({ type, data: JSON.parse(data), at: performance.now(), ...(id ? { id } : {}) });
       }
     }
   })().catch(() => undefined);
-  await eventually(
-    async () => (seen.some((e) => e.type === 'ready') ? true : undefined),
-    'the stream to open',
-  );
+  if (!other)
+    await eventually(
+      async () => (seen.some((e) => e.type === 'ready') ? true : undefined),
+      'the stream to open',
+    );
   return {
     response,
     seen,

@@ -42,6 +42,9 @@ import { refuseUnknownQueryParameters } from './noQueryParameters';
 import { wrongRouteAnswers } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
+import { keyedEndpointRoutes } from './routes/keyedEndpointRoutes';
+import { keyedDeliveryRoutes } from './routes/keyedDeliveryRoutes';
+import { keyedLogRoutes } from './routes/keyedLogRoutes';
 import { createValidatorCompiler } from './validation';
 import {
   applyConnectionTimeouts,
@@ -176,6 +179,9 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     clockRoutes(api, core);
     inboxRoutes(api, core);
     faultRoutes(api, core);
+    keyedEndpointRoutes(api, core);
+    keyedDeliveryRoutes(api, core);
+    keyedLogRoutes(api, core);
   });
   await app.register(async (consoleApi) => {
     const why = whyTokenAsked(options.host);

@@ -53,5 +53,10 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
   };
 }
 
-export const formatRequestLine = (e: RequestLogEntry): string =>
+export const formatRequestLine = (
+  e: Pick<
+    RequestLogEntry,
+    'method' | 'path' | 'status' | 'duration_ms' | 'request_id' | 'replayed' | 'fault'
+  >,
+): string =>
   `${e.method} ${e.path} ${e.status} ${e.duration_ms.toFixed(1)}ms ${e.request_id}${e.replayed ? ' (replayed)' : ''}${e.fault ? ` (fault ${e.fault.rule_id}: ${e.fault.action})` : ''}`;

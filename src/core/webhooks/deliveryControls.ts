@@ -44,6 +44,19 @@ export const deliveryControls = {
   },
 
   /**
+   * Resends every delivery of an event (one per endpoint that wanted it, and a duplicate fault's
+   * copy), all or none: one being attempted right now refuses the whole resend. An event that no
+   * endpoint wanted has none to resend.
+   */
+  resendEvent(state: StoreState, eventId: string, now: number, onWire: OnWire): { ids: string[]; ops: Op[] } {
+    const ids: string[] = [];
+    for (const d of state.deliveries.values()) if (d.event_id === eventId) ids.push(d.id);
+    if (ids.length === 0 && !state.events.has(eventId))
+      throw new SandboxError('resource_not_found', `No webhook event with id ${eventId}.`, 'id');
+    return { ids, ops: ids.flatMap((id) => deliveryControls.resend(state, id, now, onWire)) };
+  },
+
+  /**
    * Brings a waiting retry forward to now; while the queue is paused this one delivery still goes
    * (the worker lets it through). Refused when it could not go now, rather than a "Retrying now"
    * that does nothing: its endpoint is disabled, or an earlier delivery of its link to that

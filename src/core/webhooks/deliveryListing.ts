@@ -3,16 +3,30 @@ import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '.
 import type { StoreState } from '../store/storeState';
 import { byLastChange, type DeliveryOrder } from '../../shared/deliveryOrder';
 
-export interface DeliveryListQuery {
+/** What a delivery list can be filtered by; a long-poll waits for the first delivery that matches. */
+export interface DeliveryFilter {
   status?: DeliveryStatus;
   event_type?: WebhookEventType;
   link_id?: string;
   endpoint_id?: string;
+}
+
+export interface DeliveryListQuery extends DeliveryFilter {
   before_seq?: number;
   /** `created` (store order, the default) or `updated`: last change first, as the console shows it. */
   order?: DeliveryOrder;
   page?: number;
   per_page?: number;
+}
+
+/** Link ids are matched in lower case, as the API takes them in any case. */
+export function deliveryMatches(q: DeliveryFilter): (d: PresentedDelivery) => boolean {
+  const linkId = q.link_id?.toLowerCase();
+  return (d) =>
+    (!q.status || d.status === q.status) &&
+    (!q.event_type || d.event_type === q.event_type) &&
+    (!linkId || d.link_id === linkId) &&
+    (!q.endpoint_id || d.endpoint_id === q.endpoint_id);
 }
 
 /**
@@ -27,18 +41,11 @@ export function listDeliveries(
 ): { rows: DeliverySummary[]; pagination: Pagination } {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 25;
-  const linkId = q.link_id?.toLowerCase();
+  const matches = deliveryMatches(q);
   const matching = [...state.deliveries.values()]
     .reverse()
     .map(present)
-    .filter(
-      (d) =>
-        (q.before_seq === undefined || d.seq < q.before_seq) &&
-        (!q.status || d.status === q.status) &&
-        (!q.event_type || d.event_type === q.event_type) &&
-        (!linkId || d.link_id === linkId) &&
-        (!q.endpoint_id || d.endpoint_id === q.endpoint_id),
-    );
+    .filter((d) => (q.before_seq === undefined || d.seq < q.before_seq) && matches(d));
   if (q.order === 'updated') matching.sort(byLastChange);
   return {
     rows: matching.slice((page - 1) * perPage, page * perPage).map(deliverySummary),

@@ -40,13 +40,17 @@ function checkUrl(url: string): void {
 }
 
 export const endpointControls = {
-  create(input: EndpointInput & { url: string }, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
+  /** `secret` is given by code that keeps its own across runs (listen, a test suite); else one is made. */
+  create(
+    input: EndpointInput & { url: string; secret?: string },
+    now: number,
+  ): { endpoint: WebhookEndpoint; ops: Op[] } {
     checkUrl(input.url);
     const endpoint: WebhookEndpoint = withFaults(
       {
         id: newEndpointId(),
         url: input.url,
-        secret: newWebhookSecret(),
+        secret: input.secret ?? newWebhookSecret(),
         previous_secrets: [],
         enabled: input.enabled ?? true,
         event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
@@ -89,6 +93,11 @@ export const endpointControls = {
       ],
     };
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
+  },
+
+  /** Every endpoint, oldest first. */
+  list(state: StoreState): WebhookEndpoint[] {
+    return [...state.endpoints.values()];
   },
 
   /** The endpoint and its waiting deliveries go; finished deliveries stay in the history. */

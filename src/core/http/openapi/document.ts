@@ -9,6 +9,7 @@ import { hoistSchemas, pruneUnusedSchemas } from './namedSchemas';
 import { completeOperations, SECURITY_SCHEMES, TAG_DESCRIPTIONS } from './operationRules';
 import { documentResponseHeaders } from './responseHeaders';
 import type { Json } from './schemaWalk';
+import { VERSION } from '../../version';
 import { documentWebhooks } from './webhooks';
 
 export function openApiInfo() {
@@ -20,6 +21,8 @@ export function openApiInfo() {
       description:
         "A local copy of the provider's Payment Links API. Amounts are integers in the minor unit of the sandbox's currency. Errors are { error: { type, code, message, param? }, meta: { request_id } }. Every response carries X-Request-Id.",
       contact: { name: 'Payment Links Sandbox' },
+      // The package's own version (the API's is above), for `status` and bug reports.
+      'x-sandbox-version': VERSION,
     },
     tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     components: { securitySchemes: SECURITY_SCHEMES },

@@ -24,6 +24,8 @@ import {
   WebhookEventSchema,
 } from '../../../shared/types';
 import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
+import { ApiRequestLogEntrySchema, WebhookAttemptLogEntrySchema } from '../../../shared/sandboxLog';
+import { DeliverySummarySchema, LogsEnvelope } from '../keyedSchemas';
 import { ClockEnvelope, ClockSchema } from '../routes/clockRoutes';
 import { QUEUE_STATE } from './consoleData';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
@@ -57,6 +59,10 @@ const NAMED: [string, TSchema][] = [
   ['EndpointRecord', EndpointRecordSchema],
   ['DeliveryRecord', DeliveryRecordSchema],
   ['IdempotencyRecord', IdempotencyRecordSchema],
+  ['WebhookDeliverySummary', DeliverySummarySchema],
+  ['SandboxLogs', LogsEnvelope],
+  ['ApiRequestLogEntry', ApiRequestLogEntrySchema],
+  ['WebhookAttemptLogEntry', WebhookAttemptLogEntrySchema],
   QUEUE_STATE,
 ];
 

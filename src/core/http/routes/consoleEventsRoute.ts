@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxCore } from '../../sandboxCore';
-import { ConsoleEventHub, UNSENT_LIMIT_BYTES } from '../consoleEventHub';
-import { EVERY_RESPONSE } from '../securityHeaders';
+import { consoleEventHub, startEventStream, UNSENT_LIMIT_BYTES } from '../eventStreamHub';
 
 /**
  * GET /_console/api/events: Server-Sent Events, one per change to links, deliveries, endpoints,
  * settings and the queue, and one per API request, as they happen, so the console never polls.
  */
 export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): void {
-  const hub = new ConsoleEventHub(core);
+  const hub = consoleEventHub(core);
   app.addHook('preClose', (done) => {
     hub.closeAll();
     done();
@@ -22,19 +21,13 @@ export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): voi
         description: `text/event-stream. Each message has \`event:\` set to the change type (link.changed, delivery.changed, delivery.deleted, endpoint.changed, endpoint.deleted, settings.changed, queue.changed, webhook_event.recorded, request.logged, inbox.received, inbox.changed, faults.changed, store.replaced) and \`data:\` its JSON. A logged request comes without its bodies (GET /_console/api/requests/{seq} has them), an inbox message without its headers and body (GET /_console/api/inbox/{name}/messages/{id}). A client that leaves more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB unread is disconnected; reconnect and reload, as after any disconnect.`,
       },
     },
-    (request, reply) => {
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-request-id': request.id,
-        // A hijacked reply sends none of the reply's own headers: those of docs/security.md.
-        ...EVERY_RESPONSE,
-      });
-      res.write(`retry: 1000\nevent: ready\ndata: {"request_id":"${request.id}"}\n\n`);
-      hub.add(res);
-    },
+    (request, reply) =>
+      hub.add(
+        startEventStream(
+          request,
+          reply,
+          `retry: 1000\nevent: ready\ndata: {"request_id":"${request.id}"}\n\n`,
+        ),
+      ),
   );
 }

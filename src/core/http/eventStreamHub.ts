@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleStreamEvent, SandboxEvent } from '../../shared/types';
 import { requestSummary } from '../requestHistory';
 import type { SandboxCore } from '../sandboxCore';
+import { EVERY_RESPONSE } from './securityHeaders';
 
 const HEARTBEAT_MS = 15_000;
 /**
@@ -20,19 +22,26 @@ const forConsole = (event: SandboxEvent): ConsoleStreamEvent =>
   event.type === 'request.logged' ? { type: 'request.logged', entry: requestSummary(event.entry) } : event;
 
 /**
- * The console's event-stream clients: one listener on the core for all of them, each event
- * serialised once, and a bound on what any one client, and all of them together, may leave unread.
+ * The clients of one event stream (the console's, the keyed log's): one listener on the source
+ * for all of them, each message serialised once, and a bound on what any one client, and all of
+ * them together, may leave unread.
  */
-export class ConsoleEventHub {
+export class EventStreamHub<T> {
   private readonly clients = new Set<ServerResponse>();
   private heartbeat: NodeJS.Timeout | null = null;
-  constructor(private readonly core: SandboxCore) {}
+  private unsubscribe: (() => void) | null = null;
+  constructor(
+    /** Starts listening to the source; returns how to stop. */
+    private readonly subscribe: (send: (item: T) => void) => () => void,
+    /** One item as a whole Server-Sent Events message. */
+    private readonly format: (item: T) => string,
+  ) {}
 
   add(res: ServerResponse): void {
     // Gone before the stream began: its 'close' has fired already and would never remove it.
     if (res.destroyed) return;
     if (this.clients.size === 0) {
-      this.core.events.on('event', this.broadcast);
+      this.unsubscribe = this.subscribe(this.broadcast);
       // Comments keep proxies and idle timers from closing a quiet stream.
       this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), HEARTBEAT_MS);
       this.heartbeat.unref();
@@ -56,13 +65,14 @@ export class ConsoleEventHub {
 
   private remove(res: ServerResponse): void {
     if (!this.clients.delete(res) || this.clients.size > 0) return;
-    this.core.events.off('event', this.broadcast);
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
   }
 
-  private readonly broadcast = (event: SandboxEvent): void => {
-    this.write(`event: ${event.type}\ndata: ${JSON.stringify(forConsole(event))}\n\n`);
+  private readonly broadcast = (item: T): void => {
+    this.write(this.format(item));
   };
 
   private write(message: string): void {
@@ -79,4 +89,37 @@ export class ConsoleEventHub {
       }
     }
   }
+}
+
+/** The console's stream: every change the core announces. */
+export const consoleEventHub = (core: SandboxCore): EventStreamHub<SandboxEvent> =>
+  new EventStreamHub(
+    (send) => {
+      core.events.on('event', send);
+      return () => core.events.off('event', send);
+    },
+    (event) => `event: ${event.type}\ndata: ${JSON.stringify(forConsole(event))}\n\n`,
+  );
+
+/**
+ * Takes the reply over and starts a text/event-stream answer with `first` (the stream's own opening
+ * messages); the caller adds the response to a hub.
+ */
+export function startEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  first: string,
+): ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-request-id': request.id,
+    // A hijacked reply sends none of the reply's own headers: those of docs/security.md.
+    ...EVERY_RESPONSE,
+  });
+  res.write(first);
+  return res;
 }

@@ -1,0 +1,39 @@
+import { followLogs, stopOnSignal, type StreamedEntry } from './logStream';
+import { formatLogLine } from './logLine';
+import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+
+export const LOGS_USAGE = `Usage: payment-links-sandbox logs tail [--json]
+
+Follows the running sandbox's log as it happens: each API request and each webhook attempt, one
+line each, until Ctrl-C. With --json, each line is the entry's JSON (NDJSON), as GET /sandbox/logs
+gives it: what compare reads as a recording.
+
+Options:
+  --json       one JSON object per line
+${TARGET_USAGE}`;
+
+/** `logs tail [--json]`: the Stripe CLI's logs tail. */
+export const logs = (argv: string[]): Promise<number> =>
+  runCommand('logs', async () => {
+    const { values, positionals } = parseCommand(argv, { json: { type: 'boolean' } });
+    if (values.help) {
+      console.log(LOGS_USAGE);
+      return 0;
+    }
+    if (positionals[0] !== 'tail' || positionals.length > 1)
+      throw new CommandFailure('the one logs command is: logs tail [--json] (see --help)', 2);
+    const sandbox = SandboxClient.from(values);
+    const stop = new AbortController();
+    const signalled = stopOnSignal(stop);
+    // A reader that has had enough (`logs tail --json | head -n 5`) ends the tail, not with EPIPE.
+    process.stdout.on('error', () => stop.abort());
+    const print = ({ json, entry }: StreamedEntry) =>
+      process.stdout.write(`${values.json ? json : formatLogLine(entry)}\n`);
+    const following = await followLogs(sandbox, print, stop.signal);
+    // On stderr, so that stdout holds nothing but entries (NDJSON with --json).
+    console.error(`Following the log of ${sandbox.baseUrl} (Ctrl-C to stop)`);
+    const outcome = await Promise.race([following.ended, signalled.then(() => 'stopped' as const)]);
+    if (outcome === 'ended')
+      throw new CommandFailure(`the sandbox at ${sandbox.baseUrl} closed the log stream (it stopped)`, 1);
+    return 0;
+  });

@@ -1,0 +1,140 @@
+// Talking to a running sandbox, for the commands that do (listen, trigger, events, logs, status):
+// where it is, which key, and requests that fail with one clear line. They use only the keyed
+// routes (the Payment Links API and /sandbox/*), never the console's own API.
+import { parseArgs } from 'node:util';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
+export const DEFAULT_API_KEY = 'sk_test_cli';
+/** A plain request gets this long; a stream or a long-poll is bounded by the caller instead. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Why a command stops: 1 when the sandbox failed it or cannot be reached, 2 for bad usage. */
+export class CommandFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
+    super(message);
+  }
+}
+
+export const TARGET_USAGE = `  --base-url URL   the running sandbox (default: PLS_BASE_URL, else ${DEFAULT_BASE_URL})
+  --api-key KEY    an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})
+  --help           show this help`;
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+/** argv parsed with the target options added; bad usage is a CommandFailure with exit code 2. */
+export function parseCommand<O extends OptionSpec>(argv: string[], options: O) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        ...options,
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      } as O & {
+        'base-url': { type: 'string' };
+        'api-key': { type: 'string' };
+        help: { type: 'boolean'; short: 'h' };
+      },
+    });
+  } catch (err) {
+    throw new CommandFailure(`${(err as Error).message.split('\n')[0]} (see --help)`, 2);
+  }
+}
+
+/** Runs a command's body; a CommandFailure becomes one line on stderr and its exit code. */
+export async function runCommand(name: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (err) {
+    if (!(err instanceof CommandFailure)) throw err;
+    console.error(`payment-links-sandbox ${name}: ${err.message}`);
+    return err.exitCode;
+  }
+}
+
+/** The sandbox's error envelope, when the answer is one. */
+function errorLine(status: number, text: string): string {
+  try {
+    const { error } = JSON.parse(text) as { error?: { code?: string; message?: string } };
+    if (error?.message) return `the sandbox answered ${status} ${error.code}: ${error.message}`;
+  } catch {
+    // Not JSON: not a sandbox answering, or something in front of it.
+  }
+  return `the sandbox answered ${status}: ${text.slice(0, 200) || '(no body)'}`;
+}
+
+/** A running sandbox, as --base-url / PLS_BASE_URL and --api-key / PLS_API_KEY name it. */
+export class SandboxClient {
+  private constructor(
+    readonly baseUrl: string,
+    readonly apiKey: string,
+  ) {}
+
+  static from(
+    values: { 'base-url'?: string; 'api-key'?: string },
+    env: NodeJS.ProcessEnv = process.env,
+  ): SandboxClient {
+    const base = values['base-url'] ?? env.PLS_BASE_URL ?? DEFAULT_BASE_URL;
+    let url: URL;
+    try {
+      url = new URL(base);
+    } catch {
+      throw new CommandFailure(`--base-url must be an http:// or https:// URL; got "${base}"`, 2);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new CommandFailure(`--base-url must be an http:// or https:// URL; got "${base}"`, 2);
+    const key = values['api-key'] ?? env.PLS_API_KEY ?? DEFAULT_API_KEY;
+    if (!/^sk_test_[A-Za-z0-9_]+$/.test(key))
+      throw new CommandFailure(
+        `--api-key must be sk_test_ followed by letters, digits or _; got "${key.slice(0, 12)}…"`,
+        2,
+      );
+    return new SandboxClient(base.replace(/\/+$/, ''), key);
+  }
+
+  /** The answer to a request, whatever its status; unreachable is a CommandFailure (exit 1). */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(this.baseUrl + path, {
+        ...init,
+        headers: { authorization: `Bearer ${this.apiKey}`, ...(init.headers as Record<string, string>) },
+        signal: init.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      if ((err as Error).name === 'TimeoutError')
+        throw new CommandFailure(`the sandbox at ${this.baseUrl} did not answer within 30 s`, 1);
+      if ((err as Error).name === 'AbortError') throw err;
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new CommandFailure(
+        `cannot reach the sandbox at ${this.baseUrl} (${cause?.code ?? cause?.message ?? (err as Error).message}); start it with "payment-links-sandbox serve", or give --base-url / PLS_BASE_URL`,
+        1,
+      );
+    }
+  }
+
+  /** A JSON request that must succeed: its parsed answer, or a CommandFailure naming the sandbox's error. */
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.fetch(path, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new CommandFailure(errorLine(response.status, text), 1);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new CommandFailure(
+        `${this.baseUrl}${path} answered ${response.status} with something other than JSON: is it a Payment Links Sandbox?`,
+        1,
+      );
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { ClockView } from '../shared/types';
+import { DELIVERY_STATUSES } from '../shared/types';
+import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+
+export const STATUS_USAGE = `Usage: payment-links-sandbox status
+
+Says whether the sandbox at --base-url is up, and its version, clock, links, webhook endpoints and
+deliveries by status. Exits 1 when it cannot be reached.
+
+Options:
+${TARGET_USAGE}`;
+
+type Counted = { pagination: { total: number } };
+
+/** `status`: is the sandbox there, and what does it hold. */
+export const status = (argv: string[]): Promise<number> =>
+  runCommand('status', async () => {
+    const { values, positionals } = parseCommand(argv, {});
+    if (values.help) {
+      console.log(STATUS_USAGE);
+      return 0;
+    }
+    if (positionals.length > 0)
+      throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
+    const sandbox = SandboxClient.from(values);
+    const { data: clock } = await sandbox.call<{ data: ClockView }>('GET', '/sandbox/clock');
+    // The API reference names the version, and needs no key: the one route here outside /sandbox.
+    const { info } = await sandbox.call<{ info: { version: string; 'x-sandbox-version'?: string } }>(
+      'GET',
+      '/openapi.json',
+    );
+    const [links, endpoints, ...deliveries] = await Promise.all([
+      sandbox.call<Counted>('GET', '/payment-links?per_page=1'),
+      sandbox.call<{ data: unknown[] }>('GET', '/sandbox/endpoints'),
+      ...DELIVERY_STATUSES.map((s) =>
+        sandbox.call<Counted>('GET', `/sandbox/deliveries?status=${s}&per_page=1`),
+      ),
+    ]);
+    const ahead = clock.offset_seconds >= 1 ? `, ${Math.round(clock.offset_seconds)} s ahead` : '';
+    console.log(
+      `Sandbox at ${sandbox.baseUrl}: up, version ${info['x-sandbox-version'] ?? 'unknown'} (API ${info.version})`,
+    );
+    console.log(`Clock: ${clock.now} (${clock.frozen ? 'frozen' : 'running'}${ahead})`);
+    console.log(`Payment links: ${links.pagination.total}`);
+    console.log(`Webhook endpoints: ${endpoints.data.length}`);
+    console.log(
+      `Deliveries: ${DELIVERY_STATUSES.map((s, i) => `${(deliveries[i] as Counted).pagination.total} ${s}`).join(', ')}`,
+    );
+    return 0;
+  });

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { deliverySummary } from '../../../shared/deliverySummary';
+import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
+import type { SandboxCore } from '../../sandboxCore';
+import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
+import { DeliveryWaits } from '../../webhooks/deliveryWaits';
+import { IdParams } from '../endpointSchemas';
+import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
+import { sendData, sendJson } from '../respond';
+
+/** A long-poll waits at most this long: under common proxies' and clients' idle timeouts. */
+export const MAX_WAIT_SECONDS = 60;
+
+const DeliveryQuery = Type.Object(
+  {
+    endpoint: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'an endpoint id (we_…)' }),
+    ),
+    link: Type.Optional(Type.String({ format: 'uuid', description: 'a payment link id (UUID)' })),
+    type: Type.Optional(
+      Type.Enum(WEBHOOK_EVENT_TYPES, {
+        description:
+          'one of payment_link.paid, payment_link.failed, payment_link.expired, payment_link.canceled',
+      }),
+    ),
+    status: Type.Optional(
+      Type.Enum(DELIVERY_STATUSES, { description: `one of ${DELIVERY_STATUSES.join(', ')}` }),
+    ),
+    wait: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_WAIT_SECONDS,
+        description: `a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}: when nothing matches yet, answer once the first match exists (or with an empty list after this long)`,
+      }),
+    ),
+    page: PageParam,
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const RESEND_ERRORS = {
+  404: 'resource_not_found',
+  409: 'invalid_state_transition: an attempt is on the wire right now; resend once it ends',
+};
+
+/** Webhook deliveries for code in any language: list (and wait for) them, resend them. */
+export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const state = core.store.state;
+  const now = () => core.clock.now();
+  const onWire = (id: string) => core.deliveries.isOnWire(id);
+  const summary = (id: string) => deliverySummary(core.presentDelivery(findDelivery(state, id)));
+  const waits = new DeliveryWaits(core);
+  app.addHook('preClose', (done) => {
+    waits.closeAll();
+    done();
+  });
+
+  api.get(
+    '/sandbox/deliveries',
+    {
+      schema: {
+        ...keyedSchema(
+          'List webhook deliveries',
+          `Newest first, without attempt bodies; filter by endpoint, link, type and status. With wait=SECONDS (at most ${MAX_WAIT_SECONDS}) and nothing matching yet, the answer comes once the first matching delivery exists, or as an empty list after that long (or when the sandbox shuts down): a test waits for its webhook without polling.`,
+          { 200: DeliveryListEnvelope },
+        ),
+        querystring: DeliveryQuery,
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, link, type, status, wait, page, per_page } = request.query;
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const { rows, pagination } = await waits.list(
+        { endpoint_id: endpoint, link_id: link, event_type: type, status, page, per_page },
+        (wait ?? 0) * 1000,
+        gone.signal,
+      );
+      if (waits.closing) reply.header('connection', 'close');
+      return sendJson(
+        reply,
+        200,
+        JSON.stringify({ data: rows, pagination, meta: { request_id: request.id } }),
+      );
+    },
+  );
+  api.post(
+    '/sandbox/deliveries/:id/resend',
+    {
+      schema: {
+        ...keyedSchema(
+          'Resend a delivery',
+          'A new attempt series for the same event (same webhook-id), from the first delay of the retry schedule.',
+          { 200: DeliveryEnvelope },
+          RESEND_ERRORS,
+        ),
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      await core.store.commit(deliveryControls.resend(state, request.params.id, now(), onWire));
+      return sendData(reply, 200, summary(request.params.id));
+    },
+  );
+  api.post(
+    '/sandbox/events/:id/resend',
+    {
+      schema: {
+        ...keyedSchema(
+          'Resend every delivery of a webhook event',
+          'Each delivery of the event (one per endpoint that wanted it) starts a new attempt series, all or none. An event no endpoint wanted answers an empty list.',
+          { 200: DeliveriesEnvelope },
+          RESEND_ERRORS,
+        ),
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const { ids, ops } = deliveryControls.resendEvent(state, request.params.id, now(), onWire);
+      await core.store.commit(ops);
+      return sendData(reply, 200, ids.map(summary));
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { SandboxCore } from '../../sandboxCore';
+import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
+import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../endpointSchemas';
+import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope, keyedSchema } from '../keyedSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+const NOT_FOUND = { 404: 'resource_not_found: no endpoint with this id' };
+const SECRET_NOTE =
+  'Each endpoint is shown with its signing secret (and any previous one still signing after a rotation): the API key holder owns the endpoints.';
+
+/** Webhook endpoints for code in any language, behind the API key (the console has its own routes). */
+export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const state = core.store.state;
+  api.get(
+    '/sandbox/endpoints',
+    {
+      schema: keyedSchema('List webhook endpoints', `Every endpoint, oldest first. ${SECRET_NOTE}`, {
+        200: EndpointListEnvelope,
+      }),
+    },
+    (_request, reply) => sendData(reply, 200, endpointControls.list(state)),
+  );
+  api.post(
+    '/sandbox/endpoints',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        ...keyedSchema(
+          'Add a webhook endpoint',
+          'Every event type is sent unless event_types says otherwise. Give secret to keep one fixed secret across runs; otherwise a whsec_ secret is generated. It takes no Idempotency-Key: list the endpoints to see whether one for your URL is there already.',
+          { 201: EndpointEnvelope },
+        ),
+        body: KeyedEndpointCreate,
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, ops } = endpointControls.create(request.body, core.clock.now());
+      await core.store.commit(ops);
+      return sendData(reply, 201, endpoint);
+    },
+  );
+  api.get(
+    '/sandbox/endpoints/:id',
+    {
+      schema: {
+        ...keyedSchema('Read a webhook endpoint', SECRET_NOTE, { 200: EndpointEnvelope }, NOT_FOUND),
+        params: IdParams,
+      },
+    },
+    (request, reply) => sendData(reply, 200, findEndpoint(state, request.params.id)),
+  );
+  api.patch(
+    '/sandbox/endpoints/:id',
+    {
+      schema: {
+        ...keyedSchema(
+          'Change a webhook endpoint',
+          'Fields left out keep their value. A new url also readdresses its waiting deliveries.',
+          { 200: EndpointEnvelope },
+          NOT_FOUND,
+        ),
+        params: IdParams,
+        body: EndpointPatch,
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, ops } = endpointControls.update(state, request.params.id, request.body);
+      await core.store.commit(ops);
+      return sendData(reply, 200, endpoint);
+    },
+  );
+  api.delete(
+    '/sandbox/endpoints/:id',
+    {
+      schema: {
+        ...keyedSchema(
+          'Delete a webhook endpoint',
+          'Its waiting deliveries go with it; finished ones stay in the history.',
+          { 200: DeletedEnvelope },
+          NOT_FOUND,
+        ),
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      await core.store.commit(endpointControls.remove(state, request.params.id));
+      return sendData(reply, 200, { id: request.params.id, deleted: true });
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { LOG_CURSOR_PATTERN, type LogEntry, type WebhookAttemptLogEntry } from '../shared/sandboxLog';
+import type { DeliveryAttempt, RequestLogEntry, WebhookDelivery } from '../shared/types';
+import { SandboxError } from './errors';
+import type { Op } from './store/ops';
+
+const CURSOR = new RegExp(LOG_CURSOR_PATTERN);
+
+/** One entry as the log keeps it: its position, and its JSON written once for every reader. */
+export interface KeptEntry {
+  /** Its position in this run's log, counting from 1. */
+  position: number;
+  cursor: string;
+  entry: LogEntry;
+  json: string;
+}
+
+export function apiRequestEntry(e: RequestLogEntry): LogEntry {
+  return {
+    type: 'api_request',
+    at: e.at,
+    seq: e.seq,
+    request_id: e.request_id,
+    method: e.method,
+    path: e.path,
+    status: e.status,
+    duration_ms: e.duration_ms,
+    idempotency_key: e.idempotency_key,
+    replayed: e.replayed,
+    ...(e.link_id === undefined ? {} : { link_id: e.link_id }),
+    ...(e.fault === undefined ? {} : { fault: e.fault }),
+    request_body: e.request_body,
+    response_body: e.response_body,
+  };
+}
+
+export const webhookAttemptEntry = (d: WebhookDelivery, a: DeliveryAttempt): WebhookAttemptLogEntry => ({
+  type: 'webhook_attempt',
+  at: a.started_at,
+  delivery_id: d.id,
+  event_id: d.event_id,
+  event_type: d.event_type,
+  link_id: d.link_id,
+  endpoint_id: d.endpoint_id,
+  url: a.request.url,
+  attempt: a.number,
+  status: a.response?.status ?? null,
+  error: a.error,
+  duration_ms: a.duration_ms,
+});
+
+/**
+ * What GET /sandbox/logs reads and streams: API requests and webhook attempts in the order they
+ * ended, in memory like the request log (a restart starts a fresh one), the newest `limit` kept.
+ * Positions are numbered within this run; a cursor names the run too, so one kept by a client
+ * across a restart reads as older than everything, rather than as a position not reached yet.
+ */
+export class SandboxLog {
+  readonly added = new EventEmitter<{ entry: [KeptEntry] }>();
+  private readonly run = randomBytes(4).toString('hex');
+  private readonly kept: KeptEntry[] = [];
+  private position = 0;
+
+  constructor(private readonly limit = 1000) {}
+
+  /** A logged request: API requests only (the console, the checkout page and files are not the API's traffic). */
+  request(entry: RequestLogEntry): void {
+    if (entry.api) this.add(apiRequestEntry(entry));
+  }
+
+  /** A commit: each attempt it records, with the delivery it belongs to. */
+  observe(ops: readonly Op[], delivery: (id: string) => WebhookDelivery | undefined): void {
+    for (const op of ops) {
+      if (op.op !== 'delivery.patch' || !op.attempt) continue;
+      // Retention may drop a delivery in the very commit of its last attempt: nothing left to name.
+      const owner = delivery(op.id);
+      if (owner) this.add(webhookAttemptEntry(owner, op.attempt));
+    }
+  }
+
+  clear(): void {
+    this.kept.length = 0;
+  }
+
+  /** The cursor after the newest entry so far. */
+  get cursor(): string {
+    return `log_${this.run}_${this.position}`;
+  }
+
+  /**
+   * One answer of GET /sandbox/logs, newest first. Without `since`: the newest `limit`. With it: the
+   * `limit` that came next after it, so a client paging with each answer's cursor misses none.
+   */
+  page(
+    since: string | undefined,
+    limit: number,
+  ): { entries: KeptEntry[]; cursor: string; has_more: boolean } {
+    const after = this.after(since);
+    const newestFirst = (since === undefined ? after.slice(-limit) : after.slice(0, limit)).reverse();
+    return {
+      entries: newestFirst,
+      cursor: newestFirst[0]?.cursor ?? this.cursor,
+      has_more: since !== undefined && after.length > limit,
+    };
+  }
+
+  /** The entries after `since` (all kept without it), oldest first. */
+  after(since: string | undefined): KeptEntry[] {
+    const from = since === undefined ? 0 : this.positionOf(since);
+    // Kept positions have no gaps: the first one after `from` is found by subtraction.
+    const oldest = this.kept[0]?.position ?? 0;
+    return this.kept.slice(Math.max(0, from - oldest + 1));
+  }
+
+  private positionOf(cursor: string): number {
+    if (!CURSOR.test(cursor)) {
+      throw new SandboxError(
+        'parameter_invalid',
+        `since must be a cursor from an earlier answer (as ${this.cursor}); got ${JSON.stringify(cursor.slice(0, 40))}.`,
+        'since',
+      );
+    }
+    const [, run, n] = cursor.split('_');
+    return run === this.run ? Number(n) : 0;
+  }
+
+  private add(entry: LogEntry): void {
+    const position = ++this.position;
+    const kept = { position, cursor: `log_${this.run}_${position}`, entry, json: JSON.stringify(entry) };
+    this.kept.push(kept);
+    if (this.kept.length > this.limit) this.kept.splice(0, this.kept.length - this.limit);
+    this.added.emit('entry', kept);
+  }
+}

@@ -1,0 +1,227 @@
+// The keyed routes for code in any language (docs/keyed-api.md): endpoints with their secrets,
+// deliveries with filters and a long-poll, resend, and the log of API requests and webhook
+// attempts, read once or followed live. Real sandbox, real receiver, real HTTP on 127.0.0.1; every
+// JSON answer is checked against the served OpenAPI document.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { openEventStream } from './eventStreamClient';
+import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import { assertLogEntry } from './logEntryCheck';
+import { WebhookReceiver } from './webhookReceiver';
+
+const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+
+let sandbox: TestSandbox;
+let receiver: WebhookReceiver;
+before(async () => {
+  sandbox = await startTestSandbox({ inMemory: true });
+  receiver = await WebhookReceiver.start();
+});
+after(async () => {
+  await receiver.stop();
+  await sandbox.stop();
+});
+
+const simulate = (id: string, event = 'paid') =>
+  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event } });
+const addEndpoint = async (body: Record<string, unknown>) => {
+  const res = await sandbox.api('POST', '/sandbox/endpoints', { body });
+  assert.equal(res.status, 201, res.text);
+  return res.body.data as { id: string; secret: string; url: string };
+};
+const removeEndpoint = (id: string) => sandbox.api('DELETE', `/sandbox/endpoints/${id}`);
+
+describe('webhook endpoints behind the API key', () => {
+  test('create with a fixed secret, read, list, change and delete, the secret shown each time', async () => {
+    const created = await addEndpoint({
+      url: receiver.url,
+      secret: SECRET,
+      event_types: ['payment_link.paid'],
+    });
+    assert.equal(created.secret, SECRET);
+    const read = await sandbox.api('GET', `/sandbox/endpoints/${created.id}`);
+    assert.equal(read.body.data.secret, SECRET);
+    const list = await sandbox.api('GET', '/sandbox/endpoints');
+    assert.deepEqual(
+      list.body.data.map((e: { id: string; secret: string }) => [e.id, e.secret]),
+      [[created.id, SECRET]],
+    );
+    const changed = await sandbox.api('PATCH', `/sandbox/endpoints/${created.id}`, {
+      body: { enabled: false, description: 'paused by a test' },
+    });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.data.enabled, false);
+    assert.equal(changed.body.data.secret, SECRET);
+    const removed = await removeEndpoint(created.id);
+    assert.deepEqual(removed.body.data, { id: created.id, deleted: true });
+    assert.equal((await sandbox.api('GET', `/sandbox/endpoints/${created.id}`)).status, 404);
+    assert.equal((await removeEndpoint(created.id)).body.error.code, 'resource_not_found');
+  });
+
+  test('a secret that is not whsec_ base64, a missing key and an unknown parameter are refused', async () => {
+    const bad = await sandbox.api('POST', '/sandbox/endpoints', {
+      body: { url: receiver.url, secret: 'hunter2' },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.param, 'secret');
+    assert.match(bad.body.error.message, /whsec_/);
+    const keyless = await sandbox.api('GET', '/sandbox/endpoints', { key: null });
+    assert.equal(keyless.status, 401);
+    const unknown = await sandbox.api('GET', '/sandbox/endpoints?expand=secret');
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.error.code, 'parameter_unknown');
+    assert.equal(
+      (await sandbox.api('GET', '/sandbox/deliveries?endpoint_id=x')).body.error.param,
+      'endpoint_id',
+    );
+  });
+});
+
+describe('deliveries: filters, a long-poll, resend', () => {
+  test('wait= answers once the first matching delivery exists, signed with the fixed secret', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, secret: SECRET });
+    const link = await createLink(sandbox);
+    const waiting = sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&type=payment_link.paid&wait=30`);
+    // Nothing matches until the link is paid: the answer can only hold the delivery the simulate makes.
+    await simulate(link.id);
+    const answer = await waiting;
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.data.length, 1);
+    assert.equal(answer.body.data[0].link_id, link.id);
+    assert.equal(answer.body.data[0].endpoint_id, endpoint.id);
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid webhook',
+      (r) => r.json?.data?.id === link.id,
+    );
+    assert.doesNotThrow(() => new Webhook(SECRET).verify(request!.body, request!.headers));
+    await removeEndpoint(endpoint.id);
+  });
+
+  test('each filter narrows the list, and a wait with nothing to find answers an empty list', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const paid = await createLink(sandbox);
+    const failed = await createLink(sandbox);
+    await simulate(paid.id, 'paid');
+    await simulate(failed.id, 'failed');
+    const delivered = await sandbox.api(
+      'GET',
+      `/sandbox/deliveries?endpoint=${endpoint.id}&type=payment_link.failed&status=delivered&wait=30`,
+    );
+    assert.deepEqual(
+      delivered.body.data.map((d: { link_id: string }) => d.link_id),
+      [failed.id],
+    );
+    const byLink = await sandbox.api('GET', `/sandbox/deliveries?link=${paid.id}`);
+    assert.deepEqual(
+      byLink.body.data.map((d: { event_type: string }) => d.event_type),
+      ['payment_link.paid'],
+    );
+    const none = await sandbox.api(
+      'GET',
+      `/sandbox/deliveries?link=${paid.id}&type=payment_link.expired&wait=1`,
+    );
+    assert.equal(none.status, 200);
+    assert.deepEqual(none.body.data, []);
+    const tooLong = await sandbox.api('GET', '/sandbox/deliveries?wait=61');
+    assert.equal(tooLong.status, 400);
+    assert.match(tooLong.body.error.message, /60/);
+    await removeEndpoint(endpoint.id);
+  });
+
+  test('resending a delivery, or an event, sends the same webhook-id again', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const link = await createLink(sandbox);
+    await simulate(link.id);
+    const first = await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
+    const delivery = first.body.data[0];
+    const resent = await sandbox.api('POST', `/sandbox/deliveries/${delivery.id}/resend`);
+    assert.equal(resent.status, 200);
+    assert.equal(resent.body.data.id, delivery.id);
+    assert.equal(resent.body.data.series, 2);
+    await receiver.waitForRequests(2, 'the resend', (r) => r.headers['webhook-id'] === delivery.event_id);
+    const byEvent = await sandbox.api('POST', `/sandbox/events/${delivery.event_id}/resend`);
+    assert.deepEqual(
+      byEvent.body.data.map((d: { id: string }) => d.id),
+      [delivery.id],
+    );
+    await receiver.waitForRequests(
+      3,
+      'the event resend',
+      (r) => r.headers['webhook-id'] === delivery.event_id,
+    );
+    const unknown = await sandbox.api('POST', '/sandbox/events/evt_00000000000000000000000000000000/resend');
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.body.error.message, /evt_0+/);
+    await removeEndpoint(endpoint.id);
+  });
+});
+
+describe('the log of API requests and webhook attempts', () => {
+  test('both entry types in the fixed shape, newest first; since= gives only what came after', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const start = await sandbox.api('GET', '/sandbox/logs');
+    const link = await createLink(sandbox);
+    await simulate(link.id);
+    await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
+    const later = await eventually(async () => {
+      const res = await sandbox.api('GET', `/sandbox/logs?since=${start.body.cursor}`);
+      return res.body.data.some((e: { type: string }) => e.type === 'webhook_attempt') ? res : undefined;
+    }, 'the webhook attempt in the log');
+    for (const entry of later.body.data) assertLogEntry(entry);
+    const create = later.body.data.find((e: { path: string }) => e.path === '/payment-links');
+    assert.equal(create.type, 'api_request');
+    assert.equal(create.method, 'POST');
+    assert.equal(create.status, 201);
+    assert.equal(create.link_id, link.id);
+    assert.equal(JSON.parse(create.response_body).data.id, link.id);
+    const attempt = later.body.data.find((e: { type: string }) => e.type === 'webhook_attempt');
+    assert.deepEqual(
+      [attempt.link_id, attempt.endpoint_id, attempt.url, attempt.attempt, attempt.status, attempt.error],
+      [link.id, endpoint.id, receiver.url, 1, 200, null],
+    );
+    // Newest first: the attempt came after the create that led to it.
+    assert.ok(later.body.data.indexOf(attempt) < later.body.data.indexOf(create));
+    assert.equal(
+      start.body.data.some((e: { link_id?: string }) => e.link_id === link.id),
+      false,
+    );
+
+    const nothingNew = await sandbox.api('GET', `/sandbox/logs?since=${later.body.cursor}`);
+    // Only the read of the log itself came after.
+    assert.deepEqual(
+      nothingNew.body.data.map((e: { path: string }) => e.path),
+      [`/sandbox/logs?since=${start.body.cursor}`],
+    );
+    const bad = await sandbox.api('GET', '/sandbox/logs?since=yesterday');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.param, 'since');
+    await removeEndpoint(endpoint.id);
+  });
+
+  test('with Accept: text/event-stream the log is followed live, and the stream ends on shutdown', async () => {
+    const own = await startTestSandbox({ inMemory: true });
+    const stream = await openEventStream(own.origin, {
+      path: '/sandbox/logs',
+      headers: { authorization: 'Bearer sk_test_harness', accept: 'text/event-stream' },
+    });
+    const waiting = own.api('GET', '/sandbox/deliveries?wait=60');
+    try {
+      assert.equal(stream.response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+      const link = await createLink(own);
+      const seen = await eventually(
+        async () => stream.seen.find((e) => e.data.link_id === link.id),
+        'the create in the stream',
+      );
+      assert.equal(seen.type, 'api_request');
+      assertLogEntry(seen.data);
+      assert.match(seen.id ?? '', /^log_[0-9a-f]{8}_\d+$/);
+    } finally {
+      // Both would hold the close for a minute if shutdown did not end them.
+      await own.stop();
+    }
+    assert.deepEqual((await waiting).body.data, []);
+    await stream.close();
+  });
+});

@@ -1,0 +1,284 @@
+// The commands against a running sandbox (docs/cli.md): listen, trigger, events resend, logs
+// tail, status, and the top-level --help and --version. Each is the real CLI in a child process,
+// finding a real sandbox through PLS_BASE_URL; webhooks go to a real receiver.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
+import { createLink, startTestSandbox, type TestSandbox } from './harness';
+import { assertLogEntry } from './logEntryCheck';
+import { WebhookReceiver } from './webhookReceiver';
+
+const packageVersion: string = JSON.parse(
+  await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
+let sandbox: TestSandbox;
+let receiver: WebhookReceiver;
+before(async () => {
+  sandbox = await startTestSandbox({ inMemory: true });
+  receiver = await WebhookReceiver.start();
+});
+after(async () => {
+  await killLeftoverClis();
+  await receiver.stop();
+  await sandbox.stop();
+});
+
+/** The CLI against the test's sandbox, as a user who set PLS_BASE_URL would run it. */
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}): CliProcess =>
+  spawnCli(args, { PLS_BASE_URL: sandbox.origin, PLS_API_KEY: undefined, ...env });
+
+async function finished(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const process = cli(args, env);
+  const { code } = await process.waitForExit();
+  return { code, stdout: process.stdout, stderr: process.stderr, lines: process.stdoutLines() };
+}
+
+const endpoints = async () =>
+  (await sandbox.api('GET', '/sandbox/endpoints')).body.data as { id: string; url: string; secret: string }[];
+
+/** A port nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('listen --forward-to', () => {
+  test('prints the secret first, forwards a signed delivery, one line per attempt, and removes its endpoint on SIGTERM', async () => {
+    const listen = cli(['listen', '--forward-to', receiver.url]);
+    const secret = await listen.waitFor(
+      () => /^Ready! Your webhook signing secret is (whsec_\S+) /.exec(listen.stdoutLines()[0] ?? '')?.[1],
+      'the Ready line with the secret',
+    );
+    const printed = await finished(['listen', '--forward-to', receiver.url, '--print-secret']);
+    assert.equal(printed.code, 0);
+    assert.equal(printed.stdout, `${secret}\n`, 'the same secret for the same URL and key');
+    const [endpoint] = (await endpoints()).filter((e) => e.url === receiver.url);
+    assert.equal(endpoint?.secret, secret);
+
+    const trigger = await finished(['trigger', 'paid']);
+    assert.equal(trigger.code, 0, trigger.stderr);
+    const linkId = /^Created link (\S+) /.exec(trigger.lines[0] ?? '')?.[1];
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid webhook',
+      (r) => r.json?.data?.id === linkId,
+    );
+    assert.doesNotThrow(() => new Webhook(secret).verify(request!.body, request!.headers));
+    const line = await listen.waitFor(
+      () => listen.stdoutLines().find((l) => l.includes('webhook payment_link.paid')),
+      'the attempt line',
+    );
+    assert.match(
+      line,
+      new RegExp(`webhook payment_link\\.paid evt_\\w+ → ${receiver.url} 200 [\\d.]+ms \\(attempt 1\\)$`),
+    );
+
+    listen.signal('SIGTERM');
+    assert.deepEqual(await listen.waitForExit(), { code: 0, signal: null });
+    assert.match(listen.stdout, new RegExp(`Removed endpoint ${endpoint!.id}\\.`));
+    assert.deepEqual(
+      (await endpoints()).filter((e) => e.url === receiver.url),
+      [],
+    );
+  });
+
+  test('--events narrows the endpoint; bad usage exits 2 and an unreachable sandbox 1, each in one line', async () => {
+    const listen = cli(['listen', '--forward-to', receiver.url, '--events', 'paid,canceled']);
+    await listen.waitFor(() => listen.stdoutLines()[0]?.startsWith('Ready!') || undefined, 'the Ready line');
+    const [endpoint] = (await endpoints()).filter((e) => e.url === receiver.url);
+    assert.deepEqual((endpoint as unknown as { event_types: string[] }).event_types, [
+      'payment_link.paid',
+      'payment_link.canceled',
+    ]);
+    listen.signal('SIGINT');
+    assert.equal((await listen.waitForExit()).code, 0);
+
+    const badEvent = await finished(['listen', '--forward-to', receiver.url, '--events', 'refunded']);
+    assert.equal(badEvent.code, 2);
+    assert.match(badEvent.stderr, /^payment-links-sandbox listen: --events: "refunded" is not an event type/);
+    const noUrl = await finished(['listen']);
+    assert.equal(noUrl.code, 2);
+    assert.match(noUrl.stderr, /--forward-to URL/);
+    const port = await closedPort();
+    const away = await finished(['listen', '--forward-to', receiver.url], {
+      PLS_BASE_URL: `http://127.0.0.1:${port}`,
+    });
+    assert.equal(away.code, 1);
+    assert.equal(away.stderr.trim().split('\n').length, 1);
+    assert.match(
+      away.stderr,
+      new RegExp(`cannot reach the sandbox at http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`),
+    );
+  });
+});
+
+describe('trigger', () => {
+  for (const [outcome, status] of [
+    ['paid', 'succeeded'],
+    ['failed', 'failed'],
+    ['expired', 'expired'],
+    ['canceled', 'canceled'],
+  ]) {
+    test(`trigger ${outcome} makes a pending link and drives it to ${status}`, async () => {
+      const run = await finished(['trigger', outcome!]);
+      assert.equal(run.code, 0, run.stderr);
+      const id = /^Created link (\S+) \(pending\)$/.exec(run.lines[0] ?? '')?.[1];
+      assert.ok(id, run.stdout);
+      assert.equal(run.lines[1], `Link ${id}: ${status} (webhook payment_link.${outcome})`);
+      assert.equal((await sandbox.api('GET', `/payment-links/${id}`)).body.data.status, status);
+    });
+  }
+
+  test('--link drives the named link; a link already paid is the sandbox’s refusal (1), a bad outcome usage (2)', async () => {
+    const link = await createLink(sandbox);
+    const named = await finished(['trigger', 'paid', '--link', link.id]);
+    assert.equal(named.code, 0, named.stderr);
+    assert.deepEqual(named.lines, [`Link ${link.id}: succeeded (webhook payment_link.paid)`]);
+    const again = await finished(['trigger', 'expired', '--link', link.id]);
+    assert.equal(again.code, 1);
+    assert.match(
+      again.stderr,
+      /^payment-links-sandbox trigger: the sandbox answered 409 invalid_state_transition: /,
+    );
+    const refunded = await finished(['trigger', 'refunded']);
+    assert.equal(refunded.code, 2);
+    assert.match(refunded.stderr, /give one outcome: paid, failed, expired or canceled; got "refunded"/);
+  });
+});
+
+describe('events resend', () => {
+  test('an evt_ id resends every delivery of the event, a dlv_ id one delivery, with the same webhook-id', async () => {
+    const added = await sandbox.api('POST', '/sandbox/endpoints', { body: { url: receiver.url } });
+    const link = await createLink(sandbox);
+    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+    const listed = await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
+    const delivery = listed.body.data[0];
+    const byEvent = await finished(['events', 'resend', delivery.event_id]);
+    assert.equal(byEvent.code, 0, byEvent.stderr);
+    assert.deepEqual(byEvent.lines, [
+      `Resent ${delivery.id} (payment_link.paid ${delivery.event_id}) → ${receiver.url}: queued`,
+    ]);
+    await receiver.waitForRequests(
+      2,
+      'the event resent',
+      (r) => r.headers['webhook-id'] === delivery.event_id,
+    );
+    await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
+    const one = await finished(['events', 'resend', delivery.id]);
+    assert.equal(one.code, 0, one.stderr);
+    await receiver.waitForRequests(
+      3,
+      'the delivery resent',
+      (r) => r.headers['webhook-id'] === delivery.event_id,
+    );
+
+    const neither = await finished(['events', 'resend', 'order-1001']);
+    assert.equal(neither.code, 2);
+    assert.match(neither.stderr, /"order-1001" is neither an event id \(evt_…\) nor a delivery id \(dlv_…\)/);
+    const unknown = await finished(['events', 'resend', 'evt_00000000000000000000000000000000']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /404 resource_not_found: No webhook event with id evt_0+\./);
+    await sandbox.api('DELETE', `/sandbox/endpoints/${added.body.data.id}`);
+  });
+});
+
+describe('logs tail', () => {
+  test('--json prints one entry per line, API requests and webhook attempts alike, until SIGTERM', async () => {
+    const added = await sandbox.api('POST', '/sandbox/endpoints', { body: { url: receiver.url } });
+    const tail = cli(['logs', 'tail', '--json']);
+    await tail.waitFor(() => tail.stderr.includes('Following the log of') || undefined, 'the tail to start');
+    const link = await createLink(sandbox);
+    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+    const entries = await tail.waitFor(() => {
+      const parsed = tail.stdoutLines().map((line) => JSON.parse(line) as { type: string; link_id?: string });
+      return parsed.some((e) => e.type === 'webhook_attempt' && e.link_id === link.id) ? parsed : undefined;
+    }, 'the webhook attempt');
+    for (const entry of entries) assertLogEntry(entry);
+    assert.deepEqual(
+      entries.filter((e) => e.link_id === link.id).map((e) => e.type),
+      ['api_request', 'api_request', 'webhook_attempt'],
+    );
+    tail.signal('SIGTERM');
+    assert.equal((await tail.waitForExit()).code, 0);
+    await sandbox.api('DELETE', `/sandbox/endpoints/${added.body.data.id}`);
+  });
+
+  test('without --json each entry is a readable line', async () => {
+    const tail = cli(['logs', 'tail']);
+    await tail.waitFor(() => tail.stderr.includes('Following the log of') || undefined, 'the tail to start');
+    const link = await createLink(sandbox);
+    const line = await tail.waitFor(
+      () => tail.stdoutLines().find((l) => l.includes('POST /payment-links 201')),
+      'the create',
+    );
+    assert.match(line, /^\d{4}-\d\d-\d\dT[\d:.]+Z {2}POST \/payment-links 201 [\d.]+ms req_\w+$/);
+    assert.ok(link.id);
+    tail.signal('SIGINT');
+    assert.equal((await tail.waitForExit()).code, 0);
+  });
+});
+
+describe('status, --help, --version', () => {
+  test('status says the sandbox is up, with its version, clock and counts', async () => {
+    const run = await finished(['status']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.lines[0], `Sandbox at ${sandbox.origin}: up, version ${packageVersion} (API 1.0.0)`);
+    assert.match(run.lines[1] ?? '', /^Clock: \S+Z \(running\)$/);
+    assert.match(run.lines[2] ?? '', /^Payment links: \d+$/);
+    assert.match(run.lines[3] ?? '', /^Webhook endpoints: \d+$/);
+    assert.match(
+      run.lines[4] ?? '',
+      /^Deliveries: \d+ queued, \d+ paused, \d+ delivering, \d+ retrying, \d+ delivered, \d+ failed$/,
+    );
+  });
+
+  test('status exits 1 in one line naming the URL when nothing answers there; a bad --base-url is usage (2)', async () => {
+    const port = await closedPort();
+    const away = await finished(['status', '--base-url', `http://127.0.0.1:${port}`]);
+    assert.equal(away.code, 1);
+    assert.equal(away.stdout, '');
+    assert.equal(away.stderr.trim().split('\n').length, 1);
+    assert.match(
+      away.stderr,
+      new RegExp(
+        `^payment-links-sandbox status: cannot reach the sandbox at http://127\\.0\\.0\\.1:${port} `,
+      ),
+    );
+    const bad = await finished(['status', '--base-url', 'localhost:4545']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--base-url must be an http:\/\/ or https:\/\/ URL; got "localhost:4545"/);
+  });
+
+  test('--help lists every command, --version prints the package version, an unknown command exits 2', async () => {
+    const help = await finished(['--help']);
+    assert.equal(help.code, 0);
+    for (const name of [
+      'serve',
+      'start',
+      'run',
+      'compare',
+      'listen',
+      'trigger',
+      'events resend',
+      'logs tail',
+      'status',
+      'reset',
+      'config validate',
+      'mcp',
+    ])
+      assert.match(help.stdout, new RegExp(`^  ${name}\\b`, 'm'), name);
+    assert.equal((await finished(['help'])).stdout, help.stdout);
+    const version = await finished(['--version']);
+    assert.deepEqual([version.code, version.stdout], [0, `${packageVersion}\n`]);
+    const unknown = await finished(['tail']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command "tail"; "payment-links-sandbox --help" lists them/);
+  });
+});
