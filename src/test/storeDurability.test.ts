@@ -173,6 +173,30 @@ test('compaction folds the journal into the snapshot, deletes old segments, and 
   await reopened.stop({ keepDir: true });
 });
 
+test('changes made after a start that registers a webhook endpoint on a journal-only store survive a restart', async () => {
+  // The start's own write (the endpoint) opens a new journal segment while the start-up compaction
+  // rotates to the next one: a container restarted with PLS_WEBHOOK_URL does this every time.
+  const dir = await tempDir();
+  const first = await open(dir);
+  const link = await createLink(first);
+  await first.stop({ keepDir: true });
+  assert.deepEqual(await segments(dir), ['journal-000001.ndjson']);
+
+  const second = await startTestSandbox({
+    dataDir: dir,
+    webhookEndpoints: [{ url: 'http://127.0.0.1:9/hooks' }],
+  });
+  running.push(second);
+  const canceled = await second.api('POST', `/payment-links/${link.id}/cancel`);
+  assert.equal(canceled.status, 200, canceled.text);
+  const later = await createLink(second, { reference_id: 'after-restart' });
+  await second.stop({ keepDir: true });
+
+  const third = await open(dir);
+  assert.equal((await third.api('GET', `/payment-links/${link.id}`)).body.data.status, 'canceled');
+  await assertLinksThere(third, [later], 'after the restart');
+});
+
 test('a second open of the same data directory in this process is refused, naming the directory', async () => {
   const dir = await tempDir();
   const first = await open(dir);

@@ -236,14 +236,18 @@ export class Journal {
   }
 
   private async currentFile(): Promise<FileHandle> {
-    if (this.fh && this.fhSegment === this.segment) return this.fh;
-    const path = join(this.dir, segmentName(this.segment));
+    // Taken before the awaits: a rotation while the file opens (the start-up compaction beside the
+    // start's first write) must leave this handle marked as the segment it is, or later writes
+    // would go on into a segment the compaction deletes.
+    const segment = this.segment;
+    if (this.fh && this.fhSegment === segment) return this.fh;
+    const path = join(this.dir, segmentName(segment));
     const fh = await (this.options.openSegment ?? ((p: string) => open(p, 'a')))(path);
     const size = (await fh.stat()).size;
     await syncDirectory(this.dir);
     await this.fh?.close().catch(() => undefined);
     this.fh = fh;
-    this.fhSegment = this.segment;
+    this.fhSegment = segment;
     this.goodSize = size;
     return fh;
   }

@@ -1,0 +1,207 @@
+// `npm run test:container`: the image as the README builds and runs it, tested from outside. It
+// runs the README's own `docker` commands with only the changes CI must make (the README names
+// them): host networking and a free port instead of `-p 4545:4545`, a volume of its own, the
+// receiver's address, and a local stand-in base image when PLS_NODE_IMAGE names one.
+// With no Docker engine it says why and skips, unless PLS_REQUIRE_DOCKER=1 (CI) makes that a failure.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { http } from './cliProcess';
+import {
+  argsOf,
+  ciBuildArgs,
+  containerState,
+  docker,
+  engineProblem,
+  freePort,
+  IMAGE,
+  logsOf,
+  readmeDockerCommands,
+  substitute,
+  waitHealthy,
+} from './docker';
+import { WebhookReceiver } from './webhookReceiver';
+
+const problem = await engineProblem();
+const required = process.env.PLS_REQUIRE_DOCKER === '1';
+if (problem) {
+  console.log(
+    `# container tests ${required ? 'FAIL' : 'skipped'} (${problem}); ` +
+      'start a Docker engine to run them (CI: .ci/run starts dockerd)',
+  );
+}
+const skip = problem !== undefined && !required ? problem : false;
+
+const [BUILD, RUN, RUN_WITH_WEBHOOKS] = readmeDockerCommands();
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const README_TOKEN = 'my-console-token-0001';
+const run = randomBytes(4).toString('hex');
+const volume = `pls-test-${run}`;
+const containers: string[] = [];
+let port: number;
+let origin: string;
+let receiver: WebhookReceiver;
+let linkId: string;
+
+before(async () => {
+  if (skip) return;
+  assert.ok(problem === undefined, `PLS_REQUIRE_DOCKER=1, but ${problem}`);
+  receiver = await WebhookReceiver.start();
+});
+
+after(async () => {
+  if (skip) return;
+  for (const name of containers) await docker(['rm', '--force', name]).catch(() => undefined);
+  await docker(['volume', 'rm', '--force', volume]).catch(() => undefined);
+  await receiver?.stop();
+});
+
+/** A README `docker run` command as CI runs it: detached, named, on host networking and its own volume. */
+function ciRun(readmeRun: string, name: string): string[] {
+  let command = substitute(readmeRun, 'docker run ', `docker run -d --name ${name} `);
+  command = substitute(command, '-p 4545:4545', `--network host -e PLS_PORT=${port}`);
+  command = substitute(command, 'pls-data:/data', `${volume}:/data`);
+  return argsOf(command);
+}
+
+/**
+ * Starts a container from a README command and waits until Docker reports it healthy. Each gets a
+ * port of its own, so a container a failed test left running cannot answer for the next one.
+ */
+async function start(readmeRun: string, step: string): Promise<string> {
+  const name = `pls-test-${run}-${step}`;
+  containers.push(name);
+  port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  await docker(ciRun(readmeRun, name));
+  await waitHealthy(name);
+  return name;
+}
+
+/** `docker stop` (SIGTERM to the server, node as PID 1) and the exit code Docker recorded. */
+async function stop(name: string): Promise<number> {
+  await docker(['stop', name]);
+  return (await containerState(name)).ExitCode;
+}
+
+/** The token the `Console:` line prints, or undefined when it prints none. */
+async function consoleToken(name: string): Promise<string | undefined> {
+  const line = (await logsOf(name)).split('\n').find((l) => l.startsWith('Console:'));
+  assert.ok(line, `no Console: line in:\n${await logsOf(name)}`);
+  return /\?token=([A-Za-z0-9_-]+)/.exec(line)?.[1];
+}
+
+test(
+  'the README build command builds an image that runs the compiled CLI as a non-root user',
+  { skip },
+  async () => {
+    assert.ok(BUILD?.startsWith('docker build '), `README build command: ${BUILD}`);
+    await docker(ciBuildArgs(BUILD as string));
+    const config = JSON.parse(await docker(['image', 'inspect', '--format', '{{json .Config}}', IMAGE]));
+    assert.deepEqual(config.Entrypoint, ['node', 'dist/cli.js']);
+    assert.deepEqual(config.Cmd, ['serve']);
+    assert.equal(config.User, 'node');
+    assert.deepEqual(Object.keys(config.Volumes ?? {}), ['/data']);
+    assert.deepEqual(Object.keys(config.ExposedPorts ?? {}), ['4545/tcp']);
+  },
+);
+
+test(
+  'docker run: healthy, serves the API to the key alone, and the console to the token its Console: line prints',
+  { skip },
+  async () => {
+    const name = await start(RUN as string, 'first');
+    const health = await fetch(`${origin}/healthz`);
+    assert.equal(health.status, 200);
+    const created = await http(origin, 'POST', '/payment-links', {
+      body: { amount: 150_000, title: 'Boxed' },
+    });
+    assert.equal(created.status, 201, created.text);
+    linkId = created.body.data.id;
+    assert.equal(created.body.data.url, `${origin}/pay/${linkId}`);
+
+    const token = await consoleToken(name);
+    assert.ok(token, 'bound to 0.0.0.0 inside, the console gets a token, printed in its Console: line');
+    assert.equal((await fetch(`${origin}/`)).status, 401, 'the console refuses a request without it');
+    assert.equal((await fetch(`${origin}/?token=${token}`)).status, 200);
+
+    const status = await docker(['exec', name, 'cat', '/proc/1/status']);
+    const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    assert.ok(uid !== undefined && uid !== '0', `the server (PID 1) runs as uid ${uid}`);
+    assert.match(await docker(['exec', name, 'cat', '/proc/1/cmdline']), /^node\0dist\/cli\.js\0serve/);
+
+    assert.equal(await stop(name), 0, `docker stop exits 0:\n${await logsOf(name)}`);
+  },
+);
+
+test(
+  'a new container on the same volume keeps the links; PLS_ variables set the webhook, its secret and the console token',
+  { skip },
+  async () => {
+    let command = substitute(RUN_WITH_WEBHOOKS as string, 'host-gateway', '127.0.0.1');
+    command = substitute(command, 'host.docker.internal:3000', `host.docker.internal:${receiver.port}`);
+    const name = await start(command, 'second');
+
+    const kept = await http(origin, 'GET', `/payment-links/${linkId}`);
+    assert.equal(kept.status, 200, kept.text);
+    assert.equal(kept.body.data.title, 'Boxed');
+
+    assert.equal(await consoleToken(name), README_TOKEN);
+    assert.equal((await fetch(`${origin}/?token=${README_TOKEN}`)).status, 200);
+
+    const paid = await http(origin, 'POST', '/sandbox/simulate', {
+      body: { payment_link_id: linkId, event: 'paid' },
+    });
+    assert.equal(paid.status, 200, paid.text);
+    const [delivery] = await receiver.waitForRequests(1);
+    assert.equal(delivery!.path, '/webhooks');
+    const event = new Webhook(SECRET).verify(delivery!.body, delivery!.headers) as any;
+    assert.equal(
+      event.data.id,
+      linkId,
+      'signed with PLS_WEBHOOK_SECRET, about the link made before the restart',
+    );
+
+    assert.equal(await stop(name), 0, `docker stop exits 0:\n${await logsOf(name)}`);
+  },
+);
+
+test(
+  'after a kill -9, a new container takes over the store its PID 1 predecessor left locked',
+  { skip },
+  async () => {
+    const killed = await start(RUN as string, 'killed');
+    await docker(['kill', '--signal', 'KILL', killed]);
+    const name = await start(RUN as string, 'after-kill');
+    const kept = await http(origin, 'GET', `/payment-links/${linkId}`);
+    assert.equal(kept.body.data.status, 'succeeded', kept.text);
+    assert.equal(await stop(name), 0);
+  },
+);
+
+test(
+  'another container reaches it by a name given in PLS_ALLOWED_HOST, with the API key alone',
+  { skip },
+  async () => {
+    const name = `pls-test-${run}-named`;
+    containers.push(name);
+    await docker([
+      ...['run', '-d', '--name', name, '--network', 'host', '-v', `${volume}:/data`],
+      ...['-e', `PLS_PORT=${port}`, '-e', 'PLS_ALLOWED_HOST=sandbox', IMAGE],
+    ]);
+    await waitHealthy(name);
+    // The client runs in a container of its own, where both names lead to the server, as a compose
+    // service name would: only the allowed one is answered.
+    const client = (host: string) =>
+      docker([
+        ...['run', '--rm', '--network', 'host', '--entrypoint', 'node'],
+        ...['--add-host', 'sandbox:127.0.0.1', '--add-host', 'elsewhere:127.0.0.1', IMAGE],
+        '-e',
+        `fetch('http://${host}:${port}/payment-links/${linkId}', {headers: {authorization: 'Bearer sk_test_app'}}).then(async (r) => console.log(r.status, (await r.json()).data?.status ?? ''))`,
+      ]);
+    assert.equal(await client('sandbox'), '200 succeeded');
+    assert.equal(await client('elsewhere'), '421');
+    assert.equal(await stop(name), 0);
+  },
+);
