@@ -14,7 +14,7 @@ COPY package.json package-lock.json ./
 COPY src/cli/installElectron.mjs src/cli/
 RUN npm ci --loglevel=error
 COPY . .
-RUN npx electron-vite build && npm run build:package
+RUN npm run build:package
 
 # Production dependencies only, installed apart from the build so a change to the sources does
 # not fetch them again.
@@ -27,10 +27,9 @@ RUN npm ci --omit=dev --ignore-scripts --loglevel=error
 FROM ${NODE_IMAGE}
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
-COPY --from=build /app/dist dist
-COPY --from=build /app/out/renderer out/renderer
-COPY resources resources
-COPY package.json ./
+# The npm package as `npm run build:package` stages it: the compiled CLI and core, the built console,
+# resources and docs, and a package.json without the desktop app or its scripts.
+COPY --from=build /app/build/package ./
 # The app's files stay root's and read-only to the server; only /data is the node user's. A named
 # volume starts as a copy of this folder, ownership included.
 RUN mkdir /data && chown node:node /data

@@ -81,6 +81,11 @@ const docs = [
     .map((name) => `docs/${name}`),
 ];
 for (const doc of docs) await writeFile(`${STAGE}/${doc}`, forThePackage(await readFile(doc, 'utf8')));
+// docs/ci.md shows and links the Python, Go and PHP examples: a user copies them from the package too.
+await cp('docs/examples', `${STAGE}/docs/examples`, {
+  recursive: true,
+  filter: (source) => !source.includes('__pycache__'),
+});
 
 const repo = JSON.parse(await readFile('package.json', 'utf8')) as Manifest;
 const manifest = {
