@@ -21,6 +21,7 @@ import { webhookBench, webhookTable } from './webhooks';
 import { massExpiryBench, massExpiryTable, type MassCase } from './massExpiry';
 import { webhookBodiesBench, webhookBodiesTable, type BodiesResult } from './webhookBodies';
 import { containerBench, containerTable, type ContainerResult } from './container';
+import { logsTailBench, logsTailTable, type LogsTailRun } from './logsTail';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -29,7 +30,8 @@ import { containerBench, containerTable, type ContainerResult } from './containe
  * 1,000,000 pending links falling due at once, by an advance and by a start-up on overdue links
  * (bench/massExpiry.ts; BENCH_MASS_SIZES picks other sizes), and the server's memory while an
  * endpoint answers every webhook with a 100 MB page (bench/webhookBodies.ts), and the container: its
- * size over its base and its start to healthy (bench/container.ts; skipped with no Docker engine).
+ * size over its base and its start to healthy (bench/container.ts; skipped with no Docker engine),
+ * and `logs tail --json` following 2,000 and more requests a second (bench/logsTail.ts).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -669,6 +671,7 @@ async function main(): Promise<void> {
   let mass: MassCase[] | null = null;
   let bodies: BodiesResult | null = null;
   let container: ContainerResult | string | null = null;
+  let logsTail: LogsTailRun[] | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -707,9 +710,9 @@ async function main(): Promise<void> {
         loadDuringStartupCompaction: false,
       },
     ];
-    // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container),
-    // all by default.
-    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container').split(',');
+    // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
+    // logs), all by default.
+    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs').split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
       webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
@@ -721,6 +724,7 @@ async function main(): Promise<void> {
     }
     if (parts.includes('bodies')) bodies = await webhookBodiesBench(root, spawn, 3000);
     if (parts.includes('container')) container = await containerBench();
+    if (parts.includes('logs')) logsTail = await logsTailBench(join(root, 'logs-tail'), spawn);
   }
 
   // ---- summary ----
@@ -738,6 +742,7 @@ async function main(): Promise<void> {
     if (mass) console.log(`\n${massExpiryTable(mass).join('\n')}`);
     if (bodies) console.log(`\n${webhookBodiesTable(bodies).join('\n')}`);
     if (container) console.log(`\n${containerTable(container).join('\n')}`);
+    if (logsTail) console.log(`\n${logsTailTable(logsTail).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

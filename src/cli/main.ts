@@ -1,40 +1,41 @@
 #!/usr/bin/env node
-import { compare } from './compare';
-import { events } from './events';
 import { HELP } from './help';
-import { listen } from './listen';
-import { logs } from './logs';
-import { mcp } from './mcp';
-import { run } from './run';
-import { serve } from './serve';
-import { start } from './start';
-import { status } from './status';
-import { trigger } from './trigger';
 import { VERSION } from '../core/version';
 
-/** Each command, one line; its line in `--help` is in help.ts. */
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  serve,
-  start,
-  run,
-  compare,
-  listen,
-  trigger,
-  events,
-  logs,
-  status,
-  mcp,
+type Command = (argv: string[]) => Promise<number>;
+
+/**
+ * Each command, one line; its line in `--help` is in help.ts. Loaded only when chosen: `serve` in a
+ * container's start-up should not first load the MCP SDK, nor `--version` the HTTP server.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve')).serve,
+  start: async () => (await import('./start')).start,
+  run: async () => (await import('./run')).run,
+  compare: async () => (await import('./compare')).compare,
+  listen: async () => (await import('./listen')).listen,
+  trigger: async () => (await import('./trigger')).trigger,
+  events: async () => (await import('./events')).events,
+  logs: async () => (await import('./logs')).logs,
+  status: async () => (await import('./status')).status,
+  mcp: async () => (await import('./mcp')).mcp,
 };
 
 const [command = 'serve', ...rest] = process.argv.slice(2);
-const showHelp = async () => (console.log(HELP), 0);
-const showVersion = async () => (console.log(VERSION), 0);
-const chosen =
+const showHelp: Command = async () => (console.log(HELP), 0);
+const showVersion: Command = async () => (console.log(VERSION), 0);
+const serveWithFlags: Command = async () => (await import('./serve')).serve(process.argv.slice(2));
+const load = COMMANDS[command];
+const chosen: Command | undefined =
   command === 'help' || command === '--help' || command === '-h'
     ? showHelp
     : command === '--version' || command === '-v'
       ? showVersion
-      : (COMMANDS[command] ?? (command.startsWith('-') ? () => serve(process.argv.slice(2)) : undefined));
+      : load
+        ? await load()
+        : command.startsWith('-')
+          ? serveWithFlags
+          : undefined;
 if (!chosen) {
   console.error(
     `payment-links-sandbox: unknown command "${command}"; "payment-links-sandbox --help" lists them`,
