@@ -13,7 +13,7 @@ import { WebhookReceiver } from './webhookReceiver';
 
 /** The lines of a document's ```sh blocks: each one command. */
 async function shownCommands(doc: string): Promise<string[]> {
-  const text = await readFile(join(REPO_ROOT, 'docs', doc), 'utf8');
+  const text = await readFile(join(REPO_ROOT, doc === 'README.md' ? doc : join('docs', doc)), 'utf8');
   return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].flatMap((block) =>
     (block[1] as string).split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')),
   );
@@ -106,6 +106,18 @@ test('every command docs/cli.md shows runs as written', async () => {
     endpoints.map((e) => e.url),
     [receiver.url],
     'listen removed its endpoint',
+  );
+});
+
+test("README's commands against a running sandbox are docs/cli.md's, each run as written above", async () => {
+  const documented = new Set(await shownCommands('cli.md'));
+  const readme = (await shownCommands('README.md')).filter((line) =>
+    line.startsWith('payment-links-sandbox '),
+  );
+  assert.equal(readme.length, 5, readme.join('\n'));
+  assert.deepEqual(
+    readme.filter((line) => !documented.has(line)),
+    [],
   );
 });
 
