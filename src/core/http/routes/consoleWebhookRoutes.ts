@@ -1,64 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { EndpointFaultsSchema } from '../../../shared/faults';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
 import { testDelivery, testEventOps } from '../../webhooks/testEvent';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { EndpointCreate, EndpointPatch, IdParams } from '../endpointSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'an id' }) });
-const EventTypes = Type.Array(
-  Type.Enum(WEBHOOK_EVENT_TYPES, {
-    description: 'one of payment_link.paid, payment_link.failed, payment_link.expired, payment_link.canceled',
-  }),
-  {
-    minItems: 1,
-    uniqueItems: true,
-    description:
-      'a non-empty list of payment_link.paid, payment_link.failed, payment_link.expired, payment_link.canceled',
-  },
-);
-const EndpointFields = {
-  // The document says what the server takes: an absolute URI whose scheme is http or https.
-  url: Type.String({
-    minLength: 1,
-    maxLength: 2000,
-    format: 'uri',
-    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-    description: 'an absolute http:// or https:// URL (only http:// and https:// URLs can receive webhooks)',
-  }),
-  description: Type.String({ maxLength: 500, description: 'a string of at most 500 characters' }),
-  enabled: Type.Boolean({ description: 'true or false' }),
-  event_types: EventTypes,
-};
-
-const EndpointPatch = Type.Object(
-  {
-    ...Type.Partial(Type.Object(EndpointFields)).properties,
-    faults: Type.Optional(
-      Type.Partial(EndpointFaultsSchema, {
-        additionalProperties: false,
-        description:
-          'webhook faults on purpose (contract §13), any of duplicate, delay_seconds, shuffle, bad_signature; fields left out keep their value',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const EndpointCreate = Type.Object(
-  {
-    url: EndpointFields.url,
-    description: Type.Optional(EndpointFields.description),
-    enabled: Type.Optional(EndpointFields.enabled),
-    event_types: Type.Optional(EndpointFields.event_types),
-    faults: EndpointPatch.properties.faults,
-  },
-  { additionalProperties: false },
-);
 const TestEventBody = Type.Object(
   {
     event_type: Type.Optional(
