@@ -71,8 +71,9 @@ export async function applyConfiguration(core: SandboxCore, configuration: Confi
   if (settings && !isDeepStrictEqual(settingsWith(core.settings, settings), core.settings))
     await core.updateSettings(settings);
   const now = core.clock.now();
+  // A field the file leaves out is left out here too, so the endpoint keeps its value.
   const endpointOps = (endpoints ?? []).flatMap(({ events, ...endpoint }) =>
-    endpointControls.declare(state, { ...endpoint, event_types: events }, now),
+    endpointControls.declare(state, events ? { ...endpoint, event_types: events } : endpoint, now),
   );
   if (endpointOps.length > 0) await core.store.commit(endpointOps);
   if (faults && faults.map(declared).join('\n') !== core.faults.list().map(declared).join('\n'))
