@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   logs: async () => (await import('./logs')).logs,
   status: async () => (await import('./status')).status,
   mcp: async () => (await import('./mcp')).mcp,
+  reset: async () => (await import('./reset')).reset,
+  config: async () => (await import('./configCommand')).config,
 };
 
 const [command = 'serve', ...rest] = process.argv.slice(2);

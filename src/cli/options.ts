@@ -4,6 +4,7 @@ import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
 import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
 import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
 import { clockStartOf } from './clockOptions';
+import { configurationOf } from './configOptions';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -14,6 +15,8 @@ Options:
                         0 picks any free port; env PORT)
   --host HOST           address to bind (default 127.0.0.1)
   --data DIR            data directory (default ${defaultDataDir()})
+  --config FILE         configuration file to apply (default: payment-links-sandbox.json in the
+                        working folder, when there is one; see docs/configuration.md)
   --in-memory           keep nothing on disk
   --public-url URL      base of checkout URLs (default: the server's own origin)
   --webhook-url URL     register a webhook endpoint at start (repeatable)
@@ -46,6 +49,7 @@ const SERVE_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   data: { type: 'string' },
+  config: { type: 'string' },
   'in-memory': { type: 'boolean' },
   'public-url': { type: 'string' },
   'webhook-url': { type: 'string', multiple: true },
@@ -151,6 +155,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     throw new UsageError(`${named('console-token')} must be at least 16 letters, digits, - or _`);
   }
   const faults = faultRules(values.faults, values.fault);
+  const configuration = configurationOf(values.config, named('config'));
   return {
     help: values.help ?? false,
     quiet: values.quiet ?? false,
@@ -165,6 +170,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
       ...(faults ? { faults } : {}),
       clockStart: clockStartOf(values.clock, values['clock-offset']),
+      ...(configuration ? { configuration } : {}),
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   StoreFileError,
   type RunningSandbox,
 } from '../core';
+import { ConfigurationError } from '../core/configuration/readConfiguration';
 import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
 import { formatDuration } from '../shared/durations';
@@ -22,7 +23,7 @@ export async function serve(argv: string[]): Promise<number> {
   try {
     command = parseServeArgs(argv);
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof ConfigurationError) {
       console.error(`payment-links-sandbox: ${err.message}`);
       return 2;
     }
@@ -50,12 +51,18 @@ export async function serve(argv: string[]): Promise<number> {
       console.error(`payment-links-sandbox: ${err.message}`);
       return 1;
     }
+    // A file that cannot be applied to this store (a fixture's fee): bad input, nothing written.
+    if (err instanceof ConfigurationError) {
+      console.error(`payment-links-sandbox: ${err.message}`);
+      return 2;
+    }
     throw err;
   }
   const { core, origin } = sandbox;
   console.log(`Payment Links Sandbox listening on ${origin}`);
   console.log(`Console: ${sandbox.consoleUrl}   API reference: ${origin}/openapi.json`);
   console.log(`Data: ${core.store.dataDir ?? 'in memory (nothing is kept)'}`);
+  if (command.start.configuration) console.log(`Configuration: ${command.start.configuration.source}`);
   const clock = core.time.view();
   if (clock.frozen || clock.offset_seconds >= 1) console.log(clockLine(clock));
   const moved = checkoutOriginNotice(core);

@@ -15,3 +15,9 @@ export {
 } from './testing/testSandbox';
 export { runScenario, type ScenarioResult, type StepResult } from './scenarios/runScenario';
 export { parseScenario, ScenarioFileError } from './scenarios/scenarioFile';
+export {
+  readConfiguration,
+  checkConfiguration,
+  ConfigurationError,
+  type Configuration,
+} from './configuration/readConfiguration';

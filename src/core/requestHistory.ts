@@ -37,6 +37,10 @@ export class RequestHistory {
     this.entries.length = 0;
   }
 
+  get size(): number {
+    return this.entries.length;
+  }
+
   /** Newest first. */
   list(): RequestLogEntry[] {
     return [...this.entries].reverse();

@@ -1,13 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { NewFaultRule } from '../shared/faults';
-import type { SandboxEvent, Settings, WebhookDelivery } from '../shared/types';
+import type { SandboxEvent, Settings, SettingsPatch, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
 import { ClockControls, type ClockStart } from './clockControls';
 import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
 import { Scheduler } from './scheduler';
-import { withDefaults } from './settings';
+import { settingsWith, withDefaults } from './settings';
 import type { Op } from './store/ops';
 import { Store, type StoreOptions } from './store/store';
 import type { StoreContents } from './store/storeState';
@@ -22,6 +22,9 @@ import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { ImportTurn } from './dataFolder/importTurn';
+import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
+import { runConfiguration } from './configuration/precedence';
+import { ConfigurationError, type Configuration } from './configuration/readConfiguration';
 
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
@@ -39,6 +42,11 @@ export interface CoreOptions {
   faults?: NewFaultRule[];
   /** How the sandbox clock starts: frozen, running, at least some way ahead (the CLI's flags). */
   clockStart?: ClockStart;
+  /**
+   * A configuration file, checked (readConfiguration): applied at start under the flags above, and
+   * again by each reset.
+   */
+  configuration?: Configuration;
   /** Opens journal segments; tests hand in a file handle that fails or stalls on purpose. */
   openSegment?: StoreOptions['openSegment'];
   /** How the store chunks its writes and how large one record may be (tests pass small ones). */
@@ -81,12 +89,16 @@ export class SandboxCore {
   origin = 'http://127.0.0.1:4545';
   /** Where the server listens and why that port, set once it listens. */
   listening: ListeningInfo | null = null;
+  /** The configuration file with the flags that beat it: what start and each reset apply. */
+  readonly configuration: Configuration | undefined;
+  private configuring: Promise<void> | null = null;
 
   private constructor(
     readonly store: Store,
     readonly clock: SandboxClock,
     private readonly options: CoreOptions,
   ) {
+    this.configuration = runConfiguration(options.configuration, options);
     this.links = new PaymentLinks(store.state, clock);
     this.idempotency = new IdempotencyGuard(store.state, clock);
     this.scheduler = new Scheduler(store, this.links, clock, (err) =>
@@ -147,15 +159,46 @@ export class SandboxCore {
     const firstRun: Op[] = [];
     if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
     if (!store.state.settings) firstRun.push({ op: 'settings', v: withDefaults(null) });
-    firstRun.push(
-      ...seedEndpoints(store.state.endpoints, options.webhookEndpoints ?? [], isoTime(clock.now())),
-    );
     if (firstRun.length > 0) await store.commit(firstRun);
-    if (options.faults) await core.faults.replaceAll(options.faults);
+    // A file that cannot be applied to this store is refused before the server listens.
+    const problems = core.configuration
+      ? configurationProblems(core.settings, core.configuration, (link) => isMade(store.state, link))
+      : [];
+    if (core.configuration && problems.length > 0) {
+      await store.close();
+      throw new ConfigurationError(core.configuration.source, problems);
+    }
     core.scheduler.start(options.schedulerIntervalMs);
-    if (options.clockStart) await core.time.start(options.clockStart);
     core.deliveries.start();
     return core;
+  }
+
+  /**
+   * Applies the configuration and the endpoints named at start, once the server listens: fixture
+   * links take their checkout URL from its origin. Requests that arrive meanwhile wait for it.
+   */
+  async configure(): Promise<void> {
+    let done = (): void => undefined;
+    this.configuring = new Promise<void>((resolve) => (done = resolve));
+    try {
+      if (this.configuration) await applyConfiguration(this, this.configuration);
+      // After the file: a --webhook-url naming a declared endpoint's URL, with a secret, wins.
+      const seeds = seedEndpoints(
+        this.store.state.endpoints,
+        this.options.webhookEndpoints ?? [],
+        isoTime(this.clock.now()),
+      );
+      if (seeds.length > 0) await this.store.commit(seeds);
+    } finally {
+      this.configuring = null;
+      done();
+    }
+  }
+
+  /** Calls `next` once start-up has applied the configuration (at once, after that). */
+  whenConfigured(next: () => void): void {
+    if (this.configuring === null) next();
+    else void this.configuring.then(next);
   }
 
   /** The stored settings over the defaults, merged once per change rather than per request. */
@@ -173,8 +216,8 @@ export class SandboxCore {
     return this.options.publicUrl ?? this.settings.public_url ?? this.origin;
   }
 
-  async updateSettings(patch: Partial<Settings>): Promise<Settings> {
-    const next = withDefaults({ ...this.settings, ...patch, fees: { ...this.settings.fees, ...patch.fees } });
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    const next = settingsWith(this.settings, patch);
     await this.store.commit([{ op: 'settings', v: next }]);
     return next;
   }

@@ -1,4 +1,4 @@
-import type { Settings } from '../shared/types';
+import type { Settings, SettingsPatch } from '../shared/types';
 
 export const DEFAULT_SETTINGS: Settings = {
   currency: 'IDR',
@@ -30,4 +30,9 @@ export const DEFAULT_PORT = 4545;
 /** Stored settings over the defaults, so a setting added in a later version has its default. */
 export function withDefaults(stored: Partial<Settings> | null): Settings {
   return { ...DEFAULT_SETTINGS, ...stored, fees: { ...DEFAULT_SETTINGS.fees, ...stored?.fees } };
+}
+
+/** Settings after a change: fees may change one field at a time. */
+export function settingsWith(base: Settings, patch: SettingsPatch): Settings {
+  return withDefaults({ ...base, ...patch, fees: { ...base.fees, ...patch.fees } });
 }

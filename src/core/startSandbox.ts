@@ -43,7 +43,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
   let app: FastifyInstance | undefined;
   try {
     app = await createApp(core, { ...options, host, consoleToken });
-    const preferred = core.settings.preferred_port;
+    // The configuration file's preferred port counts before the store's (it is applied below).
+    const declared = core.configuration?.settings?.preferred_port;
+    const preferred = declared === undefined ? core.settings.preferred_port : declared;
     const portSource: ListeningInfo['portSource'] =
       options.port !== undefined ? 'flag' : preferred !== null ? 'preference' : 'default';
     const port = options.port ?? preferred ?? DEFAULT_PORT;
@@ -73,6 +75,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     const realPort = typeof address === 'object' && address ? address.port : port;
     core.origin = originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort);
     core.listening = { host, port: realPort, portSource };
+    await core.configure();
     const started = app;
     return {
       core,

@@ -13,6 +13,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { forThePackage } from './packageDocs';
+import { writeConfigSchema } from './configSchemaFile';
 
 export const STAGE = 'build/package';
 const DIST = `${STAGE}/dist`;
@@ -68,6 +69,7 @@ await declarations.write({ file: `${DIST}/index.d.ts`, format: 'es' });
 await declarations.close();
 // The same declarations, read as CommonJS's (TypeScript takes .d.cts for the "require" condition).
 await cp(`${DIST}/index.d.ts`, `${DIST}/index.d.cts`);
+await writeConfigSchema(DIST);
 
 // The console the headless server serves, and the favicon; not Electron's out/main or out/preload.
 await cp('out/renderer', `${STAGE}/out/renderer`, { recursive: true });
@@ -102,9 +104,10 @@ const manifest = {
       import: { types: './dist/index.d.ts', default: './dist/index.js' },
       require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
     },
+    './config.schema.json': './dist/config.schema.json',
     './package.json': './package.json',
   },
   dependencies: repo.dependencies,
 };
 await writeFile(`${STAGE}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`${STAGE}/: package.json, dist/ (index.js, index.cjs, cli.js, types), out/renderer, docs`);
+console.log(`${STAGE}/: package.json, dist/ (index.js, index.cjs, cli.js, types, config.schema.json), out/renderer, docs`);

@@ -243,3 +243,22 @@ export async function origin(): Promise<string> {
     cwd: app,
   }).catch((err: { stdout?: string }) => assert.fail(`tsc failed:\n${err.stdout}`));
 });
+
+test("the configuration file's JSON Schema ships as payment-links-sandbox/config.schema.json, the one the server serves", async () => {
+  await writeFile(
+    join(app, 'schema.mjs'),
+    `import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { startSandbox } from 'payment-links-sandbox';
+const shipped = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('payment-links-sandbox/config.schema.json'), 'utf8'));
+const sandbox = await startSandbox({ port: 0 });
+const served = await (await fetch(sandbox.origin + '/config.schema.json')).json();
+await sandbox.close();
+console.log(JSON.stringify({ same: JSON.stringify(shipped) === JSON.stringify(served), title: shipped.title ?? null, version: Boolean(shipped.properties?.version) }));
+`,
+  );
+  const { stdout } = await run(process.execPath, ['schema.mjs'], { cwd: app });
+  const result = JSON.parse(stdout.trim().split('\n').pop() as string) as { same: boolean; version: boolean };
+  assert.equal(result.same, true, stdout);
+  assert.equal(result.version, true, 'the schema describes the file (its version field)');
+});

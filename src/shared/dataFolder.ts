@@ -25,6 +25,18 @@ export const StoreCountsSchema = Type.Object({
 });
 export type StoreCounts = Static<typeof StoreCountsSchema>;
 
+const removed = (what: string) => Type.Integer({ minimum: 0, description: `${what} removed` });
+/** What POST /sandbox/reset removed. */
+export const ResetCountsSchema = Type.Object({
+  links: removed('Payment links'),
+  events: removed('Webhook events'),
+  deliveries: removed('Webhook deliveries'),
+  idempotency_records: removed('Stored Idempotency-Key responses'),
+  requests: removed('Request log entries'),
+  inbox_messages: removed('Messages in the built-in inboxes'),
+});
+export type ResetCounts = Static<typeof ResetCountsSchema>;
+
 export const CompactionFailureSchema = Type.Object({
   failed_at: Time,
   reason: Type.String({ description: 'What went wrong, naming the record or the errno' }),

@@ -41,7 +41,15 @@ const LinkId = Type.String({
   description: 'a version 4 UUID',
 });
 const EventId = idOf('evt_', 32);
-const EndpointId = idOf('we_', 24);
+/**
+ * The sandbox makes we_ and 24 hex digits; a configuration file declares its own, such as
+ * we_orders, so code that knows the file knows the id.
+ */
+export const ENDPOINT_ID_PATTERN = '^we_[A-Za-z0-9_-]{1,64}$';
+const EndpointId = Type.String({
+  pattern: ENDPOINT_ID_PATTERN,
+  description: 'we_ followed by 1 to 64 letters, digits, _ or -',
+});
 const DeliveryId = idOf('dlv_', 24);
 
 const Secret = Type.String({

@@ -329,6 +329,19 @@ export const SettingsSchema = Type.Object(
 );
 export type Settings = Static<typeof SettingsSchema>;
 
+/**
+ * A change to some settings: what the console's PATCH and a configuration file's "settings" take.
+ * Fees may be changed one field at a time.
+ */
+export const SettingsPatchSchema = Type.Partial(
+  Type.Object({
+    ...SettingsSchema.properties,
+    fees: Type.Partial(FeeSettingsSchema, { additionalProperties: false }),
+  }),
+  { additionalProperties: false },
+);
+export type SettingsPatch = Static<typeof SettingsPatchSchema>;
+
 export interface WebhookEndpoint {
   id: string;
   url: string;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root: the CLI is run from here exactly as a user would run it. */
@@ -175,8 +176,16 @@ function describe(status: ExitStatus): string {
 }
 
 /** Spawns the CLI with `args` (after the command name), without waiting for anything. */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
-  return new CliProcess(args, env);
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): CliProcess {
+  return new CliProcess(args, env, { file: process.execPath, args: [join(REPO_ROOT, CLI_BIN)], cwd });
+}
+
+/**
+ * A shell command line run as a user types it, in `cwd`; the shell execs it, so the child is the
+ * command itself and a signal reaches it.
+ */
+export function spawnShell(line: string, env: NodeJS.ProcessEnv, cwd: string): CliProcess {
+  return new CliProcess([], env, { file: 'sh', args: ['-c', `exec ${line}`], cwd });
 }
 
 /** `npm run serve -- ...args`, as a user starts the sandbox from a clone. */

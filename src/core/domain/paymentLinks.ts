@@ -42,6 +42,8 @@ export class PaymentLinks {
     settings: Settings,
     publicBaseUrl: string,
     settlementAccountId: string,
+    /** A configuration file's fixture declares its own id, so applying the file again finds it. */
+    id = newLinkId(),
   ): LinkChange {
     const now = this.clock.now();
     const expiresAt =
@@ -57,7 +59,6 @@ export class PaymentLinks {
     }
     const unpaid = feeProblem(body.amount, settings.fees);
     if (unpaid) throw unpaid;
-    const id = newLinkId();
     const link: PaymentLink = {
       id,
       reference_id: body.reference_id ?? null,

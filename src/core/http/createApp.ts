@@ -37,6 +37,8 @@ import { inboxReceiveRoutes } from './routes/inboxReceiveRoutes';
 import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { faviconRoute } from './routes/faviconRoute';
+import { configSchemaRoute } from './routes/configSchemaRoute';
+import { resetRoute } from './routes/resetRoute';
 import { HEALTH_PATH, healthRoute } from './routes/healthRoute';
 import { refuseUnknownQueryParameters } from './noQueryParameters';
 import { wrongRouteAnswers } from './routes/fallbackRoutes';
@@ -147,6 +149,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   }
   installErrorHandler(app, options.onInternalError ?? logInternalError);
 
+  // Between listening and the configuration being applied, requests wait rather than see half of it.
+  app.addHook('onRequest', (_request, _reply, done) => core.whenConfigured(done));
   const knownRoutes = recordRoutes(app);
   await app.register(swagger, {
     openapi: openApiInfo(),
@@ -182,6 +186,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     keyedEndpointRoutes(api, core);
     keyedDeliveryRoutes(api, core);
     keyedLogRoutes(api, core);
+    resetRoute(api, core);
   });
   await app.register(async (consoleApi) => {
     const why = whyTokenAsked(options.host);
@@ -243,6 +248,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       ),
     );
     open.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    configSchemaRoute(open);
   });
   await app.register(async (wrongRoutes) => wrongRouteAnswers(wrongRoutes, knownRoutes, admit));
   return app;

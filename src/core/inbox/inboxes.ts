@@ -153,6 +153,17 @@ export class Inboxes {
     return this.changed(inbox);
   }
 
+  /** Every inbox emptied, their answer settings kept: answers how many messages went. */
+  clearAll(): number {
+    let removed = 0;
+    for (const inbox of this.inboxes.values()) {
+      if (inbox.messages.length === 0) continue;
+      removed += inbox.messages.length;
+      this.clear(inbox.name);
+    }
+    return removed;
+  }
+
   /** Every byte held now, as counted against `limits.totalBytes`. */
   get heldBytes(): number {
     return this.bytes;

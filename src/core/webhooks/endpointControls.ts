@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { hasEndpointFaults, NO_ENDPOINT_FAULTS, type EndpointFaults } from '../../shared/faults';
 import type { WebhookEndpoint, WebhookEventType } from '../../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
@@ -37,6 +38,13 @@ export function findEndpoint(state: StoreState, id: string): WebhookEndpoint {
 function checkUrl(url: string): void {
   const problem = webhookUrlProblem(url);
   if (problem) throw new SandboxError('parameter_invalid', problem, 'url');
+}
+
+/** An endpoint as a configuration file declares it: its own id, and a secret it may fix. */
+export interface DeclaredEndpoint extends EndpointInput {
+  id: string;
+  url: string;
+  secret?: string;
 }
 
 export const endpointControls = {
@@ -107,5 +115,23 @@ export const endpointControls = {
       (d) => d.endpoint_id === id && (d.status === 'queued' || d.status === 'retrying'),
     );
     return [{ op: 'endpoint.delete', id }, ...waiting.map((d): Op => ({ op: 'delivery.delete', id: d.id }))];
+  },
+
+  /**
+   * Made with the declared id (and secret) the first time; after that brought back to what the
+   * declaration says, fields it leaves out keeping their value, as an update does. No ops when
+   * the endpoint already is as declared, so declaring it again changes nothing.
+   */
+  declare(state: StoreState, declared: DeclaredEndpoint, now: number): Op[] {
+    const { id, secret, ...fields } = declared;
+    const existing = state.endpoints.get(id);
+    if (!existing) {
+      const { endpoint } = endpointControls.create(fields, now);
+      return [{ op: 'endpoint', v: { ...endpoint, id, secret: secret ?? endpoint.secret } }];
+    }
+    const { endpoint, ops } = endpointControls.update(state, id, fields);
+    const next = { ...endpoint, secret: secret ?? endpoint.secret };
+    if (isDeepStrictEqual(next, existing)) return [];
+    return [{ op: 'endpoint', v: next }, ...ops.slice(1)];
   },
 };

@@ -53,6 +53,7 @@ const NAMED: Record<string, string> = {
   'get /_console/api/store/export': 'consoleExportStore',
   'post /_console/api/store/reset': 'consoleResetStore',
   'post /_console/api/store/import': 'consoleImportStore',
+  'post /sandbox/reset': 'resetSandbox',
 };
 
 const VERBS: Record<string, string> = {

@@ -11,7 +11,7 @@ import {
 import { MetaSchema } from '../../../shared/types';
 import { exportFileName, exportStream } from '../../dataFolder/exportStore';
 import { readImport } from '../../dataFolder/importStore';
-import { resetContents } from '../../dataFolder/resetStore';
+import { resetSandbox } from '../../dataFolder/resetStore';
 import { serverInfo, storeCounts } from '../../dataFolder/serverInfo';
 import type { SandboxCore } from '../../sandboxCore';
 import { consoleResponses } from '../apiSchemas';
@@ -74,13 +74,13 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         tags: TAG,
         summary: 'Empty the store',
         description:
-          'Removes every link, webhook event, delivery and idempotency record, and clears the request log. Settings and webhook endpoints stay unless keep_settings / keep_endpoints is false. Durable before it answers; the event stream then sends store.replaced.',
+          'Removes every link, webhook event, delivery and idempotency record, clears the request log and brings the sandbox clock home (real time, running), then applies the configuration file again, if the sandbox started with one. Settings and webhook endpoints stay unless keep_settings / keep_endpoints is false. The built-in inboxes keep their messages (POST /sandbox/reset empties them too). Durable before it answers; the event stream then sends store.replaced.',
         body: ResetBodySchema,
         response: consoleResponses({ 200: CountsEnvelope }),
       },
     },
     async (request, reply) => {
-      await core.replaceStore(resetContents(core.store.state, request.body as ResetOptions));
+      await resetSandbox(core, request.body as ResetOptions);
       return sendData(reply, 200, storeCounts(core.store.state));
     },
   );

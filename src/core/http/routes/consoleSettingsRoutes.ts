@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { FeeSettingsSchema, SettingsSchema, type Settings } from '../../../shared/types';
+import { SettingsPatchSchema, type SettingsPatch } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { deliveryControls } from '../../webhooks/deliveryControls';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData } from '../respond';
 
 const TAG = ['Console'];
-const SettingsPatchSchema = Type.Partial(
-  Type.Object({
-    ...SettingsSchema.properties,
-    fees: Type.Partial(FeeSettingsSchema, { additionalProperties: false }),
-  }),
-  { additionalProperties: false },
-);
 
 /** Settings and the delivery queue's pause switch. */
 export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): void {
@@ -45,7 +37,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     async (request, reply) => {
-      const settings = await core.updateSettings(request.body as Partial<Settings>);
+      const settings = await core.updateSettings(request.body as SettingsPatch);
       return sendData(reply, 200, settings);
     },
   );

@@ -1,0 +1,41 @@
+import type { ResetCounts } from '../shared/dataFolder';
+import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+
+export const RESET_USAGE = `Usage: payment-links-sandbox reset [--base-url URL] [--api-key KEY]
+
+Resets a running sandbox between tests (POST /sandbox/reset): removes its links, webhook
+deliveries and events, idempotency records, request log and inbox messages, brings its clock
+home, and applies its configuration file again. Prints what was removed.
+
+Options:
+${TARGET_USAGE}`;
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** "Removed 3 links, 1 webhook event, …": what POST /sandbox/reset answered. */
+function removedLine(counts: ResetCounts): string {
+  return `Removed ${[
+    plural(counts.links, 'link'),
+    plural(counts.events, 'webhook event'),
+    plural(counts.deliveries, 'delivery', 'deliveries'),
+    plural(counts.idempotency_records, 'idempotency record'),
+    plural(counts.requests, 'logged request'),
+    plural(counts.inbox_messages, 'inbox message'),
+  ].join(', ')}.`;
+}
+
+/** `payment-links-sandbox reset`. Exit 0 done, 1 the sandbox refused or cannot be reached, 2 bad usage. */
+export const reset = (argv: string[]): Promise<number> =>
+  runCommand('reset', async () => {
+    const { values, positionals } = parseCommand(argv, {});
+    if (values.help) {
+      console.log(RESET_USAGE);
+      return 0;
+    }
+    if (positionals.length > 0)
+      throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
+    const sandbox = SandboxClient.from(values);
+    const { data } = await sandbox.call<{ data: ResetCounts }>('POST', '/sandbox/reset');
+    console.log(removedLine(data));
+    return 0;
+  });

@@ -1,0 +1,224 @@
+import { readFile } from 'node:fs/promises';
+import Type, { type TSchema } from 'typebox';
+import { faultActionProblem, NewFaultRuleSchema, type NewFaultRule } from '../../shared/faults';
+import { parseDuration } from '../../shared/durations';
+import { SettingsPatchSchema, type Settings, type SettingsPatch } from '../../shared/types';
+import type { ClockStart } from '../clockControls';
+import { feeProblem } from '../domain/fees';
+import type { SandboxError } from '../errors';
+import { MAX_ADVANCE_SECONDS } from '../http/clockAdvance';
+import { createValidatorCompiler } from '../http/validation';
+import { withDefaults } from '../settings';
+import {
+  CLOCK_OFFSET_RULE,
+  ConfigClockSchema,
+  ConfigEndpointSchema,
+  ConfigLinkSchema,
+  ConfigurationSchema,
+  SECTIONS,
+  type ConfigClock,
+  type ConfigEndpoint,
+  type ConfigLink,
+} from './configurationSchema';
+
+/** A file that passed every check, as the core applies it. */
+export interface Configuration {
+  /** The file it was read from, for messages. */
+  source: string;
+  settings?: SettingsPatch;
+  endpoints?: ConfigEndpoint[];
+  faults?: NewFaultRule[];
+  clock?: ClockStart;
+  links?: ConfigLink[];
+}
+
+/** A file that cannot be applied: each problem names its place in the file and what is allowed. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    const more =
+      problems.length > 1
+        ? ` (${problems.length - 1} more: payment-links-sandbox config validate ${file} lists each)`
+        : '';
+    super(`configuration ${file}: ${problems[0]}${more}`);
+  }
+}
+
+type Check = (value: unknown) => { error?: SandboxError };
+const compile = createValidatorCompiler(() => false);
+const checks = new Map<TSchema, Check>();
+/** The API's own validator and wording for a record, compiled once per schema. */
+function checkWith(schema: TSchema, value: unknown): SandboxError | undefined {
+  let check = checks.get(schema);
+  if (!check) {
+    check = compile({ schema, httpPart: 'body', method: 'POST', url: '/config' }) as Check;
+    checks.set(schema, check);
+  }
+  return check(value).error;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const listOf = (section: TSchema) => {
+  const { maxItems, description } = section as { maxItems?: number; description?: string };
+  return Type.Optional(Type.Array(Type.Unknown(), { maxItems, description }));
+};
+
+/** The top level alone: each section is checked record by record, so every bad record is named. */
+const Shell = Type.Object(
+  {
+    ...ConfigurationSchema.properties,
+    settings: Type.Optional(Type.Unknown()),
+    endpoints: listOf(SECTIONS.endpoints),
+    faults: listOf(SECTIONS.faults),
+    clock: Type.Optional(Type.Unknown()),
+    links: listOf(SECTIONS.links),
+  },
+  { additionalProperties: false },
+);
+
+class Problems {
+  readonly list: string[] = [];
+
+  /** A record checked against its schema: "links[3].amount: Invalid amount: …". */
+  record(where: string, schema: TSchema, value: unknown, what: string): boolean {
+    if (!isObject(value)) {
+      this.add(where, `must be ${what} (a JSON object); got ${describe(value)}`);
+      return false;
+    }
+    const error = checkWith(schema, value);
+    if (error) this.add(error.param ? `${where}.${error.param}` : where, error.message);
+    return error === undefined;
+  }
+
+  add(where: string, problem: string): void {
+    this.list.push(`${where}: ${problem}`);
+  }
+}
+
+const describe = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : `${JSON.stringify(value)} (a ${typeof value})`;
+
+function checkEndpoints(endpoints: unknown[], problems: Problems): void {
+  const seen = new Map<string, number>();
+  endpoints.forEach((endpoint, i) => {
+    const where = `endpoints[${i}]`;
+    if (!problems.record(where, ConfigEndpointSchema, endpoint, 'a webhook endpoint')) return;
+    const { id } = endpoint as ConfigEndpoint;
+    const first = seen.get(id);
+    if (first !== undefined)
+      problems.add(
+        `${where}.id`,
+        `"${id}" is already declared by endpoints[${first}]; each id may appear once`,
+      );
+    else seen.set(id, i);
+  });
+}
+
+function checkFaults(rules: unknown[], problems: Problems): void {
+  rules.forEach((rule, i) => {
+    const where = `faults[${i}]`;
+    if (!problems.record(where, NewFaultRuleSchema, rule, 'a fault rule')) return;
+    const action = faultActionProblem((rule as NewFaultRule).action);
+    if (action) problems.add(`${where}.${action.param}`, action.problem);
+  });
+}
+
+function checkLinks(links: unknown[], settings: SettingsPatch | undefined, problems: Problems): void {
+  const seen = new Map<string, number>();
+  // The fees the file itself sets, over the defaults: start checks again against the stored ones.
+  const fees = withDefaults((settings ?? null) as Partial<Settings> | null).fees;
+  links.forEach((link, i) => {
+    const where = `links[${i}]`;
+    if (!problems.record(where, ConfigLinkSchema, link, 'a payment link')) return;
+    const { id, amount } = link as ConfigLink;
+    const key = id.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined)
+      problems.add(`${where}.id`, `"${id}" is already declared by links[${first}]; each id may appear once`);
+    else seen.set(key, i);
+    const unpaid = feeProblem(amount, fees);
+    if (unpaid) problems.add(`${where}.amount`, unpaid.message);
+  });
+}
+
+function clockStart(clock: ConfigClock, problems: Problems): ClockStart | undefined {
+  const state = clock.frozen === undefined ? undefined : clock.frozen ? 'frozen' : 'running';
+  if (clock.offset === undefined) return { state };
+  const seconds = parseDuration(clock.offset);
+  if (seconds === null || seconds < 1 || seconds > MAX_ADVANCE_SECONDS) {
+    problems.add(
+      'clock.offset',
+      `${JSON.stringify(clock.offset)} is not allowed; offset must be ${CLOCK_OFFSET_RULE}`,
+    );
+    return undefined;
+  }
+  return { state, offsetSeconds: seconds };
+}
+
+/**
+ * A configuration file's text checked whole: every problem found, each naming its JSON path and
+ * what is allowed there, or the configuration to apply. Nothing here touches a store.
+ */
+export function checkConfiguration(
+  text: string,
+  source: string,
+): { configuration: Configuration; problems: [] } | { configuration?: undefined; problems: string[] } {
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch (err) {
+    return { problems: [`not valid JSON: ${(err as Error).message}`] };
+  }
+  const problems = new Problems();
+  if (!isObject(file))
+    return {
+      problems: [`the file must hold one JSON object, such as {"version": 1}; got ${describe(file)}`],
+    };
+  const shell = checkWith(Shell, file);
+  if (shell) return { problems: [`${shell.param ?? '(top level)'}: ${shell.message}`] };
+  const settingsFine =
+    file.settings === undefined ||
+    problems.record('settings', SettingsPatchSchema, file.settings, 'settings');
+  checkEndpoints((file.endpoints as unknown[] | undefined) ?? [], problems);
+  checkFaults((file.faults as unknown[] | undefined) ?? [], problems);
+  let clock: ClockStart | undefined;
+  if (file.clock !== undefined && problems.record('clock', ConfigClockSchema, file.clock, 'the clock'))
+    clock = clockStart(file.clock as ConfigClock, problems);
+  const settings = settingsFine ? (file.settings as SettingsPatch | undefined) : undefined;
+  checkLinks((file.links as unknown[] | undefined) ?? [], settings, problems);
+  if (problems.list.length > 0) return { problems: problems.list };
+  return {
+    problems: [],
+    configuration: {
+      source,
+      settings: file.settings as SettingsPatch | undefined,
+      endpoints: file.endpoints as ConfigEndpoint[] | undefined,
+      faults: file.faults as NewFaultRule[] | undefined,
+      clock,
+      links: file.links as ConfigLink[] | undefined,
+    },
+  };
+}
+
+/** Reads and checks a file; a ConfigurationError says what is wrong and where. */
+export async function readConfiguration(file: string): Promise<Configuration> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new ConfigurationError(file, [`cannot be read: ${(err as Error).message}`]);
+  }
+  const { configuration, problems } = checkConfiguration(text, file);
+  if (!configuration) throw new ConfigurationError(file, problems);
+  return configuration;
+}

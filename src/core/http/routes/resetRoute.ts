@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ResetCountsSchema } from '../../../shared/dataFolder';
+import { MetaSchema } from '../../../shared/types';
+import { resetSandbox } from '../../dataFolder/resetStore';
+import type { SandboxCore } from '../../sandboxCore';
+import { apiResponses } from '../apiSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+const NoBody = Type.Object({}, { additionalProperties: false });
+
+/** POST /sandbox/reset: isolation between tests, for code in any language (docs/configuration.md). */
+export function resetRoute(app: FastifyInstance, core: SandboxCore): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/sandbox/reset',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: ['Sandbox'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Reset the sandbox between tests',
+        description:
+          'Removes every link, webhook delivery, webhook event, idempotency record, the request log and the messages of the built-in inboxes; brings the sandbox clock home (real time, running); then applies the configuration file again (its fixture links, settings, endpoints, fault rules and clock). Settings, webhook endpoints and fault rules stay unless the configuration declares them. Answers with how many of each were removed, once the reset is durable. Resetting again gives the same sandbox, so it takes no Idempotency-Key.',
+        body: NoBody,
+        response: apiResponses(
+          { 200: Type.Object({ data: ResetCountsSchema, meta: MetaSchema }) },
+          { 413: 'body_too_large', 415: 'unsupported_media_type' },
+        ),
+      },
+    },
+    async (_request, reply) => sendData(reply, 200, await resetSandbox(core, { inboxes: true })),
+  );
+}
