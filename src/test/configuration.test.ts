@@ -345,6 +345,6 @@ test('reset says in one line when no sandbox answers, and exits 1', async () => 
   const reset = spawnCli(['reset', '--base-url', `http://127.0.0.1:${port}`], {});
   assert.equal((await reset.waitForExit()).code, 1);
   assert.deepEqual(reset.stderrLines(), [
-    `payment-links-sandbox reset: cannot reach the sandbox at http://127.0.0.1:${port} (ECONNREFUSED); start it with "payment-links-sandbox serve", or point --base-url / PLS_BASE_URL at it`,
+    `payment-links-sandbox reset: cannot reach the sandbox at http://127.0.0.1:${port} (ECONNREFUSED); start it with "payment-links-sandbox serve", or give --base-url / PLS_BASE_URL`,
   ]);
 });
