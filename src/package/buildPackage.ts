@@ -110,4 +110,6 @@ const manifest = {
   dependencies: repo.dependencies,
 };
 await writeFile(`${STAGE}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`${STAGE}/: package.json, dist/ (index.js, index.cjs, cli.js, types, config.schema.json), out/renderer, docs`);
+console.log(
+  `${STAGE}/: package.json, dist/ (index.js, index.cjs, cli.js, types, config.schema.json), out/renderer, docs`,
+);

@@ -281,7 +281,10 @@ describe('CLI: start-up options', () => {
 });
 
 describe('CLI: usage', () => {
-  for (const args of [['serve', '--help'], ['serve', '-h']]) {
+  for (const args of [
+    ['serve', '--help'],
+    ['serve', '-h'],
+  ]) {
     test(`${args.join(' ')} prints usage and exits 0`, async () => {
       const result = await runCli(args);
       assert.equal(result.code, 0, result.cli.transcript());
