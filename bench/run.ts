@@ -22,6 +22,7 @@ import { massExpiryBench, massExpiryTable, type MassCase } from './massExpiry';
 import { webhookBodiesBench, webhookBodiesTable, type BodiesResult } from './webhookBodies';
 import { containerBench, containerTable, type ContainerResult } from './container';
 import { logsTailBench, logsTailTable, type LogsTailRun } from './logsTail';
+import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -31,7 +32,8 @@ import { logsTailBench, logsTailTable, type LogsTailRun } from './logsTail';
  * (bench/massExpiry.ts; BENCH_MASS_SIZES picks other sizes), and the server's memory while an
  * endpoint answers every webhook with a 100 MB page (bench/webhookBodies.ts), and the container: its
  * size over its base and its start to healthy (bench/container.ts; skipped with no Docker engine),
- * and `logs tail --json` following 2,000 and more requests a second (bench/logsTail.ts).
+ * and `logs tail --json` following 2,000 and more requests a second (bench/logsTail.ts), and the
+ * API's pace while 100 endpoints are down and their deliveries retry (bench/downEndpoints.ts).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -672,6 +674,7 @@ async function main(): Promise<void> {
   let bodies: BodiesResult | null = null;
   let container: ContainerResult | string | null = null;
   let logsTail: LogsTailRun[] | null = null;
+  let downSlices: number[] | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -711,8 +714,10 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs), all by default.
-    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs').split(',');
+    // logs, down), all by default.
+    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs,down').split(
+      ',',
+    );
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
       webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
@@ -725,6 +730,7 @@ async function main(): Promise<void> {
     if (parts.includes('bodies')) bodies = await webhookBodiesBench(root, spawn, 3000);
     if (parts.includes('container')) container = await containerBench();
     if (parts.includes('logs')) logsTail = await logsTailBench(join(root, 'logs-tail'), spawn);
+    if (parts.includes('down')) downSlices = await downEndpointsBench(join(root, 'down'), spawn);
   }
 
   // ---- summary ----
@@ -743,6 +749,7 @@ async function main(): Promise<void> {
     if (bodies) console.log(`\n${webhookBodiesTable(bodies).join('\n')}`);
     if (container) console.log(`\n${containerTable(container).join('\n')}`);
     if (logsTail) console.log(`\n${logsTailTable(logsTail).join('\n')}`);
+    if (downSlices) console.log(`\n${downEndpointsTable(downSlices).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

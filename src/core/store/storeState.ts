@@ -10,6 +10,7 @@ import { RUNNING, type ClockState } from '../sandboxClock';
 import { LinkIndex } from './linkIndex';
 import { sharingRequestBody, withSharedRequestBodies } from './sharedRequestBodies';
 import type { IdempotencyRecord, Op } from './ops';
+import { isFinal } from '../../shared/deliveryStatus';
 
 export const SCHEMA_VERSION = 1;
 
@@ -46,6 +47,8 @@ export class StoreState {
   readonly deliveries = new Map<string, WebhookDelivery>();
   /** How many kept deliveries each event has: retention keeps those events without a scan. */
   private readonly deliveriesOfEvent = new Map<string, number>();
+  /** Ids of delivered or failed deliveries, in the order they finished: what retention drops. */
+  private readonly finished = new Set<string>();
   queuePaused = false;
   clock: ClockState = RUNNING;
   faults: FaultRule[] = [];
@@ -94,10 +97,12 @@ export class StoreState {
         const before = this.deliveries.get(op.v.id);
         this.countDelivery(before, -1);
         this.countDelivery(op.v, 1);
+        this.trackFinished(before, op.v);
         const undo = setIn(this.deliveries, op.v.id, op.v);
         return () => {
           this.countDelivery(op.v, -1);
           this.countDelivery(before, 1);
+          this.trackFinished(op.v, before);
           undo();
         };
       }
@@ -107,14 +112,22 @@ export class StoreState {
         const attempts = op.attempt
           ? [...current.attempts, sharingRequestBody(op.attempt, current.attempts.at(-1))]
           : current.attempts;
-        return setIn(this.deliveries, op.id, { ...current, ...op.set, attempts });
+        const patched = { ...current, ...op.set, attempts };
+        this.trackFinished(current, patched);
+        const undo = setIn(this.deliveries, op.id, patched);
+        return () => {
+          this.trackFinished(patched, current);
+          undo();
+        };
       }
       case 'delivery.delete': {
         const before = this.deliveries.get(op.id);
         this.countDelivery(before, -1);
+        this.trackFinished(before, undefined);
         const undo = deleteIn(this.deliveries, op.id);
         return () => {
           this.countDelivery(before, 1);
+          this.trackFinished(undefined, before);
           undo();
         };
       }
@@ -154,8 +167,10 @@ export class StoreState {
     for (const endpoint of data.endpoints) this.endpoints.set(endpoint.id, endpoint);
     for (const loaded of data.deliveries ?? []) {
       const delivery = withSharedRequestBodies(loaded);
-      this.countDelivery(this.deliveries.get(delivery.id), -1);
+      const before = this.deliveries.get(delivery.id);
+      this.countDelivery(before, -1);
       this.countDelivery(delivery, 1);
+      this.trackFinished(before, delivery);
       this.deliveries.set(delivery.id, delivery);
       this.lastDeliverySeq = Math.max(this.lastDeliverySeq, delivery.seq);
     }
@@ -172,6 +187,7 @@ export class StoreState {
     this.endpoints.clear();
     this.deliveries.clear();
     this.deliveriesOfEvent.clear();
+    this.finished.clear();
     this.lastDeliverySeq = 0;
   }
 
@@ -183,6 +199,18 @@ export class StoreState {
   /** How many events have a kept delivery. */
   get deliveredEvents(): number {
     return this.deliveriesOfEvent.size;
+  }
+
+  /** Finished deliveries' ids, those that finished first first. */
+  finishedDeliveries(): IterableIterator<string> {
+    return this.finished.values();
+  }
+
+  private trackFinished(before: WebhookDelivery | undefined, after: WebhookDelivery | undefined): void {
+    const was = before !== undefined && isFinal(before);
+    const is = after !== undefined && isFinal(after);
+    if (was && !is) this.finished.delete((before as WebhookDelivery).id);
+    else if (is && !was) this.finished.add((after as WebhookDelivery).id);
   }
 
   private countDelivery(delivery: WebhookDelivery | undefined, by: 1 | -1): void {

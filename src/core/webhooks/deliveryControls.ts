@@ -3,8 +3,9 @@ import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
+import { isFinal } from '../../shared/deliveryStatus';
 
-export const isFinal = (d: WebhookDelivery): boolean => d.status === 'delivered' || d.status === 'failed';
+export { isFinal };
 /** Whether a delivery's attempt is on the wire right now (the worker knows; the store does not). */
 export type OnWire = (id: string) => boolean;
 
@@ -122,10 +123,11 @@ export const deliveryControls = {
 export function retentionOps(state: StoreState, retention: number): Op[] {
   let excess = state.deliveries.size - retention;
   const ops: Op[] = [];
-  for (const delivery of state.deliveries.values()) {
+  // Only finished deliveries may go, so only they are walked: with thousands waiting (an endpoint
+  // down), a walk of every delivery per attempt made the queue quadratic.
+  for (const id of state.finishedDeliveries()) {
     if (excess <= 0) break;
-    if (!isFinal(delivery)) continue;
-    ops.push({ op: 'delivery.delete', id: delivery.id });
+    ops.push({ op: 'delivery.delete', id });
     excess--;
   }
   return ops;
