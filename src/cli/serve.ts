@@ -68,10 +68,17 @@ export async function serve(argv: string[]): Promise<number> {
   const moved = checkoutOriginNotice(core);
   if (moved) console.log(moved);
   // Logs are kept and shared: a secret is printed only for an endpoint this start was asked to
-  // register, whose owner needs it now; the others' are in the console's Webhooks screen.
+  // register, whose owner needs it now; a declared one's is in the configuration file that fixes
+  // it, the others' in the console's Webhooks screen (and GET /sandbox/endpoints).
   const named = new Set(command.start.webhookEndpoints?.map((seed) => seed.url));
+  const configuration = command.start.configuration;
+  const fixed = new Set(configuration?.endpoints?.filter((e) => e.secret).map((e) => e.id));
   for (const endpoint of core.store.state.endpoints.values()) {
-    const secret = named.has(endpoint.url) ? `secret ${endpoint.secret}` : 'secret in the console';
+    const secret = named.has(endpoint.url)
+      ? `secret ${endpoint.secret}`
+      : fixed.has(endpoint.id)
+        ? `secret as ${configuration?.source} declares it`
+        : 'secret in the console';
     console.log(`Webhook endpoint: ${endpoint.url} (${secret})`);
   }
   if (!command.quiet) {

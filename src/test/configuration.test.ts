@@ -82,6 +82,12 @@ test('the documented example runs as written: validated, applied at start, reset
     ]);
     assert.equal(started.links[0]?.url, `${origin}/pay/${started.links[0]?.id}`, 'checkout URL of this run');
     const [endpoint] = started.endpoints;
+    assert.ok(
+      serve
+        .stdoutLines()
+        .includes(`Webhook endpoint: ${endpoint?.url} (secret as payment-links-sandbox.json declares it)`),
+      serve.transcript(),
+    );
     assert.equal(endpoint?.id, 'we_orders');
     assert.equal(endpoint?.secret, SECRET);
     assert.deepEqual(endpoint?.event_types, ['payment_link.paid', 'payment_link.failed']);
