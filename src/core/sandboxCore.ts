@@ -19,6 +19,7 @@ import { Retention } from './retention';
 import { AttemptBodies } from './webhooks/attemptBodies';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { fanOutEvents } from './webhooks/fanOut';
+import { firstDelaySeconds } from './webhooks/deliveryControls';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { ImportTurn } from './dataFolder/importTurn';
@@ -124,7 +125,7 @@ export class SandboxCore {
       fanOutEvents(
         store.state,
         () => clock.now(),
-        () => this.settings.webhook_retry_schedule_seconds[0] ?? 0,
+        () => firstDelaySeconds(this.settings),
       ),
     );
     const retention = new Retention(

@@ -130,6 +130,30 @@ describe('deliveries: filters, a long-poll, resend', () => {
     await removeEndpoint(endpoint.id);
   });
 
+  test("a resend waits the retry schedule's first delay, as a first delivery does", async () => {
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const link = await createLink(sandbox);
+    await simulate(link.id);
+    const first = await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
+    const delivery = first.body.data[0];
+    const schedule = sandbox.core.settings.webhook_retry_schedule_seconds;
+    await sandbox.core.updateSettings({ webhook_retry_schedule_seconds: [3600, ...schedule.slice(1)] });
+    try {
+      const sent = receiver.requestsFor(delivery.event_id).length;
+      const resent = await sandbox.api('POST', `/sandbox/deliveries/${delivery.id}/resend`);
+      assert.equal(resent.status, 200, resent.text);
+      const waits = Date.parse(resent.body.data.next_attempt_at) - Date.parse(resent.body.data.updated_at);
+      assert.equal(waits, 3600_000, 'the resend is due an hour later, as schedule[0] says');
+      const byEvent = await sandbox.api('POST', `/sandbox/events/${delivery.event_id}/resend`);
+      const again = byEvent.body.data[0];
+      assert.equal(Date.parse(again.next_attempt_at) - Date.parse(again.updated_at), 3600_000);
+      assert.equal(receiver.requestsFor(delivery.event_id).length, sent, 'nothing sent before its time');
+    } finally {
+      await sandbox.core.updateSettings({ webhook_retry_schedule_seconds: schedule });
+      await removeEndpoint(endpoint.id);
+    }
+  });
+
   test('resending a delivery, or an event, sends the same webhook-id again', async () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const link = await createLink(sandbox);

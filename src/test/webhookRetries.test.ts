@@ -348,7 +348,13 @@ describe('webhook retries (contract §8)', () => {
     assert.equal(first.status, 'delivered');
     assert.equal(first.series, 1);
     await sandbox.core.store.commit(
-      deliveryControls.resend(sandbox.core.store.state, first.id, sandbox.clock.now(), () => false),
+      deliveryControls.resend(
+        sandbox.core.store.state,
+        first.id,
+        sandbox.clock.now(),
+        () => false,
+        sandbox.core.settings,
+      ),
     );
     const d = await deliveryWhen(
       sandbox,

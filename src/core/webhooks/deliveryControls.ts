@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '../../shared/types';
+import type { Settings, WebhookDelivery } from '../../shared/types';
 import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
@@ -21,12 +21,19 @@ export function findDelivery(state: StoreState, id: string): WebhookDelivery {
   return delivery;
 }
 
+/** How long a delivery waits before its first attempt: the retry schedule's first entry. */
+export const firstDelaySeconds = (settings: Settings): number =>
+  settings.webhook_retry_schedule_seconds[0] ?? 0;
+
 /** The QA controls of contract §8 and issue 3: each returns the ops that carry it out. */
 export const deliveryControls = {
   pause: (paused: boolean): Op[] => [{ op: 'queue', paused }],
 
-  /** A new attempt series for the same event (same webhook-id), from the first delay of the schedule. */
-  resend(state: StoreState, id: string, now: number, onWire: OnWire, firstDelaySeconds = 0): Op[] {
+  /**
+   * A new attempt series for the same event (same webhook-id), from the first delay of the schedule,
+   * as a first delivery waits it: a resend is the same delivery sent again.
+   */
+  resend(state: StoreState, id: string, now: number, onWire: OnWire, settings: Settings): Op[] {
     const delivery = findDelivery(state, id);
     if (delivery.status === 'delivering' || onWire(id)) throw beingAttempted(id, 'resend it');
     const at = isoTime(now);
@@ -37,7 +44,7 @@ export const deliveryControls = {
         set: {
           status: 'queued',
           series: delivery.series + 1,
-          next_attempt_at: isoTime(now + firstDelaySeconds * 1000),
+          next_attempt_at: isoTime(now + firstDelaySeconds(settings) * 1000),
           updated_at: at,
         },
       },
@@ -49,12 +56,18 @@ export const deliveryControls = {
    * copy), all or none: one being attempted right now refuses the whole resend. An event that no
    * endpoint wanted has none to resend.
    */
-  resendEvent(state: StoreState, eventId: string, now: number, onWire: OnWire): { ids: string[]; ops: Op[] } {
+  resendEvent(
+    state: StoreState,
+    eventId: string,
+    now: number,
+    onWire: OnWire,
+    settings: Settings,
+  ): { ids: string[]; ops: Op[] } {
     const ids: string[] = [];
     for (const d of state.deliveries.values()) if (d.event_id === eventId) ids.push(d.id);
     if (ids.length === 0 && !state.events.has(eventId))
       throw new SandboxError('resource_not_found', `No webhook event with id ${eventId}.`, 'id');
-    return { ids, ops: ids.flatMap((id) => deliveryControls.resend(state, id, now, onWire)) };
+    return { ids, ops: ids.flatMap((id) => deliveryControls.resend(state, id, now, onWire, settings)) };
   },
 
   /**

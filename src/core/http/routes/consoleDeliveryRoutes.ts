@@ -182,7 +182,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     );
   control('resend', 'Resend a delivery', 'A new attempt series for the same event (same webhook-id).', (id) =>
-    deliveryControls.resend(state, id, now(), onWire),
+    deliveryControls.resend(state, id, now(), onWire, core.settings),
   );
   control(
     'retry',

@@ -104,7 +104,9 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) => {
-      await core.store.commit(deliveryControls.resend(state, request.params.id, now(), onWire));
+      await core.store.commit(
+        deliveryControls.resend(state, request.params.id, now(), onWire, core.settings),
+      );
       return sendData(reply, 200, summary(request.params.id));
     },
   );
@@ -122,7 +124,13 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) => {
-      const { ids, ops } = deliveryControls.resendEvent(state, request.params.id, now(), onWire);
+      const { ids, ops } = deliveryControls.resendEvent(
+        state,
+        request.params.id,
+        now(),
+        onWire,
+        core.settings,
+      );
       await core.store.commit(ops);
       return sendData(reply, 200, ids.map(summary));
     },
