@@ -6,8 +6,7 @@ import { VERSION } from '../core/version';
 import { SandboxApi } from '../mcp/sandboxApi';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
-const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
-const DEFAULT_API_KEY = 'sk_test_cli';
+import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL } from './sandboxClient';
 
 export const MCP_USAGE = `Usage: payment-links-sandbox mcp [--base-url URL] [--api-key KEY] [--in-memory]
 
@@ -55,8 +54,9 @@ export async function mcp(argv: string[]): Promise<number> {
     log('--in-memory and --base-url exclude each other: --in-memory drives a sandbox of its own');
     return 2;
   }
-  if (!values['in-memory'] && !/^https?:\/\/[^/]/.test(baseUrl)) {
-    log(`--base-url must be an http:// or https:// URL, such as ${DEFAULT_BASE_URL}; got "${baseUrl}"`);
+  const baseUrlWrong = values['in-memory'] ? null : baseUrlProblem(baseUrl);
+  if (baseUrlWrong) {
+    log(baseUrlWrong);
     return 2;
   }
   if (!/^sk_test_\S+$/.test(apiKey)) {

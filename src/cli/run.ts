@@ -5,6 +5,7 @@ import { printLines } from './printLines';
 import { junitReport } from '../core/scenarios/junitReport';
 import { DEFAULT_STEP_TIMEOUT_MS, runScenario, type ScenarioResult } from '../core/scenarios/runScenario';
 import { parseScenario, ScenarioFileError } from '../core/scenarios/scenarioFile';
+import { baseUrlProblem } from './sandboxClient';
 
 export const RUN_USAGE = `Usage: payment-links-sandbox run FILE [--junit OUT.xml] [--base-url URL --api-key KEY]
 
@@ -60,17 +61,8 @@ function timeoutOf(text: string | undefined): number | Error {
 }
 
 function baseUrlOf(text: string): string | Error {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return new Error(`--base-url must be an http:// or https:// URL, not "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return new Error(`--base-url must be an http:// or https:// URL, not "${text}"`);
-  if (url.search || url.hash)
-    return new Error(`--base-url is where the API's paths start: leave out "?" and "#" (got "${text}")`);
-  return text;
+  const problem = baseUrlProblem(text);
+  return problem ? new Error(problem) : text;
 }
 
 /** `payment-links-sandbox run FILE`: a tester's recorded session as a CI check. */

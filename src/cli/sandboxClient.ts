@@ -69,6 +69,24 @@ function errorLine(status: number, text: string): string {
   return `the sandbox answered ${status}: ${text.slice(0, 200) || '(no body)'}`;
 }
 
+/**
+ * What is wrong with a --base-url, or null: every command that talks to a sandbox (or another
+ * server speaking the API) takes the same origin, where the API's paths start.
+ */
+export function baseUrlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `--base-url must be an http:// or https:// URL; got "${text}"`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `--base-url must be an http:// or https:// URL; got "${text}"`;
+  if (url.search || url.hash)
+    return `--base-url is where the API's paths start: leave out "?" and "#" (got "${text}")`;
+  return null;
+}
+
 /** A running sandbox, as --base-url / PLS_BASE_URL and --api-key / PLS_API_KEY name it. */
 export class SandboxClient {
   private constructor(
@@ -81,14 +99,8 @@ export class SandboxClient {
     env: NodeJS.ProcessEnv = process.env,
   ): SandboxClient {
     const base = values['base-url'] ?? env.PLS_BASE_URL ?? DEFAULT_BASE_URL;
-    let url: URL;
-    try {
-      url = new URL(base);
-    } catch {
-      throw new CommandFailure(`--base-url must be an http:// or https:// URL; got "${base}"`, 2);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new CommandFailure(`--base-url must be an http:// or https:// URL; got "${base}"`, 2);
+    const problem = baseUrlProblem(base);
+    if (problem) throw new CommandFailure(problem, 2);
     const key = values['api-key'] ?? env.PLS_API_KEY ?? DEFAULT_API_KEY;
     if (!/^sk_test_[A-Za-z0-9_]+$/.test(key))
       throw new CommandFailure(

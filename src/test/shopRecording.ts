@@ -1,37 +1,23 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
+import { apiRequestEntry } from '../core/sandboxLog';
+import type { RequestLogEntry } from '../shared/types';
 import { startCheckoutApp, type CheckoutFlaw } from './checkoutApp';
 import { startTestSandbox, type TestSandbox } from './harness';
 
 const KEY = 'sk_test_shop';
 
 /** The request log's entries with their bodies, newest first, as the console keeps them. */
-async function requestLog(sandbox: TestSandbox): Promise<Record<string, unknown>[]> {
+async function requestLog(sandbox: TestSandbox): Promise<RequestLogEntry[]> {
   const list = await sandbox.consoleApi('GET', '/requests');
-  const entries = [];
+  const entries: RequestLogEntry[] = [];
   for (const { seq } of list.body.data as { seq: number }[])
     entries.push((await sandbox.consoleApi('GET', `/requests/${seq}`)).body.data);
   return entries;
 }
 
-/** An entry in the fixed shape `logs tail --json` and GET /sandbox/logs write. */
-const logLine = (e: Record<string, unknown>): string =>
-  JSON.stringify({
-    type: 'api_request',
-    at: e.at,
-    seq: e.seq,
-    request_id: e.request_id,
-    method: e.method,
-    path: e.path,
-    status: e.status,
-    duration_ms: e.duration_ms,
-    idempotency_key: e.idempotency_key,
-    replayed: e.replayed,
-    ...(e.link_id === undefined ? {} : { link_id: e.link_id }),
-    ...(e.fault === undefined ? {} : { fault: e.fault }),
-    request_body: e.request_body,
-    response_body: e.response_body,
-  });
+/** An entry in the fixed shape `logs tail --json` and GET /sandbox/logs write: the log's own mapping. */
+const logLine = (e: RequestLogEntry): string => JSON.stringify(apiRequestEntry(e));
 
 /**
  * One test run of the shop against a fresh sandbox: a double click on "pay", then a payment whose
