@@ -12,7 +12,7 @@ async function openSettings(page: Page, origin: string) {
 // Its own sandbox: this test resets and replaces the whole store, which the other files' shared one must not see.
 test('settings: a field error, a fee that takes effect, the Connect card curl, export → reset → import', async ({
   page,
-}) => {
+}, testInfo) => {
   const sandbox = await launchSandbox();
   try {
     await page.emulateMedia({ colorScheme: 'light' });
@@ -76,6 +76,10 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     // Reset asks first, then the Links table is empty.
     await page.getByRole('button', { name: 'Reset…' }).click();
     const resetDialog = page.getByRole('alertdialog', { name: 'Reset the sandbox?' });
+    // A reset also brings the clock home and applies the configuration file again: the tester is told.
+    await expect(resetDialog).toContainText('the sandbox clock goes back to real time');
+    await expect(resetDialog).toContainText('a configuration file the sandbox started with is applied again');
+    await resetDialog.screenshot({ path: testInfo.outputPath('reset-dialog.png') });
     await resetDialog.getByRole('button', { name: 'Reset', exact: true }).click();
     await expect(page.getByText(/The store is reset/)).toBeVisible();
     await expect(page.getByTestId('store-counts')).toContainText('0 links');
