@@ -45,7 +45,6 @@ export function useLiveEvents(): void {
           store().applyLinkDetailEvent(event.event);
           store().noteWebhookEventsChanged();
         } else if (event.type === 'delivery.changed') {
-          store().applyLinkDetailDelivery(event.delivery);
           store().applyDeliveryChange(event.delivery);
           store().noteWebhookEventsChanged();
         } else if (event.type === 'delivery.deleted') {
