@@ -79,10 +79,11 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       newestSeq: newest,
     } = mergeChanges(loaded(), changes, get().deliveries.filter, newestSeq);
     newestSeq = newest;
-    patch({ rows, total });
+    // Records first, so no row is ever shown without its record.
     get().putReadDeliveries(changes.flatMap((c) => (c.kind === 'changed' ? [c.row] : [])));
     const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
     if (deleted.length > 0) get().dropDeliveryRecords(deleted);
+    patch({ rows, total });
     get().pruneDeliveryRecords();
     if (unsure) windowed.refreshSoon();
   };
@@ -104,8 +105,8 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
     current: loaded,
     shown: () => shown,
     commit({ rows, byId, total }) {
-      patch({ rows, total, phase: 'ready' });
       get().putReadDeliveries(Object.values(byId));
+      patch({ rows, total, phase: 'ready' });
       get().pruneDeliveryRecords();
     },
     replay: applyChanges,
