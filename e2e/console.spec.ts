@@ -109,6 +109,19 @@ test('status filter and search narrow the table', async ({ page, sandbox }) => {
   await expect(page.getByText('No links match')).toBeVisible();
 });
 
+test('at start-up the links are read once, when the live stream opens', async ({ page, sandbox }) => {
+  const tag = `once-${Date.now()}`;
+  await sandbox.api('POST', '/payment-links', { amount: 1_000, title: `Read once ${tag}` });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/_console/api/links') reads.push(request.url());
+  });
+  await openConsole(page, sandbox.origin);
+  await expect(page.getByRole('button', { name: `Read once ${tag}` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads).toHaveLength(1);
+});
+
 test('the theme toggle cycles system, light and dark', async ({ page, sandbox }) => {
   await openWatchedConsole(page, sandbox.origin);
   await page.getByRole('button', { name: 'Theme: System' }).click();

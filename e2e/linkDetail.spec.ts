@@ -66,6 +66,10 @@ test('Paid from the row updates the row, the detail timeline, and makes a delive
     await expect.poll(() => receiver.received.length).toBe(2);
     expect(receiver.received[1]?.headers['webhook-id']).toBe(receiver.received[0]?.headers['webhook-id']);
     await expect(inspector.getByText('Attempt 1 · series 2')).toBeVisible();
+    // One record of the delivery: the live change shows in the inspector and the link's detail alike,
+    // and the signature verdicts read before stay.
+    await expect(delivery).toContainText('2 attempts');
+    await expect(inspector.locator('.sig-badge')).toHaveText(['verifies', 'verifies']);
 
     // The inspector opened over the Links screen: closing it leaves the tester on the link.
     await page.keyboard.press('Escape');

@@ -20,10 +20,10 @@ export function App() {
   useThemeEffect();
   useLiveEvents();
   useAddressBar();
+  // The links, like every list, are read once the event stream is open (see useLiveEvents), so no
+  // change between the read and the stream is missed; reading them here too only read them twice.
   useEffect(() => {
-    const { loadSettings, loadLinks } = useConsoleStore.getState();
-    void loadSettings();
-    void loadLinks();
+    void useConsoleStore.getState().loadSettings();
   }, []);
 
   return (

@@ -3,38 +3,21 @@
 import { useEffect } from 'react';
 import type { InboxMessageSummary, PaymentLink, RequestLogSummary } from '../../../shared/types';
 import { openEventStream } from '../api/eventStream';
+import { LIVE_BATCH, createBatcher } from '../lib/batcher';
 import { useConsoleStore } from '../store/consoleStore';
-
-/** Changes are gathered for this long, so a burst of thousands costs one render. */
-const BATCH_MS = 50;
 
 export function useLiveEvents(): void {
   useEffect(() => {
     const store = useConsoleStore.getState;
-    let pending: PaymentLink[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      timer = undefined;
-      const changed = pending;
-      pending = [];
-      store().applyLinkChanges(changed);
-    };
-    let pendingRequests: RequestLogSummary[] = [];
-    let requestTimer: ReturnType<typeof setTimeout> | undefined;
-    const flushRequests = () => {
-      requestTimer = undefined;
-      const logged = pendingRequests;
-      pendingRequests = [];
-      store().applyRequestsLogged(logged);
-    };
-    let pendingInbox: InboxMessageSummary[] = [];
-    let inboxTimer: ReturnType<typeof setTimeout> | undefined;
-    const flushInbox = () => {
-      inboxTimer = undefined;
-      const received = pendingInbox;
-      pendingInbox = [];
-      store().applyInboxReceived(received);
-    };
+    const links = createBatcher<PaymentLink>((changed) => store().applyLinkChanges(changed), LIVE_BATCH);
+    const requests = createBatcher<RequestLogSummary>(
+      (logged) => store().applyRequestsLogged(logged),
+      LIVE_BATCH,
+    );
+    const inbox = createBatcher<InboxMessageSummary>(
+      (received) => store().applyInboxReceived(received),
+      LIVE_BATCH,
+    );
 
     const close = openEventStream({
       onReady(reconnected) {
@@ -55,15 +38,13 @@ export function useLiveEvents(): void {
       onEvent(event) {
         if (event.type === 'link.changed') {
           store().applyLinkDetailChange(event.link);
-          pending.push(event.link);
-          timer ??= setTimeout(flush, BATCH_MS);
+          links.push(event.link);
         } else if (event.type === 'settings.changed') {
           store().setSettings(event.settings);
         } else if (event.type === 'webhook_event.recorded') {
           store().applyLinkDetailEvent(event.event);
           store().noteWebhookEventsChanged();
         } else if (event.type === 'delivery.changed') {
-          store().applyLinkDetailDelivery(event.delivery);
           store().applyDeliveryChange(event.delivery);
           store().noteWebhookEventsChanged();
         } else if (event.type === 'delivery.deleted') {
@@ -78,20 +59,18 @@ export function useLiveEvents(): void {
           store().applyClock(event.clock);
         } else if (event.type === 'store.replaced') {
           // Changes still waiting for their batch belong to the store that is gone.
-          pending = [];
-          pendingRequests = [];
+          links.clear();
+          requests.clear();
           store().reloadAfterReplace();
           void store().loadFaults();
         } else if (event.type === 'inbox.received') {
-          pendingInbox.push(event.message);
-          inboxTimer ??= setTimeout(flushInbox, BATCH_MS);
+          inbox.push(event.message);
         } else if (event.type === 'inbox.changed') {
           store().applyInboxChanged(event.inbox);
         } else if (event.type === 'faults.changed') {
           store().applyFaultsChanged(event.rules);
         } else if (event.type === 'request.logged') {
-          pendingRequests.push(event.entry);
-          requestTimer ??= setTimeout(flushRequests, BATCH_MS);
+          requests.push(event.entry);
         }
       },
       onDisconnect() {
@@ -100,9 +79,9 @@ export function useLiveEvents(): void {
     });
     return () => {
       close();
-      if (timer) clearTimeout(timer);
-      if (requestTimer) clearTimeout(requestTimer);
-      if (inboxTimer) clearTimeout(inboxTimer);
+      links.close();
+      requests.close();
+      inbox.close();
     };
   }, []);
 }

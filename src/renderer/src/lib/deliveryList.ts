@@ -16,8 +16,6 @@ export const NO_DELIVERY_FILTER: DeliveryFilter = { status: 'all', event_type: '
 
 export type LoadedDeliveries = LoadedRows<DeliveryRow>;
 
-export const EMPTY_DELIVERIES: LoadedDeliveries = { rows: new Map(), byId: {}, total: 0 };
-
 /** A live change as the event stream reports it. */
 export type DeliveryChange = { kind: 'changed'; row: DeliveryRow } | { kind: 'deleted'; id: string };
 

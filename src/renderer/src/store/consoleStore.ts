@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createClockSlice, type ClockSlice } from './clockSlice';
 import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
+import { createDeliveryRecordsSlice, type DeliveryRecordsSlice } from './deliveryRecordsSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
 import { createInboxSlice, type InboxSlice } from './inboxSlice';
 import { createWebhookEventsSlice, type WebhookEventsSlice } from './webhookEventsSlice';
@@ -25,6 +26,7 @@ export type ConsoleState = LinkDetailSlice &
   UiSlice &
   EndpointsSlice &
   DeliveriesSlice &
+  DeliveryRecordsSlice &
   QueueSlice &
   InspectorSlice &
   DataFolderSlice &
@@ -43,6 +45,7 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createUiSlice(...args),
   ...createEndpointsSlice(...args),
   ...createDeliveriesSlice(...args),
+  ...createDeliveryRecordsSlice(...args),
   ...createQueueSlice(...args),
   ...createInspectorSlice(...args),
   ...createDataFolderSlice(...args),

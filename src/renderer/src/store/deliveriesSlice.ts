@@ -4,7 +4,6 @@ import type { StateCreator } from 'zustand';
 import type { WebhookDelivery } from '../../../shared/types';
 import { consoleClient, type DeliveryDetail, type DeliveryRow } from '../api/consoleClient';
 import {
-  EMPTY_DELIVERIES,
   filterQuery,
   mergeChanges,
   NO_DELIVERY_FILTER,
@@ -13,6 +12,7 @@ import {
   type DeliveryFilter,
   type LoadedDeliveries,
 } from '../lib/deliveryList';
+import { LIVE_BATCH, createBatcher } from '../lib/batcher';
 import { messageOf } from '../lib/errorMessage';
 import type { ConsoleState } from './consoleStore';
 import { createWindowedRows } from './windowedRows';
@@ -24,10 +24,8 @@ export const DELIVERY_PAGE = 100;
 /** At most this many rows stay loaded, the nearest to the view. */
 const KEEP_ROWS = 1_000;
 const MARGIN_ROWS = 30;
-/** Live changes are gathered for this long, so a burst (a clear, a resume) costs one render. */
-const BATCH_MS = 50;
-
-export interface DeliveriesState extends LoadedDeliveries {
+/** The table's rows by position; each delivery's record is in deliveryRecords, its one home. */
+export interface DeliveriesState extends Omit<LoadedDeliveries, 'byId'> {
   filter: DeliveryFilter;
   phase: 'loading' | 'ready' | 'error';
   /** The row action in flight, per delivery. */
@@ -54,19 +52,39 @@ const ACTION_DONE: Record<DeliveryAction, string> = {
 
 const newestOf = (rows: DeliveryRow[]) => rows.reduce((seq, row) => Math.max(seq, row.seq), 0);
 
+/** A live change as it streams in; a burst (a clear, a resume) is applied in one batch. */
+type StreamedChange =
+  { kind: 'changed'; delivery: WebhookDelivery | DeliveryDetail } | { kind: 'deleted'; id: string };
+
 export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], DeliveriesSlice> = (set, get) => {
-  let pending: DeliveryChange[] = [];
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let shown = { first: 0, last: 0 };
   let newestSeq = 0;
   const patch = (update: Partial<DeliveriesState>) =>
     set((state) => ({ deliveries: { ...state.deliveries, ...update } }));
 
+  /** The loaded rows with their records, as the windowed rows and the merge read them. */
+  const loaded = (): LoadedDeliveries => {
+    const { rows, total } = get().deliveries;
+    const records = get().deliveryRecords;
+    const byId: Record<string, DeliveryRow> = {};
+    for (const id of rows.values()) if (records[id]) byId[id] = records[id];
+    return { rows, byId, total };
+  };
+
   const applyChanges = (changes: DeliveryChange[]) => {
-    const { filter, ...list } = get().deliveries;
-    const { unsure, newestSeq: newest, ...merged } = mergeChanges(list, changes, filter, newestSeq);
+    const {
+      rows,
+      total,
+      unsure,
+      newestSeq: newest,
+    } = mergeChanges(loaded(), changes, get().deliveries.filter, newestSeq);
     newestSeq = newest;
-    patch(merged);
+    // Records first, so no row is ever shown without its record.
+    get().putReadDeliveries(changes.flatMap((c) => (c.kind === 'changed' ? [c.row] : [])));
+    const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
+    if (deleted.length > 0) get().dropDeliveryRecords(deleted);
+    patch({ rows, total });
+    get().pruneDeliveryRecords();
     if (unsure) windowed.refreshSoon();
   };
 
@@ -84,31 +102,35 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       newestSeq = Math.max(newestSeq, newestOf(page.data));
       return { data: page.data, total: page.pagination.total };
     },
-    current: () => get().deliveries,
+    current: loaded,
     shown: () => shown,
-    commit: (update) => patch({ ...update, phase: 'ready' }),
+    commit({ rows, byId, total }) {
+      get().putReadDeliveries(Object.values(byId));
+      patch({ rows, total, phase: 'ready' });
+      get().pruneDeliveryRecords();
+    },
     replay: applyChanges,
     failed: (error) => get().pushToast('error', `Could not load deliveries: ${messageOf(error)}`),
   });
 
-  const flush = () => {
-    flushTimer = undefined;
-    const changes = pending;
-    pending = [];
+  const flush = (streamed: StreamedChange[]) => {
+    const changes: DeliveryChange[] = streamed.map((c) =>
+      c.kind === 'changed' ? { kind: 'changed', row: toRow(c.delivery) } : c,
+    );
+    const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
+    const changed = changes.flatMap((c) => (c.kind === 'changed' ? [c.row] : []));
+    get().putStreamedDeliveries(streamed.flatMap((c) => (c.kind === 'changed' ? [c.delivery] : [])));
+    get().noteLinkDeliveries(changed, deleted);
     windowed.record(changes);
     applyChanges(changes);
-    const changed = changes.flatMap((c) => (c.kind === 'changed' ? [c.row.id] : []));
-    get().refreshInspected(changed);
-    get().closeInspectedIfGone(changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : [])));
+    get().refreshInspected(changed.map((row) => row.id));
+    get().closeInspectedIfGone(deleted);
     get().refreshQueueSoon();
   };
-  const enqueue = (change: DeliveryChange) => {
-    pending.push(change);
-    flushTimer ??= setTimeout(flush, BATCH_MS);
-  };
+  const batch = createBatcher<StreamedChange>(flush, LIVE_BATCH);
 
   return {
-    deliveries: { ...EMPTY_DELIVERIES, filter: NO_DELIVERY_FILTER, phase: 'loading', busy: {} },
+    deliveries: { rows: new Map(), total: 0, filter: NO_DELIVERY_FILTER, phase: 'loading', busy: {} },
 
     async loadDeliveries() {
       newestSeq = 0;
@@ -167,8 +189,8 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       }
     },
 
-    applyDeliveryChange: (delivery) => enqueue({ kind: 'changed', row: toRow(delivery) }),
+    applyDeliveryChange: (delivery) => batch.push({ kind: 'changed', delivery }),
 
-    applyDeliveryDeleted: (id) => enqueue({ kind: 'deleted', id }),
+    applyDeliveryDeleted: (id) => batch.push({ kind: 'deleted', id }),
   };
 };

@@ -1,12 +1,12 @@
-// The delivery open in the inspector, with every attempt, re-read whenever it changes.
+// The delivery open in the inspector, with every attempt, re-read whenever it changes. Its record,
+// attempts included, is in deliveryRecords (see selectInspected).
 import type { StateCreator } from 'zustand';
-import { ConsoleApiError, consoleClient, type DeliveryDetail } from '../api/consoleClient';
+import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import type { ConsoleState } from './consoleStore';
 
 export interface InspectorState {
   id: string | null;
-  detail: DeliveryDetail | null;
 }
 
 export interface InspectorSlice {
@@ -24,7 +24,7 @@ export const createInspectorSlice: StateCreator<ConsoleState, [], [], InspectorS
     const stillWanted = () => current === generation && get().inspector.id === id;
     try {
       const detail = await consoleClient.getDelivery(id);
-      if (stillWanted()) set({ inspector: { id, detail } });
+      if (stillWanted()) get().putInspectedDelivery(detail);
     } catch (error) {
       if (!stillWanted()) return;
       // Deleted, cleared or from another run (an old address): the drawer closes, saying so,
@@ -39,11 +39,13 @@ export const createInspectorSlice: StateCreator<ConsoleState, [], [], InspectorS
   };
 
   return {
-    inspector: { id: null, detail: null },
+    inspector: { id: null },
 
     inspectDelivery(id) {
       generation++;
-      set({ inspector: { id, detail: null } });
+      set({ inspector: { id } });
+      // The attempts read for the one inspected before go, and with them "Loading…" comes back.
+      get().pruneDeliveryRecords();
       if (id) void load(id);
     },
 

@@ -1,8 +1,9 @@
-// The link open in the detail panel: the link, its timeline events and its deliveries, loaded
-// once when opened and then kept live by the event stream.
+// The link open in the detail panel: the link, its timeline events and its deliveries (their ids:
+// the records are in deliveryRecords), loaded once when opened and then kept live by the event stream.
 import type { StateCreator } from 'zustand';
-import type { PaymentLink, WebhookDelivery, WebhookEvent } from '../../../shared/types';
-import { consoleClient, type DeliveryDetail } from '../api/consoleClient';
+import type { PaymentLink, WebhookEvent } from '../../../shared/types';
+import { consoleClient, type DeliveryRow } from '../api/consoleClient';
+import { toRow } from '../lib/deliveryList';
 import { messageOf } from '../lib/errorMessage';
 import type { ConsoleState } from './consoleStore';
 
@@ -11,7 +12,8 @@ export interface LinkDetailState {
   phase: 'loading' | 'ready' | 'error';
   link: PaymentLink | null;
   events: WebhookEvent[];
-  deliveries: DeliveryDetail[];
+  /** In order of first appearance. */
+  deliveryIds: string[];
   error: string | null;
 }
 
@@ -20,7 +22,8 @@ export interface LinkDetailSlice {
   openLinkDetail(id: string | null): void;
   applyLinkDetailChange(link: PaymentLink): void;
   applyLinkDetailEvent(event: WebhookEvent): void;
-  applyLinkDetailDelivery(delivery: WebhookDelivery): void;
+  /** Streamed delivery changes: new deliveries of the open link join it, deleted ones leave. */
+  noteLinkDeliveries(changed: DeliveryRow[], deleted: string[]): void;
 }
 
 const closed: LinkDetailState = {
@@ -28,7 +31,7 @@ const closed: LinkDetailState = {
   phase: 'ready',
   link: null,
   events: [],
-  deliveries: [],
+  deliveryIds: [],
   error: null,
 };
 
@@ -46,19 +49,24 @@ export const createLinkDetailSlice: StateCreator<ConsoleState, [], [], LinkDetai
     openLinkDetail(id) {
       if (id === null) {
         set({ linkDetail: closed });
+        get().pruneDeliveryRecords();
         return;
       }
       const known = get().links.byId[id] ?? null;
       set({ linkDetail: { ...closed, id, phase: 'loading', link: known } });
+      const since = get().deliveryStreamMark();
       consoleClient.getLinkDetail(id).then(
-        (detail) =>
+        (detail) => {
+          if (get().linkDetail.id !== id) return;
+          // A change that streamed in while loading is newer than the loaded copy.
+          get().putReadDeliveries(detail.deliveries.map(toRow), since);
           patchIfOpen(id, (current) => ({
             phase: 'ready',
-            // A change that streamed in while loading is newer than the loaded copy.
             link: current.link && current.link !== known ? current.link : detail.link,
             events: mergeById(detail.events, current.events),
-            deliveries: mergeById(detail.deliveries, current.deliveries),
-          })),
+            deliveryIds: [...new Set([...detail.deliveries.map((d) => d.id), ...current.deliveryIds])],
+          }));
+        },
         (error: unknown) => {
           patchIfOpen(id, () => ({ phase: 'error', error: messageOf(error) }));
           get().pushToast('error', `Could not open the link: ${messageOf(error)}`);
@@ -74,9 +82,15 @@ export const createLinkDetailSlice: StateCreator<ConsoleState, [], [], LinkDetai
       patchIfOpen(event.data.id, (current) => ({ events: mergeById(current.events, [event]) }));
     },
 
-    applyLinkDetailDelivery(delivery) {
-      patchIfOpen(delivery.link_id, (current) => ({
-        deliveries: mergeById(current.deliveries, [delivery as DeliveryDetail]),
+    noteLinkDeliveries(changed, deleted) {
+      const { id, deliveryIds } = get().linkDetail;
+      if (!id) return;
+      const gone = new Set(deleted);
+      const held = new Set(deliveryIds);
+      const joining = changed.filter((row) => row.link_id === id && !held.has(row.id)).map((row) => row.id);
+      if (joining.length === 0 && !deliveryIds.some((d) => gone.has(d))) return;
+      patchIfOpen(id, () => ({
+        deliveryIds: [...new Set([...deliveryIds, ...joining])].filter((d) => !gone.has(d)),
       }));
     },
   };

@@ -7,6 +7,7 @@ import type { InspectedAttempt } from '../../api/consoleClient';
 import { formatDateTime } from '../../lib/dates';
 import { formatDuration, prettyBody } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
+import { selectInspected } from '../../store/deliveryRecordsSlice';
 import { DeliveryActions } from './DeliveryActions';
 import { DeliveryBadge } from './DeliveryBadge';
 
@@ -115,7 +116,7 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
 export function DeliveryInspector() {
   const dialogRef = useModalDialog();
   const id = useConsoleStore((state) => state.inspector.id);
-  const delivery = useConsoleStore((state) => state.inspector.detail);
+  const delivery = useConsoleStore(selectInspected);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
 
   const attempts = delivery ? [...delivery.attempts].reverse() : [];

@@ -40,7 +40,7 @@ interface DeliveryRowProps {
 }
 
 export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: DeliveryRowProps) {
-  const delivery = useConsoleStore((state) => state.deliveries.byId[id]);
+  const delivery = useConsoleStore((state) => state.deliveryRecords[id]);
   const selected = useConsoleStore((state) => state.inspector.id === id);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
   if (!delivery) return null;

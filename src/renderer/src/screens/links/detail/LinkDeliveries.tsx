@@ -1,13 +1,35 @@
 // The webhook deliveries of one link; each opens the inspector over the Links screen.
-import type { DeliveryDetail } from '../../../api/consoleClient';
 import { useConsoleStore } from '../../../store/consoleStore';
 import { DeliveryBadge } from '../../webhooks/DeliveryBadge';
 
-export function LinkDeliveries({ deliveries }: { deliveries: DeliveryDetail[] }) {
-  const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
+/** One delivery, read from its record, so it changes with the table and the inspector. */
+function LinkDelivery({ id }: { id: string }) {
+  const delivery = useConsoleStore((state) => state.deliveryRecords[id]);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
+  if (!delivery) return null;
+  return (
+    <li data-delivery-id={delivery.id}>
+      <div className="link-delivery-main">
+        <span className="link-delivery-line">
+          <span className="mono">{delivery.event_type}</span>
+          <DeliveryBadge status={delivery.status} />
+        </span>
+        <span className="sub ellipsis" title={delivery.endpoint_url}>
+          {delivery.attempt_count} {delivery.attempt_count === 1 ? 'attempt' : 'attempts'} ·{' '}
+          {delivery.endpoint_url}
+        </span>
+      </div>
+      <button type="button" className="button button-small" onClick={() => inspect(delivery.id)}>
+        Inspect
+      </button>
+    </li>
+  );
+}
 
-  if (deliveries.length === 0) {
+export function LinkDeliveries({ ids }: { ids: string[] }) {
+  const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
+
+  if (ids.length === 0) {
     return (
       <p className="muted">
         {hasEndpoints
@@ -18,22 +40,8 @@ export function LinkDeliveries({ deliveries }: { deliveries: DeliveryDetail[] })
   }
   return (
     <ul className="link-deliveries" aria-label="Deliveries of this link">
-      {deliveries.map((delivery) => (
-        <li key={delivery.id} data-delivery-id={delivery.id}>
-          <div className="link-delivery-main">
-            <span className="link-delivery-line">
-              <span className="mono">{delivery.event_type}</span>
-              <DeliveryBadge status={delivery.status} />
-            </span>
-            <span className="sub ellipsis" title={delivery.endpoint_url}>
-              {delivery.attempts.length} {delivery.attempts.length === 1 ? 'attempt' : 'attempts'} ·{' '}
-              {delivery.endpoint_url}
-            </span>
-          </div>
-          <button type="button" className="button button-small" onClick={() => inspect(delivery.id)}>
-            Inspect
-          </button>
-        </li>
+      {ids.map((id) => (
+        <LinkDelivery key={id} id={id} />
       ))}
     </ul>
   );

@@ -82,7 +82,7 @@ export function LinkDetailPanel() {
             {detail.phase === 'loading' ? (
               <p className="muted">Loading…</p>
             ) : (
-              <LinkDeliveries deliveries={detail.deliveries} />
+              <LinkDeliveries ids={detail.deliveryIds} />
             )}
           </section>
           <section aria-labelledby="link-requests-title">
