@@ -2,7 +2,7 @@
 // openapi-fetch), type-checked with the repo's tsc, then driven against a real sandbox.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,9 +42,9 @@ export async function run(baseUrl: string, key: string) {
     body: { payment_link_id: link.id, event: 'paid', payment_method: 'card' },
   });
   const canceled = await client.POST('/payment-links/{id}/cancel', { params: { path: { id: link.id } } });
-  let cancelCode: Cancel409['error']['code'] | undefined;
+  let cancelCode: Cancel409['error']['code'] | 'rate_limited' | 'internal_error' | undefined;
   if (canceled.response.status === 409 && canceled.error) {
-    cancelCode = canceled.error.error.code as Cancel409['error']['code'];
+    cancelCode = canceled.error.error.code;
   }
   return {
     created: { status: created.response.status, amount: link.amount, note: link.note },
@@ -55,6 +55,33 @@ export async function run(baseUrl: string, key: string) {
     canceled: { status: canceled.response.status, code: cancelCode, data: canceled.data },
   };
 }
+`;
+
+/**
+ * Type-level facts over every operation of the generated client: no answer (nor its `data`) is
+ * `unknown`, and no error answer's code is any string. tsc names the operations that break them.
+ */
+const TYPING_FACTS = `import type { operations } from './schema.js';
+
+type Json<R> = { [S in keyof R]: R[S] extends { content: { 'application/json': infer B } } ? B : never };
+type Answers<Op extends keyof operations> = Json<operations[Op]['responses']>;
+type IsUnknown<T> = unknown extends T ? true : false;
+type UnknownBody<B> = IsUnknown<B> extends true ? true : B extends { data: infer D } ? IsUnknown<D> : false;
+type WideCode<B> = B extends { error: { code: infer C } } ? (string extends C ? true : false) : false;
+
+type UntypedAnswers = {
+  [Op in keyof operations]: {
+    [S in keyof Answers<Op>]: UnknownBody<Answers<Op>[S]> extends true ? \`\${Op} \${S & (string | number)}\` : never;
+  }[keyof Answers<Op>];
+}[keyof operations];
+type StringCodes = {
+  [Op in keyof operations]: {
+    [S in keyof Answers<Op>]: WideCode<Answers<Op>[S]> extends true ? \`\${Op} \${S & (string | number)}\` : never;
+  }[keyof Answers<Op>];
+}[keyof operations];
+
+type None<T extends never> = T;
+export type Facts = [None<UntypedAnswers>, None<StringCodes>];
 `;
 
 let sandbox: TestSandbox;
@@ -69,17 +96,13 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-test('a client generated from /openapi.json type-checks and runs create → retrieve → list → simulate → cancel', async () => {
+async function generateClient(): Promise<string> {
   const document = (await (await fetch(`${sandbox.origin}/openapi.json`)).json()) as OpenAPI3;
-  const schema = astToString(await openapiTS(document));
-  assert.match(schema, /PaymentLink: \{/);
-  assert.match(schema, /operations\b/);
-  await writeFile(join(dir, 'schema.ts'), schema);
-  await writeFile(join(dir, 'program.ts'), PROGRAM);
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  return astToString(await openapiTS(document));
+}
 
-  const tsc = spawnSync(
+function tscIn(cwd: string, file: string) {
+  return spawnSync(
     process.execPath,
     [
       resolve('node_modules/typescript/bin/tsc'),
@@ -92,10 +115,32 @@ test('a client generated from /openapi.json type-checks and runs create → retr
       '--moduleResolution',
       'nodenext',
       '--skipLibCheck',
-      'program.ts',
+      file,
     ],
-    { cwd: dir, encoding: 'utf8' },
+    { cwd, encoding: 'utf8' },
   );
+}
+
+test('a client generated from /openapi.json types every answer, console ones included, and every error code', async () => {
+  const facts = join(dir, 'facts');
+  await mkdir(facts);
+  await writeFile(join(facts, 'schema.ts'), await generateClient());
+  await writeFile(join(facts, 'facts.ts'), TYPING_FACTS);
+  await writeFile(join(facts, 'package.json'), JSON.stringify({ type: 'module' }));
+  const tsc = tscIn(facts, 'facts.ts');
+  assert.equal(tsc.status, 0, `untyped answers or string error codes:\n${tsc.stdout}${tsc.stderr}`);
+});
+
+test('a client generated from /openapi.json type-checks and runs create → retrieve → list → simulate → cancel', async () => {
+  const schema = await generateClient();
+  assert.match(schema, /PaymentLink: \{/);
+  assert.match(schema, /operations\b/);
+  await writeFile(join(dir, 'schema.ts'), schema);
+  await writeFile(join(dir, 'program.ts'), PROGRAM);
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  await symlink(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+
+  const tsc = tscIn(dir, 'program.ts');
   assert.equal(tsc.status, 0, `tsc refused the generated client:\n${tsc.stdout}${tsc.stderr}`);
 
   const program = (await import(pathToFileURL(join(dir, 'program.ts')).href)) as {
