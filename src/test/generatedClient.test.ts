@@ -24,9 +24,15 @@ const notCancelable: Cancel409['error']['code'] = 'payment_link_not_cancelable';
 // @ts-expect-error resource_not_found is a 404, never a cancel's 409
 const wrongCode: Cancel409['error']['code'] = 'resource_not_found';
 const paidType: PaidEvent['type'] = 'payment_link.paid';
+// Every error a cancel can answer (faults' 429 and 503 included) has a code enum, so their union is one too.
+type CancelAnswers = paths['/payment-links/{id}/cancel']['post']['responses'];
+type CancelCode = {
+  [S in keyof CancelAnswers]: CancelAnswers[S] extends { content: { 'application/json': { error: { code: infer C } } } } ? C : never;
+}[keyof CancelAnswers];
+const cancelCodesTyped: string extends CancelCode ? false : true = true;
 type PaidWebhookBody = NonNullable<webhooks['payment_link.paid']['post']['requestBody']>['content']['application/json'];
 const eventAmount = (event: PaidWebhookBody): number => event.data.amount;
-void [amountIsNumber, notCancelable, wrongCode, paidType, eventAmount];
+void [amountIsNumber, notCancelable, wrongCode, paidType, cancelCodesTyped, eventAmount];
 
 export async function run(baseUrl: string, key: string) {
   const client = createClient<paths>({ baseUrl, headers: { Authorization: \`Bearer \${key}\` } });
@@ -42,7 +48,7 @@ export async function run(baseUrl: string, key: string) {
     body: { payment_link_id: link.id, event: 'paid', payment_method: 'card' },
   });
   const canceled = await client.POST('/payment-links/{id}/cancel', { params: { path: { id: link.id } } });
-  let cancelCode: Cancel409['error']['code'] | 'rate_limited' | 'internal_error' | undefined;
+  let cancelCode: CancelCode | undefined;
   if (canceled.response.status === 409 && canceled.error) {
     cancelCode = canceled.error.error.code;
   }
@@ -65,23 +71,19 @@ const TYPING_FACTS = `import type { operations } from './schema.js';
 
 type Json<R> = { [S in keyof R]: R[S] extends { content: { 'application/json': infer B } } ? B : never };
 type Answers<Op extends keyof operations> = Json<operations[Op]['responses']>;
-type IsUnknown<T> = unknown extends T ? true : false;
-type UnknownBody<B> = IsUnknown<B> extends true ? true : B extends { data: infer D } ? IsUnknown<D> : false;
-type WideCode<B> = B extends { error: { code: infer C } } ? (string extends C ? true : false) : false;
-
-type UntypedAnswers = {
+// Each is \`true\` when the body breaks the fact, never otherwise (a status without JSON is never too).
+type UnknownBody<B> = unknown extends B ? true : B extends { data: infer D } ? (unknown extends D ? true : never) : never;
+type WideCode<B> = B extends { error: { code: infer C } } ? (string extends C ? true : never) : never;
+type Breaking<Fact> = {
   [Op in keyof operations]: {
-    [S in keyof Answers<Op>]: UnknownBody<Answers<Op>[S]> extends true ? \`\${Op} \${S & (string | number)}\` : never;
-  }[keyof Answers<Op>];
-}[keyof operations];
-type StringCodes = {
-  [Op in keyof operations]: {
-    [S in keyof Answers<Op>]: WideCode<Answers<Op>[S]> extends true ? \`\${Op} \${S & (string | number)}\` : never;
+    [S in keyof Answers<Op>]: [Fact extends 'unknown' ? UnknownBody<Answers<Op>[S]> : WideCode<Answers<Op>[S]>] extends [never]
+      ? never
+      : \`\${Op} \${S & (string | number)}\`;
   }[keyof Answers<Op>];
 }[keyof operations];
 
 type None<T extends never> = T;
-export type Facts = [None<UntypedAnswers>, None<StringCodes>];
+export type Facts = [None<Breaking<'unknown'>>, None<Breaking<'code'>>];
 `;
 
 let sandbox: TestSandbox;

@@ -59,6 +59,7 @@ import {
 import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { ApiRequestLogEntrySchema, WebhookAttemptLogEntrySchema } from '../../../shared/sandboxLog';
 import { DeliveryListEnvelope, LogsEnvelope } from '../keyedSchemas';
+import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
 import { ClockEnvelope } from '../routes/clockRoutes';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
 
@@ -81,6 +82,8 @@ const NAMED: [string, TSchema][] = [
   ['CreatePaymentLinkRequest', CreateLinkBodySchema],
   ['SandboxClockResponse', ClockEnvelope],
   ['SandboxClock', ClockSchema],
+  ['ClockAdvanceBySeconds', AdvanceBySecondsSchema],
+  ['ClockAdvanceTo', AdvanceToSchema],
   ['ConsoleResponse', ConsoleEnvelope],
   ['ConsoleList', ConsoleListEnvelope],
   ['ServerInfo', ServerInfoSchema],
