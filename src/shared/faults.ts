@@ -88,7 +88,7 @@ const actionOf = <K extends keyof typeof FaultActionSchema.properties>(
       type: Type.Literal(type),
       ...Object.fromEntries(
         fields.map((key) => {
-          const { '~optional': _optional, ...field } = FaultActionSchema.properties[key] as Record<
+          const { '~optional': _optional, ...field } = FaultActionSchema.properties[key] as unknown as Record<
             string,
             unknown
           >;

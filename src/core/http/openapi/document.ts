@@ -92,7 +92,7 @@ function documentFaultActions(doc: Json): void {
     mapping[variant.properties.type.const] = `#/components/schemas/${name}`;
   }
   schemas.FaultAction = {
-    description: FaultActionUnionSchema.description,
+    description: (FaultActionUnionSchema as { description?: string }).description,
     oneOf: Object.values(mapping).map(($ref) => ({ $ref })),
     discriminator: { propertyName: 'type', mapping },
   };
