@@ -26,9 +26,13 @@ export const ERROR_CATALOG = {
   /** Console API only: a state-changing request from another site (contract §10, CSRF). */
   origin_not_allowed: { status: 403, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error' },
+  /** Only a fault rule answers it (docs/faults.md): the sandbox itself never limits the rate. */
+  rate_limited: { status: 429, type: 'rate_limit_error' },
   internal_error: { status: 500, type: 'api_error' },
   /** The data directory refused a write (disk full, read-only…): the change was rolled back. */
   storage_unavailable: { status: 503, type: 'api_error' },
+  /** Only a fault rule answering 503 without a code of its own (docs/faults.md). */
+  service_unavailable: { status: 503, type: 'api_error' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

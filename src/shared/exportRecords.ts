@@ -12,6 +12,9 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from './types';
 
+/** What the API takes as a webhook URL (any case of the scheme), so an export of it imports back. */
+const WEBHOOK_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
+
 /** whsec_ and base64 of at least 12 bytes: what the sandbox generates and --webhook-secret takes. */
 export const WEBHOOK_SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{16,}={0,2}$';
 
@@ -112,7 +115,11 @@ export const EventRecordSchema = Type.Object(
 export const EndpointRecordSchema = Type.Object(
   {
     id: EndpointId,
-    url: Type.String({ minLength: 1, pattern: '^https?://', description: 'an http:// or https:// URL' }),
+    url: Type.String({
+      minLength: 1,
+      pattern: WEBHOOK_URL_PATTERN,
+      description: 'an http:// or https:// URL',
+    }),
     secret: Secret,
     previous_secrets: Type.Array(
       Type.Object({ secret: Secret, expires_at: Time }, { additionalProperties: false }),
@@ -130,14 +137,14 @@ export const EndpointRecordSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const AttemptRecordSchema = Type.Object(
+export const AttemptRecordSchema = Type.Object(
   {
     series: Type.Integer({ minimum: 1 }),
     number: Type.Integer({ minimum: 1 }),
     started_at: Time,
     duration_ms: Type.Number({ minimum: 0 }),
     request: Type.Object(
-      { url: Type.String({ pattern: '^https?://' }), headers: Headers, body: Type.String() },
+      { url: Type.String({ pattern: WEBHOOK_URL_PATTERN }), headers: Headers, body: Type.String() },
       { additionalProperties: false },
     ),
     response: Type.Union([
@@ -164,7 +171,7 @@ export const DeliveryRecordSchema = Type.Object(
     event_type: Type.Enum(WEBHOOK_EVENT_TYPES),
     link_id: LinkId,
     endpoint_id: EndpointId,
-    endpoint_url: Type.String({ pattern: '^https?://' }),
+    endpoint_url: Type.String({ pattern: WEBHOOK_URL_PATTERN }),
     status: Type.Enum(['queued', 'delivering', 'retrying', 'delivered', 'failed']),
     attempts: Type.Array(AttemptRecordSchema),
     series: Type.Integer({ minimum: 1 }),

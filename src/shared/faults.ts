@@ -78,6 +78,41 @@ export const FaultActionSchema = Type.Object(
 );
 export type FaultAction = Static<typeof FaultActionSchema>;
 
+const actionOf = <K extends keyof typeof FaultActionSchema.properties>(
+  type: (typeof FAULT_ACTION_TYPES)[number],
+  fields: K[],
+  needs: K[],
+) =>
+  Type.Object(
+    {
+      type: Type.Literal(type),
+      ...Object.fromEntries(
+        fields.map((key) => {
+          const { '~optional': _optional, ...field } = FaultActionSchema.properties[key] as unknown as Record<
+            string,
+            unknown
+          >;
+          return [key, needs.includes(key) ? field : Type.Optional(field as never)];
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  );
+
+/**
+ * The same action as the tagged union it is, for the document (a generated client narrows on
+ * `type`); requests are checked against the flat schema above and faultActionProblem.
+ */
+export const FaultActionUnionSchema = Type.Union(
+  [
+    actionOf('status', ['status', 'code', 'retry_after_seconds'], ['status']),
+    actionOf('latency', ['ms', 'jitter_ms'], ['ms']),
+    actionOf('drop', [], []),
+    actionOf('lose_response', [], []),
+  ],
+  { description: 'what happens to a request the rule hits, by type' },
+);
+
 const ruleFields = {
   action: FaultActionSchema,
   remaining: Type.Optional(

@@ -2,7 +2,29 @@
 // The schemas validate requests, shape responses and generate the OpenAPI document, and the
 // TypeScript types are derived from them, so the three can never drift apart.
 import Type, { type Static } from 'typebox';
-import type { EndpointFaults, FaultActionType, FaultRule } from './faults';
+import type { FaultRule } from './faults';
+import type {
+  ClockView,
+  InboxMessageSummary,
+  InboxView,
+  RequestLogEntry,
+  RequestLogSummary,
+} from './consoleSchemas';
+import type { WebhookDelivery, WebhookEndpoint } from './webhookSchemas';
+
+// The answers' shapes beyond links and settings live with their schemas; their names stay here.
+export type {
+  BulkResult,
+  BulkSkipReason,
+  ClockView,
+  InboxMessage,
+  InboxMessageSummary,
+  InboxView,
+  RequestLogEntry,
+  RequestLogSummary,
+  SampleResult,
+} from './consoleSchemas';
+export type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint, WebhookEventRow } from './webhookSchemas';
 
 export const LINK_STATUSES = ['pending', 'succeeded', 'expired', 'canceled', 'failed'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
@@ -214,16 +236,6 @@ export const WebhookEventSchema = Type.Object({
 });
 export type WebhookEvent = Static<typeof WebhookEventSchema>;
 
-/** A recorded event as the Webhooks screen's Events list shows it, with the deliveries it made. */
-export interface WebhookEventRow {
-  id: string;
-  type: WebhookEventType;
-  timestamp: string;
-  link_id: string;
-  link_title: string;
-  deliveries: { id: string; endpoint_url: string; status: DeliveryStatus }[];
-}
-
 export const FeeSettingsSchema = Type.Object(
   {
     transaction_percent: Type.Number({ minimum: 0, maximum: 100, description: 'a percentage from 0 to 100' }),
@@ -342,20 +354,6 @@ export const SettingsPatchSchema = Type.Partial(
 );
 export type SettingsPatch = Static<typeof SettingsPatchSchema>;
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  secret: string;
-  /** Secrets replaced by a rotation, still signing beside the new one until they expire. */
-  previous_secrets: { secret: string; expires_at: string }[];
-  enabled: boolean;
-  event_types: WebhookEventType[];
-  description: string;
-  created_at: string;
-  /** Webhook faults on purpose (contract §13); absent means none. */
-  faults?: EndpointFaults;
-}
-
 export const DELIVERY_STATUSES = [
   'queued',
   'paused',
@@ -374,95 +372,6 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * stay within `attempt_bodies_mb`.
  */
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
-
-export interface DeliveryAttempt {
-  /** 1 for the first series; a resend starts the next. */
-  series: number;
-  /** 1-based within its series. */
-  number: number;
-  started_at: string;
-  duration_ms: number;
-  request: { url: string; headers: Record<string, string>; body: string };
-  response: { status: number; headers: Record<string, string>; body: string; body_truncated: boolean } | null;
-  /** Why the attempt failed (status, timeout, refused connection…); null when it was delivered. */
-  error: string | null;
-  /**
-   * Only in the console's delivery detail: whether webhook-signature holds for a secret the endpoint
-   * has had; null once the endpoint is deleted.
-   */
-  signature_verified?: boolean | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event_type: WebhookEventType;
-  link_id: string;
-  endpoint_id: string;
-  endpoint_url: string;
-  status: Exclude<DeliveryStatus, 'paused'>;
-  /** Every attempt, of every series (each carries its series); a resend starts a new series. */
-  attempts: DeliveryAttempt[];
-  series: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Store order, so a link's later delivery waits for its earlier one. */
-  seq: number;
-  /** True for a test event sent from the console (its link is a sample, not in the store); absent otherwise. */
-  test?: true;
-  /** The second copy an endpoint's duplicate fault made (same event, so the same webhook-id). */
-  duplicate?: true;
-  /** Made while the endpoint's shuffle fault was on: it waits for no earlier delivery of its link. */
-  unordered?: true;
-}
-
-/** One logged request without its bodies: what the console's event stream and request list carry. */
-export interface RequestLogSummary {
-  /**
-   * This process's number for the entry, counting from 1 (a replay is logged under the first
-   * request's id, so request_id alone does not tell entries apart). The bodies are fetched by it.
-   */
-  seq: number;
-  request_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  key_prefix: string | null;
-  /** The key the request presented was refused (key_prefix is then what it presented). */
-  key_rejected?: boolean;
-  /** Sent by the console's Replay of the entry with this seq. */
-  replay_of?: number;
-  idempotency_key: string | null;
-  replayed: boolean;
-  at: string;
-  /** A Payment Links API route (not the console, the checkout page or a static file). */
-  api: boolean;
-  /** Characters kept of each body (at most 65,536); null when the body was not kept. */
-  request_body_length: number | null;
-  response_body_length: number | null;
-  /** The payment link the request is about: named in its path, created by it, or simulated on. */
-  link_id?: string;
-  /**
-   * The fault rule that hit the request (contract §13); absent when none did. A drop has status 0
-   * (nothing was answered); a lose_response keeps the status of the answer it never sent.
-   */
-  fault?: { rule_id: string; action: FaultActionType };
-}
-
-/** One API request as the console's Requests screen and the CLI log show it, bodies included. */
-export interface RequestLogEntry extends RequestLogSummary {
-  /** For API routes: the bodies as they went over the wire, first 64 KiB. */
-  request_body: string | null;
-  response_body: string | null;
-  /**
-   * The headers as received and as answered (lower-case names). Authorization keeps only the
-   * key's prefix and cookies are left out: the log never holds a whole secret.
-   */
-  request_headers: Record<string, string>;
-  response_headers: Record<string, string>;
-}
 
 /** An inbox name (contract §12): what /_inbox/{name} takes. */
 export const INBOX_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
@@ -503,78 +412,11 @@ export type InboxSettings = Required<InboxSettingsBody>;
 export const INBOX_VERIFICATIONS = ['verified', 'invalid', 'unverifiable'] as const;
 export type InboxVerificationState = (typeof INBOX_VERIFICATIONS)[number];
 
-/** One request an inbox received, without headers or body: what lists and the event stream carry. */
-export interface InboxMessageSummary {
-  /** msg_<process>_<n>: ordered within a run, so ?since= can name one. */
-  id: string;
-  inbox: string;
-  method: string;
-  /** Sandbox time (contract §11), like every timestamp the sandbox writes. */
-  received_at: string;
-  content_type: string | null;
-  /** The body's JSON `type` (payment_link.paid…), when it has one. */
-  event_type: string | null;
-  webhook_id: string | null;
-  /** The whole body's size as received; at most 256 KiB of it is kept. */
-  body_bytes: number;
-  body_truncated: boolean;
-  verification: { state: InboxVerificationState; reason: string; endpoint_id: string | null };
-  /** How the inbox answered it. */
-  answer: { status: number; delay_ms: number };
-}
-
-export interface InboxMessage extends InboxMessageSummary {
-  headers: Record<string, string>;
-  /** The kept body: UTF-8 text, or base64 when it is not valid UTF-8. */
-  body: string;
-  body_encoding: 'utf8' | 'base64';
-}
-
-/** An inbox as the console lists it. */
-export interface InboxView {
-  name: string;
-  settings: InboxSettings;
-  /** Entries of the sequence used so far; the next request gets sequence[sequence_used]. */
-  sequence_used: number;
-  message_count: number;
-  last_received_at: string | null;
-}
-
-/** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
 /** What the console's bulk bar applies to a selection: a simulated outcome, or a cancel. */
 export const BULK_ACTIONS = ['paid', 'failed', 'expired', 'cancel'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** Links a bulk action left alone, grouped by why (the same code a single action would answer). */
-export interface BulkSkipReason {
-  code: string;
-  /** The link's status, or null when there is no such link. */
-  status: LinkStatus | null;
-  message: string;
-  count: number;
-  ids: string[];
-}
-
-export interface BulkResult {
-  action: BulkAction;
-  requested: number;
-  changed: number;
-  skipped: number;
-  reasons: BulkSkipReason[];
-}
-
-export interface SampleResult {
-  created: number;
-  by_status: Partial<Record<LinkStatus, number>>;
-}
-
-/** The sandbox clock as GET /sandbox/clock shows it (contract §11). */
-export interface ClockView {
-  now: string;
-  real_now: string;
-  offset_seconds: number;
-  frozen: boolean;
-}
+/** What the core announces; the CLI logs it, Electron main forwards it, the console streams it. */
 
 export type SandboxEvent =
   | { type: 'link.changed'; link: PaymentLink }

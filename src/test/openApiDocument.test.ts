@@ -52,7 +52,7 @@ describe('names', () => {
 
   test('named schemas are in components and the operations use them by $ref', () => {
     const schemas = doc.components.schemas;
-    for (const name of ['PaymentLink', 'Fee', 'Pagination', 'Meta', 'Error', 'WebhookEvent', 'Settings']) {
+    for (const name of ['PaymentLink', 'Fee', 'Pagination', 'Meta', 'ApiError', 'WebhookEvent', 'Settings']) {
       assert.ok(schemas[name], `components.schemas.${name}`);
     }
     const created = doc.paths['/payment-links'].post.responses['201'].content['application/json'].schema;
@@ -71,7 +71,7 @@ describe('names', () => {
   test('an error response names its codes: cancel 409 is not cancelable or in progress', () => {
     const schema =
       doc.paths['/payment-links/{id}/cancel'].post.responses['409'].content['application/json'].schema;
-    assert.equal(schema.allOf[0].$ref, '#/components/schemas/Error');
+    assert.equal(schema.allOf[0].$ref, '#/components/schemas/ApiError');
     assert.deepEqual(schema.allOf[1].properties.error.properties.code.enum, [
       'payment_link_not_cancelable',
       'idempotency_request_in_progress',

@@ -87,7 +87,7 @@ describe('the document', () => {
         assert.ok(schema, `${method} ${path} lacks a JSON ${status} response`);
       }
       const narrowed = responses['400'].content['application/json'].schema;
-      assert.equal(narrowed.allOf?.[0]?.$ref, '#/components/schemas/Error', `${method} ${path} 400`);
+      assert.equal(narrowed.allOf?.[0]?.$ref, '#/components/schemas/ApiError', `${method} ${path} 400`);
       const error = plain(narrowed.allOf[0]);
       assert.deepEqual(Object.keys(error.properties).sort(), ['error', 'meta']);
       assert.deepEqual(Object.keys(error.properties.error.properties).sort(), [

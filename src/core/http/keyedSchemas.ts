@@ -1,30 +1,11 @@
 // The answers of the keyed routes for code in any language (docs/keyed-api.md), typed so that a
 // generated client gets real types rather than `unknown`.
 import Type, { type TSchema } from 'typebox';
-import { DeliveryRecordSchema, EndpointRecordSchema } from '../../shared/exportRecords';
+import { EndpointRecordSchema } from '../../shared/exportRecords';
 import { LOG_CURSOR_PATTERN, LogEntrySchema } from '../../shared/sandboxLog';
-import { DELIVERY_STATUSES, MetaSchema, PaginationSchema } from '../../shared/types';
+import { MetaSchema, PaginationSchema } from '../../shared/types';
+import { DeliverySummarySchema } from '../../shared/webhookSchemas';
 import { apiResponses } from './apiSchemas';
-
-const { attempts: _attempts, status: _status, ...deliveryFields } = DeliveryRecordSchema.properties;
-
-/** A delivery as lists show it: without its attempts, the last one summed up. */
-export const DeliverySummarySchema = Type.Object(
-  {
-    ...deliveryFields,
-    status: Type.Enum(DELIVERY_STATUSES, {
-      description: 'paused: waiting while the queue is paused; delivering: an attempt is on the wire',
-    }),
-    attempt_count: Type.Integer({ minimum: 0, description: 'attempts so far, every series' }),
-    last_status: Type.Union([Type.Integer(), Type.Null()], {
-      description: "the last attempt's HTTP status; null before any, or when none came",
-    }),
-    last_error: Type.Union([Type.String(), Type.Null()], {
-      description: 'why the last attempt failed; null when it was delivered or before any',
-    }),
-  },
-  { additionalProperties: false },
-);
 
 export const EndpointEnvelope = Type.Object({ data: EndpointRecordSchema, meta: MetaSchema });
 export const EndpointListEnvelope = Type.Object({ data: Type.Array(EndpointRecordSchema), meta: MetaSchema });

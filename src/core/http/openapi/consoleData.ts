@@ -1,40 +1,100 @@
 import Type, { type TSchema } from 'typebox';
+import {
+  BulkResultSchema,
+  ClearedDeliveriesSchema,
+  ClockSchema,
+  DeletedSchema,
+  FaultsViewSchema,
+  InboxMessageSchema,
+  InboxMessageSummarySchema,
+  InboxViewSchema,
+  LinkDetailSchema,
+  RequestEntrySchema,
+  RequestSummarySchema,
+  SampleResultSchema,
+} from '../../../shared/consoleSchemas';
+import { FaultRuleSchema } from '../../../shared/faults';
+import { ScenarioSchema } from '../../../shared/scenario';
 import { MetaSchema, PaymentLinkSchema, SettingsSchema } from '../../../shared/types';
+import {
+  DeliverySchema,
+  EndpointSchema,
+  QueueStateSchema,
+  WebhookEventPageSchema,
+} from '../../../shared/webhookSchemas';
+import { ListEnvelope } from '../apiSchemas';
+import { DeliveryListEnvelope } from '../keyedSchemas';
 import { operations, type Json } from './schemaWalk';
 
-const QueueStateSchema = Type.Object({
-  paused: Type.Boolean({ description: 'Whether deliveries are held' }),
-  in_flight: Type.Integer({ minimum: 0, description: 'Attempts being sent now' }),
-  waiting: Type.Integer({ minimum: 0, description: 'Queued or retrying deliveries' }),
-  finished: Type.Integer({
-    minimum: 0,
-    description: 'Delivered or failed deliveries: what Clear history would remove',
-  }),
-});
+const data = (schema: TSchema): TSchema => Type.Object({ data: schema, meta: MetaSchema });
 
 /**
- * What `data` holds in console answers whose route documents it only as `{ data, meta }` (the
- * console's envelope is loose so a route can answer anything): listed here where the shape is
- * exactly a known schema, so a generated console client gets a type instead of unknown.
+ * What each console answer holds. The console's routes keep a loose envelope (`{ data, meta }`, data
+ * serialized as is, so no field a route sends is ever dropped by a response schema); the document
+ * says exactly what `data` is, and the tests check every answer they get against it.
  */
-const CONSOLE_DATA: Record<string, [status: string, data: TSchema]> = {
-  consoleGetSettings: ['200', SettingsSchema],
-  consoleUpdateSettings: ['200', SettingsSchema],
-  consoleGetQueue: ['200', QueueStateSchema],
-  consolePauseQueue: ['200', QueueStateSchema],
-  consoleResumeQueue: ['200', QueueStateSchema],
-  consoleCreateLink: ['201', PaymentLinkSchema],
-  consoleSimulateLink: ['200', PaymentLinkSchema],
-  consoleCancelLink: ['200', PaymentLinkSchema],
+const CONSOLE_ANSWERS: Record<string, [status: string, body: TSchema]> = {
+  consoleGetSettings: ['200', data(SettingsSchema)],
+  consoleUpdateSettings: ['200', data(SettingsSchema)],
+  consoleGetQueue: ['200', data(QueueStateSchema)],
+  consolePauseQueue: ['200', data(QueueStateSchema)],
+  consoleResumeQueue: ['200', data(QueueStateSchema)],
+  consoleCreateLink: ['201', data(PaymentLinkSchema)],
+  consoleListLinks: ['200', ListEnvelope],
+  consoleRetrieveLink: ['200', data(LinkDetailSchema)],
+  consoleSimulateLink: ['200', data(PaymentLinkSchema)],
+  consoleCancelLink: ['200', data(PaymentLinkSchema)],
+  consoleCreateLinksSamples: ['201', data(SampleResultSchema)],
+  consoleCreateLinksBulk: ['200', data(BulkResultSchema)],
+  consoleListRequests: ['200', data(Type.Array(RequestSummarySchema, { description: 'newest first' }))],
+  consoleRetrieveRequest: ['200', data(RequestEntrySchema)],
+  consoleCreateRequestsScenario: ['200', data(ScenarioSchema)],
+  consoleCreateRequestsBySeqReplay: [
+    '200',
+    data(
+      Type.Union([RequestEntrySchema, Type.Null()], {
+        description:
+          'the new entry (its replay_of is the seq replayed); null if the log has already dropped it',
+      }),
+    ),
+  ],
+  consoleListEndpoints: ['200', data(Type.Array(EndpointSchema))],
+  consoleCreateEndpoint: ['201', data(EndpointSchema)],
+  consoleRetrieveEndpoint: ['200', data(EndpointSchema)],
+  consoleUpdateEndpoint: ['200', data(EndpointSchema)],
+  consoleRotateEndpointSecret: ['200', data(EndpointSchema)],
+  consoleDeleteEndpoint: ['200', data(DeletedSchema)],
+  consoleSendTestEvent: ['201', data(DeliverySchema)],
+  consoleGetWebhookEvents: ['200', data(WebhookEventPageSchema)],
+  consoleListDeliveries: ['200', DeliveryListEnvelope],
+  consoleClearDeliveries: ['200', data(ClearedDeliveriesSchema)],
+  consoleRetrieveDelivery: ['200', data(DeliverySchema)],
+  consoleResendDelivery: ['200', data(DeliverySchema)],
+  consoleRetryDelivery: ['200', data(DeliverySchema)],
+  consoleDeleteDelivery: ['200', data(DeletedSchema)],
+  consoleGetInbox: ['200', data(Type.Array(InboxViewSchema, { description: 'most recently used first' }))],
+  consoleGetInboxByNameMessages: [
+    '200',
+    data(Type.Array(InboxMessageSummarySchema, { description: 'newest first' })),
+  ],
+  consoleGetInboxByNameMessagesById: ['200', data(InboxMessageSchema)],
+  consoleReplaceInboxByName: ['200', data(InboxViewSchema)],
+  consoleDeleteInboxByNameMessages: ['200', data(InboxViewSchema)],
+  consoleGetFaults: ['200', data(FaultsViewSchema)],
+  consoleCreateFaults: ['201', data(FaultRuleSchema)],
+  consoleUpdateFaultsById: ['200', data(FaultRuleSchema)],
+  consoleDeleteFaultsById: ['200', data(DeletedSchema)],
+  consoleGetClock: ['200', data(ClockSchema)],
+  consoleCreateClockAdvance: ['200', data(ClockSchema)],
+  consoleCreateClockFreeze: ['200', data(ClockSchema)],
+  consoleCreateClockResume: ['200', data(ClockSchema)],
 };
-
-export const QUEUE_STATE: [string, TSchema] = ['QueueState', QueueStateSchema];
 
 export function typeConsoleData(doc: Json): void {
   for (const { op } of operations(doc)) {
-    const entry = CONSOLE_DATA[op.operationId];
+    const entry = CONSOLE_ANSWERS[op.operationId];
     const media = entry && op.responses?.[entry[0]]?.content?.['application/json'];
     if (!entry || !media) continue;
-    media.schema = JSON.parse(JSON.stringify(Type.Object({ data: entry[1], meta: MetaSchema })));
+    media.schema = JSON.parse(JSON.stringify(entry[1]));
   }
 }

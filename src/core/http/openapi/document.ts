@@ -1,5 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { FaultActionUnionSchema } from '../../../shared/faults';
 import { ErrorBodySchema } from '../../../shared/types';
+import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
 import { documentFaultResponses } from '../faultDocs';
 import { typeConsoleData } from './consoleData';
 import { narrowErrorCodes } from './errorCodes';
@@ -39,6 +41,7 @@ const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   advanceSandboxClock: { seconds: 3600 },
   consoleCreateLink: { amount: 150000, title: 'Order #1042' },
+  consoleCreateClockAdvance: { seconds: 86400 },
   consoleUpdateSettings: { currency: 'IDR', link_lifetime_seconds: 86400 },
   consoleUpdateEndpoint: { enabled: false },
 };
@@ -65,6 +68,37 @@ function documentEventStream(doc: Json): void {
 }
 
 /**
+ * A clock advance takes seconds or to, never both: the route validates each field and advanceOf
+ * refuses both or neither with words a flat schema cannot give, so the oneOf is written here.
+ */
+function documentAdvanceBody(doc: Json): void {
+  const oneOf = JSON.parse(JSON.stringify([AdvanceBySecondsSchema, AdvanceToSchema]));
+  for (const path of ['/sandbox/clock/advance', '/_console/api/clock/advance']) {
+    const media = doc.paths?.[path]?.post?.requestBody?.content?.['application/json'];
+    if (media) media.schema = { oneOf, description: 'seconds or to, not both' };
+  }
+}
+
+const pascal = (name: string): string => name.replace(/(^|_)(\w)/g, (_, _sep, c: string) => c.toUpperCase());
+
+/** FaultAction as the tagged union it is: one named schema per type, told apart by `type`. */
+function documentFaultActions(doc: Json): void {
+  const schemas = doc.components?.schemas;
+  if (!schemas?.FaultAction) return;
+  const mapping: Record<string, string> = {};
+  for (const variant of JSON.parse(JSON.stringify(FaultActionUnionSchema)).anyOf as Json[]) {
+    const name = `FaultAction${pascal(variant.properties.type.const)}`;
+    schemas[name] = variant;
+    mapping[variant.properties.type.const] = `#/components/schemas/${name}`;
+  }
+  schemas.FaultAction = {
+    description: (FaultActionUnionSchema as { description?: string }).description,
+    oneOf: Object.values(mapping).map(($ref) => ({ $ref })),
+    discriminator: { propertyName: 'type', mapping },
+  };
+}
+
+/**
  * What the route schemas cannot say, added to the document @fastify/swagger builds: the server it
  * is served from (known only once it listens), that cancel's body is optional, and the steps that
  * make it a document clients are generated from (names, $refs, webhooks, headers, examples).
@@ -81,10 +115,12 @@ export function completeDocument(
   if (inbox) for (const method of ['get', 'head', 'delete', 'options']) delete inbox[method];
   documentFaultResponses(doc as Partial<OpenAPIV3_1.Document>);
   documentEventStream(doc);
+  documentAdvanceBody(doc);
   completeOperations(doc, JSON.parse(JSON.stringify(ErrorBodySchema)));
   typeConsoleData(doc);
   narrowErrorCodes(doc);
   hoistSchemas(doc);
+  documentFaultActions(doc);
   documentWebhooks(doc);
   pruneUnusedSchemas(doc);
   documentResponseHeaders(doc);

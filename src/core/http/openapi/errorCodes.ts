@@ -18,7 +18,7 @@ export function codesFor(status: number, description: string | undefined): Error
 }
 
 /**
- * Each error response becomes the named Error narrowed to its codes (and their types), so a
+ * Each error response becomes the named ApiError narrowed to its codes (and their types), so a
  * generated client types a 409 as `"payment_link_not_cancelable" | …` rather than any string. The
  * narrowing part lists every property too: example checkers read each allOf part as closed.
  */
@@ -32,7 +32,7 @@ export function narrowErrorCodes(doc: Json): void {
       const types = [...new Set(codes.map((code) => ERROR_CATALOG[code].type))];
       media.schema = {
         allOf: [
-          { $ref: '#/components/schemas/Error' },
+          { $ref: '#/components/schemas/ApiError' },
           {
             type: 'object',
             required: ['error', 'meta'],

@@ -1,33 +1,66 @@
 import type { TSchema } from 'typebox';
 import {
+  BulkResultSchema,
+  ClockSchema,
+  DeletedSchema,
+  FaultsViewSchema,
+  InboxMessageSchema,
+  InboxMessageSummarySchema,
+  InboxSettingsSchema,
+  InboxViewSchema,
+  LinkDetailSchema,
+  LinkPositionSchema,
+  RequestEntrySchema,
+  RequestSummarySchema,
+  SampleResultSchema,
+} from '../../../shared/consoleSchemas';
+import {
   ClockRecordSchema,
   ServerInfoSchema,
   StoreCountsSchema,
   StoreExportSchema,
 } from '../../../shared/dataFolder';
 import {
+  AttemptRecordSchema,
   DeliveryRecordSchema,
-  EndpointRecordSchema,
   EventRecordSchema,
   IdempotencyRecordSchema,
   LinkRecordSchema,
 } from '../../../shared/exportRecords';
 import {
+  EndpointFaultsSchema,
+  FaultActionSchema,
+  FaultMatchSchema,
+  FaultRuleSchema,
+  NewFaultRuleSchema,
+} from '../../../shared/faults';
+import { ScenarioSchema } from '../../../shared/scenario';
+import {
   CreateLinkBodySchema,
   ErrorBodySchema,
   FeeSchema,
   FeeSettingsSchema,
+  InboxSettingsBodySchema,
   MetaSchema,
   PaginationSchema,
   PaymentLinkSchema,
   SettingsSchema,
   WebhookEventSchema,
 } from '../../../shared/types';
+import {
+  AttemptSchema,
+  DeliverySchema,
+  DeliverySummarySchema,
+  EndpointSchema,
+  QueueStateSchema,
+  WebhookEventPageSchema,
+  WebhookEventRowSchema,
+} from '../../../shared/webhookSchemas';
 import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { ApiRequestLogEntrySchema, WebhookAttemptLogEntrySchema } from '../../../shared/sandboxLog';
-import { DeliverySummarySchema, LogsEnvelope } from '../keyedSchemas';
-import { ClockEnvelope, ClockSchema } from '../routes/clockRoutes';
-import { QUEUE_STATE } from './consoleData';
+import { DeliveryListEnvelope, LogsEnvelope } from '../keyedSchemas';
+import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
+import { ClockEnvelope } from '../routes/clockRoutes';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
 
 /**
@@ -41,13 +74,16 @@ const NAMED: [string, TSchema][] = [
   ['Fee', FeeSchema],
   ['Pagination', PaginationSchema],
   ['Meta', MetaSchema],
-  ['Error', ErrorBodySchema],
+  // Not `Error`: a generated TypeScript client would shadow the built-in Error with it.
+  ['ApiError', ErrorBodySchema],
   ['WebhookEvent', WebhookEventSchema],
   ['Settings', SettingsSchema],
   ['FeeSettings', FeeSettingsSchema],
   ['CreatePaymentLinkRequest', CreateLinkBodySchema],
   ['SandboxClockResponse', ClockEnvelope],
   ['SandboxClock', ClockSchema],
+  ['ClockAdvanceBySeconds', AdvanceBySecondsSchema],
+  ['ClockAdvanceTo', AdvanceToSchema],
   ['ConsoleResponse', ConsoleEnvelope],
   ['ConsoleList', ConsoleListEnvelope],
   ['ServerInfo', ServerInfoSchema],
@@ -56,14 +92,39 @@ const NAMED: [string, TSchema][] = [
   ['ClockRecord', ClockRecordSchema],
   ['LinkRecord', LinkRecordSchema],
   ['EventRecord', EventRecordSchema],
-  ['EndpointRecord', EndpointRecordSchema],
+  ['Endpoint', EndpointSchema],
+  ['EndpointFaults', EndpointFaultsSchema],
   ['DeliveryRecord', DeliveryRecordSchema],
+  ['AttemptRecord', AttemptRecordSchema],
+  ['Delivery', DeliverySchema],
+  ['Attempt', AttemptSchema],
   ['IdempotencyRecord', IdempotencyRecordSchema],
   ['WebhookDeliverySummary', DeliverySummarySchema],
+  ['WebhookDeliveryList', DeliveryListEnvelope],
+  ['WebhookEventRow', WebhookEventRowSchema],
+  ['WebhookEventPage', WebhookEventPageSchema],
   ['SandboxLogs', LogsEnvelope],
   ['ApiRequestLogEntry', ApiRequestLogEntrySchema],
   ['WebhookAttemptLogEntry', WebhookAttemptLogEntrySchema],
-  QUEUE_STATE,
+  ['QueueState', QueueStateSchema],
+  ['FaultRule', FaultRuleSchema],
+  ['NewFaultRule', NewFaultRuleSchema],
+  ['FaultMatch', FaultMatchSchema],
+  ['FaultAction', FaultActionSchema],
+  ['FaultsView', FaultsViewSchema],
+  ['InboxMessage', InboxMessageSchema],
+  ['InboxMessageSummary', InboxMessageSummarySchema],
+  ['InboxView', InboxViewSchema],
+  ['InboxSettings', InboxSettingsSchema],
+  ['InboxSettingsRequest', InboxSettingsBodySchema],
+  ['RequestSummary', RequestSummarySchema],
+  ['RequestEntry', RequestEntrySchema],
+  ['LinkDetail', LinkDetailSchema],
+  ['LinkPosition', LinkPositionSchema],
+  ['Deleted', DeletedSchema],
+  ['BulkResult', BulkResultSchema],
+  ['SampleResult', SampleResultSchema],
+  ['Scenario', ScenarioSchema],
 ];
 
 const asJson = (schema: unknown): Json => asSwaggerWrites(JSON.parse(JSON.stringify(schema)));
@@ -120,12 +181,14 @@ export function hoistSchemas(doc: Json): void {
   doc.components = { ...doc.components, schemas };
 }
 
-/** `{ data: StoreCounts, meta }` is StoreCountsResponse: named after its named data. */
+/** `{ data: StoreCounts, meta }` is StoreCountsResponse, `{ data: [FaultRule], meta }` FaultRuleListResponse. */
 function envelopeName(node: Json, byShape: Map<string, string>): string | undefined {
   const data = node.properties?.data;
   if (!data || !node.properties.meta) return undefined;
-  const named = data.$ref ? data.$ref.split('/').at(-1) : byShape.get(shapeKey(data));
-  return named ? `${named}Response` : undefined;
+  const list = data.type === 'array' && data.items;
+  const item = list || data;
+  const named = item.$ref ? item.$ref.split('/').at(-1) : byShape.get(shapeKey(item));
+  return named ? `${named}${list ? 'List' : ''}Response` : undefined;
 }
 
 const pascalWord = (word: string): string =>

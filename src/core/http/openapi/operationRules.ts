@@ -1,4 +1,3 @@
-import { ERROR_CATALOG } from '../../errors';
 import { CONSOLE_COOKIE } from '../consoleToken';
 import { operationIdFor } from './operationIds';
 import { operations, type Json } from './schemaWalk';
@@ -38,11 +37,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
 const isConsole = (path: string): boolean => path.startsWith('/_console/');
 /** Paths under /_ other than the console's take requests from anyone (the inbox, contract §12). */
 const isOpen = (path: string): boolean => path.startsWith('/_') && !isConsole(path);
-/** Where fault rules can answer 429 (contract §13): the API, not its fault routes. */
-const takesFaults = (path: string): boolean => !path.startsWith('/_') && !path.startsWith('/sandbox/faults');
-const RATE_LIMIT_CODES = Object.entries(ERROR_CATALOG)
-  .filter(([, entry]) => (entry.status as number) === 429)
-  .map(([code]) => code);
 const METHOD_NOT_ALLOWED = {
   description: 'method_not_allowed: this path does not take that method; Allow lists those it does.',
 };
@@ -51,7 +45,7 @@ const METHOD_NOT_ALLOWED = {
  * What every operation needs whether or not its route says it: an operationId, a tag declared at
  * the top, a description, its security (the console token on console routes, the bearer key on
  * the API's, none on /_inbox), a 405 with Allow, a 4xx (the area's common errors when it lists
- * none), and, once the catalog has a 429 code (fault rules), a 429 on the routes faults reach.
+ * none). The errors fault rules add are documented in faultDocs.ts.
  */
 export function completeOperations(doc: Json, errorSchema: Json): void {
   const tags = new Map<string, string>((doc.tags ?? []).map((t: Json) => [t.name, t.description]));
@@ -82,11 +76,6 @@ export function completeOperations(doc: Json, errorSchema: Json): void {
       responses['421'] = errorResponse('host_not_allowed');
     }
     responses['405'] ??= errorResponse(METHOD_NOT_ALLOWED.description);
-    if (RATE_LIMIT_CODES.length > 0 && takesFaults(path)) {
-      responses['429'] ??= errorResponse(
-        `${RATE_LIMIT_CODES.join(', ')}: a fault rule answered instead of the sandbox; Retry-After says when to retry`,
-      );
-    }
     for (const response of Object.values<Json>(responses)) {
       if (!response.description || response.description === 'Default Response')
         response.description = 'Success.';

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { ClockSchema } from '../../../shared/consoleSchemas';
 import { MetaSchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, IDEMPOTENCY_NOTE } from '../apiSchemas';
 import { AdvanceBodySchema, advanceOf, respondWithAdvance } from '../clockAdvance';
 import { emptyBodyAsObject, sendData } from '../respond';
 
-export const ClockSchema = Type.Object({
-  now: Type.String({ format: 'date-time', description: "The sandbox's time" }),
-  real_now: Type.String({ format: 'date-time', description: 'The real time' }),
-  offset_seconds: Type.Number({
-    description: 'now − real_now in seconds; negative once a freeze has held the clock back',
-  }),
-  frozen: Type.Boolean({ description: 'Whether the clock stands still' }),
-});
 export const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
 
 const NoBody = Type.Object({}, { additionalProperties: false });

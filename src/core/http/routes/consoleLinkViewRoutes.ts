@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { LinkPositionSchema } from '../../../shared/consoleSchemas';
 import { LINK_STATUSES, MetaSchema, PageParam } from '../../../shared/types';
 import { SandboxError } from '../../errors';
 import { LINK_SORTS } from '../../linkViews/linkOrdering';
@@ -45,14 +46,7 @@ const PositionQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const PositionEnvelope = Type.Object({
-  data: Type.Object({
-    id: Type.String(),
-    index: Type.Integer({ description: "the link's 0-based row in the view" }),
-    total: Type.Integer({ description: 'how many links the view holds' }),
-  }),
-  meta: MetaSchema,
-});
+const PositionEnvelope = Type.Object({ data: LinkPositionSchema, meta: MetaSchema });
 
 /**
  * The Links table's reads: any window of any view (filters, search, sort) and where a link

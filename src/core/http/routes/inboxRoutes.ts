@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { INBOX_NAME_PATTERN, InboxSettingsBodySchema, MetaSchema } from '../../../shared/types';
+import { InboxMessageSchema, InboxViewSchema } from '../../../shared/consoleSchemas';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -13,41 +14,8 @@ export const InboxNameParams = Type.Object({
   }),
 });
 
-const MessageSchema = Type.Object({
-  id: Type.String({ description: 'msg_…, ordered: ?since= takes one' }),
-  inbox: Type.String(),
-  method: Type.String(),
-  received_at: Type.String({ format: 'date-time', description: 'Sandbox time' }),
-  content_type: Type.Union([Type.String(), Type.Null()]),
-  event_type: Type.Union([Type.String(), Type.Null()], { description: "The JSON body's type, if any" }),
-  webhook_id: Type.Union([Type.String(), Type.Null()]),
-  body_bytes: Type.Integer({ description: 'The whole body as received' }),
-  body_truncated: Type.Boolean({ description: 'Only the first 256 KiB was kept' }),
-  verification: Type.Object({
-    state: Type.Enum(['verified', 'invalid', 'unverifiable']),
-    reason: Type.String(),
-    endpoint_id: Type.Union([Type.String(), Type.Null()]),
-  }),
-  answer: Type.Object({ status: Type.Integer(), delay_ms: Type.Integer() }),
-  headers: Type.Record(Type.String(), Type.String()),
-  body: Type.String(),
-  body_encoding: Type.Enum(['utf8', 'base64']),
-});
-const MessagesEnvelope = Type.Object({ data: Type.Array(MessageSchema), meta: MetaSchema });
-const InboxEnvelope = Type.Object({
-  data: Type.Object({
-    name: Type.String(),
-    settings: Type.Object({
-      status: Type.Integer(),
-      delay_ms: Type.Integer(),
-      sequence: Type.Array(Type.Integer()),
-    }),
-    sequence_used: Type.Integer({ description: 'Entries of the sequence already answered' }),
-    message_count: Type.Integer(),
-    last_received_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  }),
-  meta: MetaSchema,
-});
+const MessagesEnvelope = Type.Object({ data: Type.Array(InboxMessageSchema), meta: MetaSchema });
+const InboxEnvelope = Type.Object({ data: InboxViewSchema, meta: MetaSchema });
 export const MessagesQuery = Type.Object(
   {
     since: Type.Optional(

@@ -1,19 +1,24 @@
-// What the console API's answers and queries look like, beyond the shared types: rows as its
-// lists send them, queries as its routes take them.
+// The console API's queries and inputs as the console builds them. Its answers are Static<> of the
+// schemas the API documents (src/shared/webhookSchemas.ts, consoleSchemas.ts), re-exported here.
 import type { DeliveryOrder } from '../../../shared/deliveryOrder';
 import type {
-  DeliveryAttempt,
   DeliveryStatus,
   LinkStatus,
   PaymentLink,
   Pagination,
-  WebhookDelivery,
   WebhookEndpoint,
-  WebhookEvent,
   WebhookEventType,
 } from '../../../shared/types';
-import type { EndpointFaults, FaultRule } from '../../../shared/faults';
+import type { EndpointFaults } from '../../../shared/faults';
 import type { LinkSort, SortOrder } from '../lib/linkOrder';
+
+export type { FaultsView, LinkDetail, LinkPosition } from '../../../shared/consoleSchemas';
+export type {
+  DeliveryDetail,
+  DeliveryRow,
+  InspectedAttempt,
+  QueueState,
+} from '../../../shared/webhookSchemas';
 
 export interface LinkListQuery {
   status?: LinkStatus;
@@ -24,13 +29,6 @@ export interface LinkListQuery {
   order?: SortOrder;
   page?: number;
   per_page?: number;
-}
-
-/** Where a link stands in a view of the links: its 0-based row, and how many rows there are. */
-export interface LinkPosition {
-  id: string;
-  index: number;
-  total: number;
 }
 
 export interface LinkPage {
@@ -61,29 +59,6 @@ export type EndpointPatch = Partial<
   faults?: Partial<EndpointFaults>;
 };
 
-/** The fault rules, and the route patterns a rule can match (the form's choices). */
-export interface FaultsView {
-  rules: FaultRule[];
-  routes: string[];
-}
-
-/** A delivery as lists show it: no attempt bodies, a summary of the last attempt instead. */
-export type DeliveryRow = Omit<WebhookDelivery, 'attempts' | 'status'> & {
-  status: DeliveryStatus;
-  attempt_count: number;
-  last_status: number | null;
-  last_error: string | null;
-};
-
-/** An attempt as the delivery detail shows it; `signature_verified` arrives with newer cores. */
-export type InspectedAttempt = DeliveryAttempt & { signature_verified?: boolean };
-
-/** One delivery with every attempt, as GET /deliveries/{id} answers. */
-export type DeliveryDetail = Omit<WebhookDelivery, 'attempts' | 'status'> & {
-  status: DeliveryStatus;
-  attempts: InspectedAttempt[];
-};
-
 export interface DeliveryListQuery {
   status?: DeliveryStatus;
   event_type?: WebhookEventType;
@@ -93,21 +68,6 @@ export interface DeliveryListQuery {
   order?: DeliveryOrder;
   page?: number;
   per_page?: number;
-}
-
-/** A link with its recorded events (its status timeline) and its deliveries. */
-export interface LinkDetail {
-  link: PaymentLink;
-  events: WebhookEvent[];
-  deliveries: DeliveryDetail[];
-}
-
-export interface QueueState {
-  paused: boolean;
-  in_flight: number;
-  waiting: number;
-  /** Delivered or failed: what Clear history removes. */
-  finished: number;
 }
 
 /** A file the console API sent as an attachment. */

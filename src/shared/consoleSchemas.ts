@@ -1,0 +1,208 @@
+// What the console API answers beyond links, settings and webhooks (webhookSchemas.ts): the
+// request log, inboxes, the clock, fault rules, batches. The core's types and the console's are
+// Static<> of these, and /openapi.json names them, so a generated client and the console agree.
+import Type, { type Static } from 'typebox';
+import { FAULT_ACTION_TYPES, FAULTABLE_ROUTES, FaultRuleSchema } from './faults';
+import {
+  BULK_ACTIONS,
+  INBOX_VERIFICATIONS,
+  LINK_STATUSES,
+  PaymentLinkSchema,
+  WebhookEventSchema,
+} from './types';
+import { DeliverySchema } from './webhookSchemas';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const Headers = Type.Record(Type.String(), Type.String(), {
+  description: 'lower-case names; Authorization keeps only the key’s prefix and cookies are left out',
+});
+
+/** One logged request without its bodies: what the request list and the event stream carry. */
+export const RequestSummarySchema = Type.Object(
+  {
+    seq: Type.Integer({
+      minimum: 1,
+      description: "this process's number for the entry (a replay shares the first request's request_id)",
+    }),
+    request_id: Type.String(),
+    method: Type.String(),
+    path: Type.String(),
+    status: Type.Integer({ description: '0 when a drop fault answered nothing' }),
+    duration_ms: Type.Number({ minimum: 0 }),
+    key_prefix: Nullable(Type.String()),
+    key_rejected: Type.Optional(Type.Boolean({ description: 'the key it presented was refused' })),
+    replay_of: Type.Optional(
+      Type.Integer({ description: "the seq of the entry the console's Replay sent again" }),
+    ),
+    idempotency_key: Nullable(Type.String()),
+    replayed: Type.Boolean(),
+    at: Type.String({ format: 'date-time' }),
+    api: Type.Boolean({
+      description: 'a Payment Links API route (not the console, checkout or a static file)',
+    }),
+    request_body_length: Nullable(
+      Type.Integer({ minimum: 0, description: 'characters kept (at most 65,536)' }),
+    ),
+    response_body_length: Nullable(Type.Integer({ minimum: 0 })),
+    link_id: Type.Optional(Type.String({ description: 'the payment link the request is about' })),
+    fault: Type.Optional(
+      Type.Object(
+        { rule_id: Type.String(), action: Type.Enum(FAULT_ACTION_TYPES) },
+        { additionalProperties: false, description: 'the fault rule that hit the request' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** One logged request with its bodies (first 64 KiB each) and headers. */
+export const RequestEntrySchema = Type.Object(
+  {
+    ...RequestSummarySchema.properties,
+    request_body: Nullable(Type.String()),
+    response_body: Nullable(Type.String()),
+    request_headers: Headers,
+    response_headers: Headers,
+  },
+  { additionalProperties: false },
+);
+
+/** One request an inbox received, without headers or body: what lists and the event stream carry. */
+export const InboxMessageSummarySchema = Type.Object({
+  id: Type.String({ description: 'msg_…, ordered: ?since= takes one' }),
+  inbox: Type.String(),
+  method: Type.String(),
+  received_at: Type.String({ format: 'date-time', description: 'Sandbox time' }),
+  content_type: Nullable(Type.String()),
+  event_type: Type.Union([Type.String(), Type.Null()], { description: "The JSON body's type, if any" }),
+  webhook_id: Nullable(Type.String()),
+  body_bytes: Type.Integer({ description: 'The whole body as received' }),
+  body_truncated: Type.Boolean({ description: 'Only the first 256 KiB was kept' }),
+  verification: Type.Object({
+    state: Type.Enum(INBOX_VERIFICATIONS),
+    reason: Type.String(),
+    endpoint_id: Nullable(Type.String()),
+  }),
+  answer: Type.Object({ status: Type.Integer(), delay_ms: Type.Integer() }),
+});
+
+export const InboxMessageSchema = Type.Object({
+  ...InboxMessageSummarySchema.properties,
+  headers: Type.Record(Type.String(), Type.String()),
+  body: Type.String({ description: 'UTF-8 text, or base64 when it is not valid UTF-8' }),
+  body_encoding: Type.Enum(['utf8', 'base64']),
+});
+
+/** How an inbox answers, every field filled in (PUT takes them, absent ones back to their defaults). */
+export const InboxSettingsSchema = Type.Object({
+  status: Type.Integer(),
+  delay_ms: Type.Integer(),
+  sequence: Type.Array(Type.Integer()),
+});
+
+/** An inbox as the console lists it. */
+export const InboxViewSchema = Type.Object({
+  name: Type.String(),
+  settings: InboxSettingsSchema,
+  sequence_used: Type.Integer({ description: 'Entries of the sequence already answered' }),
+  message_count: Type.Integer(),
+  last_received_at: Nullable(Type.String({ format: 'date-time' })),
+});
+
+/** The sandbox clock, as GET /sandbox/clock shows it. */
+export const ClockSchema = Type.Object({
+  now: Type.String({ format: 'date-time', description: "The sandbox's time" }),
+  real_now: Type.String({ format: 'date-time', description: 'The real time' }),
+  offset_seconds: Type.Number({
+    description: 'now − real_now in seconds; negative once a freeze has held the clock back',
+  }),
+  frozen: Type.Boolean({ description: 'Whether the clock stands still' }),
+});
+
+/** A link with its recorded events (its status timeline) and its deliveries. */
+export const LinkDetailSchema = Type.Object(
+  { link: PaymentLinkSchema, events: Type.Array(WebhookEventSchema), deliveries: Type.Array(DeliverySchema) },
+  { additionalProperties: false },
+);
+
+/** Where a link stands in a view of the links: its 0-based row, and how many rows there are. */
+export const LinkPositionSchema = Type.Object(
+  {
+    id: Type.String(),
+    index: Type.Integer({ description: "the link's 0-based row in the view" }),
+    total: Type.Integer({ description: 'how many links the view holds' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The fault rules, and the route patterns a rule can match (the form's choices). */
+export const FaultsViewSchema = Type.Object(
+  {
+    rules: Type.Array(FaultRuleSchema, { description: 'oldest first' }),
+    routes: Type.Array(Type.Enum(FAULTABLE_ROUTES)),
+  },
+  { additionalProperties: false },
+);
+
+/** What removing one thing answers. */
+export const DeletedSchema = Type.Object(
+  { id: Type.String(), deleted: Type.Literal(true) },
+  { additionalProperties: false },
+);
+
+/** What clearing the delivery history answers: how many deliveries it removed. */
+export const ClearedDeliveriesSchema = Type.Object(
+  { deleted: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
+/** Links a bulk action left alone, grouped by why (the same code a single action would answer). */
+export const BulkSkipReasonSchema = Type.Object(
+  {
+    code: Type.String(),
+    status: Type.Union([Type.Enum(LINK_STATUSES), Type.Null()], {
+      description: "the link's status, or null when there is no such link",
+    }),
+    message: Type.String(),
+    count: Type.Integer({ minimum: 0 }),
+    ids: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const BulkResultSchema = Type.Object(
+  {
+    action: Type.Enum(BULK_ACTIONS),
+    requested: Type.Integer({ minimum: 0 }),
+    changed: Type.Integer({ minimum: 0 }),
+    skipped: Type.Integer({ minimum: 0 }),
+    reasons: Type.Array(BulkSkipReasonSchema),
+  },
+  { additionalProperties: false },
+);
+
+const Count = Type.Optional(Type.Integer({ minimum: 0 }));
+export const SampleResultSchema = Type.Object(
+  {
+    created: Type.Integer({ minimum: 0 }),
+    by_status: Type.Object(
+      { pending: Count, succeeded: Count, expired: Count, canceled: Count, failed: Count },
+      { additionalProperties: false, description: 'how many of the new links are in each status' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type RequestLogSummary = Static<typeof RequestSummarySchema>;
+export type RequestLogEntry = Static<typeof RequestEntrySchema>;
+export type InboxMessageSummary = Static<typeof InboxMessageSummarySchema>;
+export type InboxMessage = Static<typeof InboxMessageSchema>;
+export type InboxView = Static<typeof InboxViewSchema>;
+export type ClockView = Static<typeof ClockSchema>;
+export type LinkDetail = Static<typeof LinkDetailSchema>;
+export type LinkPosition = Static<typeof LinkPositionSchema>;
+export type FaultsView = Static<typeof FaultsViewSchema>;
+export type BulkSkipReason = Static<typeof BulkSkipReasonSchema>;
+export type BulkResult = Static<typeof BulkResultSchema>;
+export type SampleResult = Static<typeof SampleResultSchema>;
