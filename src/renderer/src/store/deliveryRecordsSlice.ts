@@ -33,7 +33,7 @@ export interface DeliveryRecordsSlice {
 /** The verdict on a signature comes only with a read; a streamed copy keeps the one already read. */
 function withVerdicts(streamed: DeliveryAttempt[], known: InspectedAttempt[] = []): InspectedAttempt[] {
   const verdicts = new Map(known.map((a) => [`${a.series}.${a.number}`, a.signature_verified]));
-  return streamed.map(({ signature_verified: _unread, ...attempt }) => {
+  return streamed.map((attempt) => {
     const verdict = verdicts.get(`${attempt.series}.${attempt.number}`);
     return verdict === undefined ? attempt : { ...attempt, signature_verified: verdict };
   });
