@@ -1,6 +1,7 @@
 import type { SandboxEvent, WebhookDelivery } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
-import { deliveryMatches, listDeliveries, type DeliveryListQuery } from './deliveryListing';
+import type { listDeliveries } from './deliveryListing';
+import { deliveryMatches, type DeliveryListQuery } from './deliveryListing';
 
 interface Waiter {
   matches: (d: WebhookDelivery) => boolean;
@@ -28,7 +29,7 @@ export class DeliveryWaits {
     ms: number,
     gone: AbortSignal,
   ): Promise<ReturnType<typeof listDeliveries>> {
-    const list = () => listDeliveries(this.core.store.state, (d) => this.core.presentDelivery(d), query);
+    const list = () => this.core.webhooks.list(query);
     const first = list();
     if (first.pagination.total > 0 || ms <= 0) return first;
     await this.until(deliveryMatches(query), ms, gone);

@@ -10,9 +10,9 @@ import {
 } from '../../../shared/dataFolder';
 import { MetaSchema } from '../../../shared/types';
 import { exportFileName, exportStream } from '../../dataFolder/exportStore';
-import { readImport } from '../../dataFolder/importStore';
+import { importFile } from '../../dataFolder/importStore';
 import { resetSandbox } from '../../dataFolder/resetStore';
-import { serverInfo, storeCounts } from '../../dataFolder/serverInfo';
+import { coreCounts, serverInfo } from '../../dataFolder/serverInfo';
 import type { SandboxCore } from '../../sandboxCore';
 import { consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -81,7 +81,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       await resetSandbox(core, request.body as ResetOptions);
-      return sendData(reply, 200, storeCounts(core.store.state));
+      return sendData(reply, 200, coreCounts(core));
     },
   );
 
@@ -107,14 +107,9 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
       },
       async (request, reply) => {
         await readStreamedBody(request, reply, (body) =>
-          core.imports.run(body, async (file) => {
-            const contents = await readImport(file, (clock) =>
-              core.clock.nowUnder(clock ?? core.store.state.clock),
-            );
-            await core.replaceStore(contents);
-          }),
+          core.imports.run(body, (file) => importFile(core, file)),
         );
-        return sendData(reply, 200, storeCounts(core.store.state));
+        return sendData(reply, 200, coreCounts(core));
       },
     );
   });

@@ -43,9 +43,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      const link = await commitChange(
-        core.links.create(request.body, core.settings, core.publicBaseUrl(), core.settlementAccountId),
-      );
+      const link = await commitChange(core.links.create(request.body));
       return sendData(reply, 201, link);
     },
   );
@@ -64,14 +62,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     (request, reply) =>
       afterDueChanges(
         core,
-        () => {
-          const link = core.links.find(request.params.id);
-          const events = [...core.store.state.events.values()].filter((e) => e.data.id === link.id);
-          const deliveries = [...core.store.state.deliveries.values()]
-            .filter((d) => d.link_id === link.id)
-            .map((d) => core.presentDelivery(d));
-          return sendData(reply, 200, { link, events, deliveries });
-        },
+        () => sendData(reply, 200, core.webhooks.linkDetail(request.params.id)),
         request.params.id,
       ),
   );
