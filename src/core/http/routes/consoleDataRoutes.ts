@@ -32,7 +32,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
-    '/_console/api/server',
+    '/server',
     {
       schema: {
         tags: TAG,
@@ -44,7 +44,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.get(
-    '/_console/api/store/export',
+    '/store/export',
     {
       schema: {
         tags: TAG,
@@ -67,7 +67,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.post(
-    '/_console/api/store/reset',
+    '/store/reset',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -91,7 +91,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
     importScope.removeContentTypeParser('application/json');
     importScope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
     importScope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/_console/api/store/import',
+      '/store/import',
       {
         bodyLimit: IMPORT_BODY_LIMIT,
         // The schema documents the file; readImport checks it and names the place of a problem.

@@ -52,7 +52,7 @@ const EventQuery = Type.Object(
 export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
-    '/_console/api/webhook-events',
+    '/webhook-events',
     {
       schema: {
         tags: TAG,
@@ -67,7 +67,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
   );
 
   api.get(
-    '/_console/api/deliveries',
+    '/deliveries',
     {
       schema: {
         tags: TAG,
@@ -88,7 +88,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     },
   );
   api.delete(
-    '/_console/api/deliveries',
+    '/deliveries',
     {
       schema: {
         tags: TAG,
@@ -99,7 +99,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     async (request, reply) => sendData(reply, 200, { deleted: await core.webhooks.clearHistory() }),
   );
   api.get(
-    '/_console/api/deliveries/:id',
+    '/deliveries/:id',
     {
       schema: {
         tags: TAG,
@@ -117,7 +117,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     act: (id: string) => Promise<PresentedDelivery>,
   ) =>
     api.post(
-      `/_console/api/deliveries/:id/${path}`,
+      `/deliveries/:id/${path}`,
       {
         schema: {
           tags: TAG,
@@ -142,7 +142,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     (id) => core.webhooks.retryNow(id),
   );
   api.delete(
-    '/_console/api/deliveries/:id',
+    '/deliveries/:id',
     {
       schema: {
         tags: TAG,

@@ -33,7 +33,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   };
 
   api.post(
-    '/_console/api/links',
+    '/links',
     {
       schema: {
         tags: TAG,
@@ -49,7 +49,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.get(
-    '/_console/api/links/:id',
+    '/links/:id',
     {
       schema: {
         tags: TAG,
@@ -68,7 +68,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.post(
-    '/_console/api/links/:id/simulate',
+    '/links/:id/simulate',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -93,7 +93,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.post(
-    '/_console/api/links/:id/cancel',
+    '/links/:id/cancel',
     {
       preValidation: emptyBodyAsObject,
       schema: {

@@ -12,7 +12,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
-    '/_console/api/settings',
+    '/settings',
     {
       schema: {
         tags: TAG,
@@ -24,7 +24,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
   );
 
   api.patch(
-    '/_console/api/settings',
+    '/settings',
     {
       schema: {
         tags: TAG,
@@ -42,7 +42,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
   );
 
   api.get(
-    '/_console/api/queue',
+    '/queue',
     {
       schema: {
         tags: TAG,
@@ -58,7 +58,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
     ['resume', false],
   ] as const) {
     api.post(
-      `/_console/api/queue/${action}`,
+      `/queue/${action}`,
       {
         schema: {
           tags: TAG,

@@ -25,7 +25,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
-    '/_console/api/endpoints',
+    '/endpoints',
     {
       schema: {
         tags: TAG,
@@ -36,7 +36,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     (request, reply) => sendData(reply, 200, core.endpoints.list()),
   );
   api.post(
-    '/_console/api/endpoints',
+    '/endpoints',
     {
       schema: {
         tags: TAG,
@@ -50,7 +50,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     async (request, reply) => sendData(reply, 201, await core.endpoints.create(request.body)),
   );
   api.get(
-    '/_console/api/endpoints/:id',
+    '/endpoints/:id',
     {
       schema: {
         tags: TAG,
@@ -62,7 +62,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     (request, reply) => sendData(reply, 200, core.endpoints.find(request.params.id)),
   );
   api.patch(
-    '/_console/api/endpoints/:id',
+    '/endpoints/:id',
     {
       schema: {
         tags: TAG,
@@ -76,7 +76,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       sendData(reply, 200, await core.endpoints.update(request.params.id, request.body)),
   );
   api.delete(
-    '/_console/api/endpoints/:id',
+    '/endpoints/:id',
     {
       schema: {
         tags: TAG,
@@ -91,7 +91,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     },
   );
   api.post(
-    '/_console/api/endpoints/:id/rotate-secret',
+    '/endpoints/:id/rotate-secret',
     {
       schema: {
         tags: TAG,
@@ -105,7 +105,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
     async (request, reply) => sendData(reply, 200, await core.endpoints.rotateSecret(request.params.id)),
   );
   api.post(
-    '/_console/api/endpoints/:id/test',
+    '/endpoints/:id/test',
     {
       preValidation: emptyBodyAsObject,
       schema: {
