@@ -1,10 +1,11 @@
-import type { SandboxEvent, WebhookDelivery } from '../../shared/types';
+import type { PresentedDelivery } from '../../shared/deliverySummary';
+import type { SandboxEvent } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
 import type { listDeliveries } from './deliveryListing';
 import { deliveryMatches, type DeliveryListQuery } from './deliveryListing';
 
 interface Waiter {
-  matches: (d: WebhookDelivery) => boolean;
+  matches: (d: PresentedDelivery) => boolean;
   done: () => void;
 }
 
@@ -36,7 +37,7 @@ export class DeliveryWaits {
     return list();
   }
 
-  private until(matches: (d: WebhookDelivery) => boolean, ms: number, gone: AbortSignal): Promise<void> {
+  private until(matches: (d: PresentedDelivery) => boolean, ms: number, gone: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiter.done(), ms);
       const waiter: Waiter = {
