@@ -7,7 +7,8 @@ export interface OpEventSources {
   clock(): ClockView;
   delivery(id: string): WebhookDelivery | undefined;
   present(delivery: WebhookDelivery): PresentedDelivery;
-  waitingDeliveries(): Iterable<WebhookDelivery>;
+  /** Every stored delivery, walked only when the queue is paused or resumed. */
+  deliveries(): Iterable<WebhookDelivery>;
 }
 
 /**
@@ -37,7 +38,8 @@ export function* opEvents(ops: readonly Op[], from: OpEventSources): Generator<S
     else if (op.op === 'queue') {
       yield { type: 'queue.changed', paused: op.paused };
       // Pausing rewrites no delivery, yet every waiting one now shows differently: say so, one by one.
-      for (const waiting of from.waitingDeliveries()) yield deliveryChanged(from.present(waiting));
+      for (const d of from.deliveries())
+        if (d.status === 'queued' || d.status === 'retrying') yield deliveryChanged(from.present(d));
     } else if (op.op === 'replace') yield { type: 'store.replaced' };
   }
 }

@@ -9,7 +9,7 @@ import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
 import { Scheduler } from './scheduler';
 import { MergedSettings } from './mergedSettings';
-import { deliveryChanged, opEvents } from './opEvents';
+import { deliveryChanged, opEvents, type OpEventSources } from './opEvents';
 import { settingsWith, withDefaults } from './settings';
 import type { Op } from './store/ops';
 import { Store, type StoreOptions } from './store/store';
@@ -99,6 +99,12 @@ export class SandboxCore {
   /** The configuration file with the flags that beat it: what start and each reset apply. */
   readonly configuration: Configuration | undefined;
   private configuring: Promise<void> | null = null;
+  private readonly opSources: OpEventSources = {
+    clock: () => this.clock.view(),
+    delivery: (id) => this.store.state.deliveries.get(id),
+    present: (delivery) => this.presentDelivery(delivery),
+    deliveries: () => this.store.state.deliveries.values(),
+  };
 
   private constructor(
     readonly store: Store,
@@ -259,14 +265,6 @@ export class SandboxCore {
 
   private announce(ops: readonly Op[]): void {
     if (this.events.listenerCount('event') === 0) return;
-    const { state } = this.store;
-    for (const event of opEvents(ops, {
-      clock: () => this.clock.view(),
-      delivery: (id) => state.deliveries.get(id),
-      present: (delivery) => this.presentDelivery(delivery),
-      waitingDeliveries: () =>
-        [...state.deliveries.values()].filter((d) => d.status === 'queued' || d.status === 'retrying'),
-    }))
-      this.emit(event);
+    for (const event of opEvents(ops, this.opSources)) this.emit(event);
   }
 }
