@@ -27,6 +27,25 @@ export default tseslint.config(
     },
   },
   {
+    // Routes translate HTTP to a core service and back (docs/architecture.md): the store's state is
+    // the core's to read, so a rule a route needs goes into the service it calls.
+    files: ['src/core/http/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.property.name='store'][property.name='state']",
+          message: "Routes do not read the store's state: call (or add) a core service instead.",
+        },
+        {
+          selector:
+            "VariableDeclarator[init.property.name='store'] > ObjectPattern > Property[key.name='state']",
+          message: "Routes do not read the store's state: call (or add) a core service instead.",
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON responses; typing every body would only restate the OpenAPI check.
     files: ['src/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

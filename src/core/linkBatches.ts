@@ -38,12 +38,7 @@ export class LinkBatches {
       for (let n = start; n < Math.min(count, start + BATCH); n++) {
         const plan = samplePlan(n, tag);
         const { core } = this;
-        const created = core.links.create(
-          plan.body,
-          core.settings,
-          core.publicBaseUrl(),
-          core.settlementAccountId,
-        );
+        const created = core.links.create(plan.body);
         ops.push(...created.ops);
         let status: LinkStatus = 'pending';
         if (plan.then) {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { NewFaultRule } from '../shared/faults';
+import type { PresentedDelivery } from '../shared/deliverySummary';
 import type { SandboxEvent, Settings, SettingsPatch, WebhookDelivery } from '../shared/types';
 import { isoTime, systemClock, type Clock } from './clock';
 import { ClockControls, type ClockStart } from './clockControls';
@@ -7,6 +8,8 @@ import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
 import { Scheduler } from './scheduler';
+import { MergedSettings } from './mergedSettings';
+import { deliveryChanged, opEvents, type OpEventSources } from './opEvents';
 import { settingsWith, withDefaults } from './settings';
 import type { Op } from './store/ops';
 import { Store, type StoreOptions } from './store/store';
@@ -18,6 +21,9 @@ import { Inboxes } from './inbox/inboxes';
 import { Retention } from './retention';
 import { AttemptBodies } from './webhooks/attemptBodies';
 import { DeliveryWorker } from './webhooks/deliveryWorker';
+import { presentDelivery } from './webhooks/deliveryView';
+import { EndpointService } from './webhooks/endpointService';
+import { WebhookService } from './webhooks/webhookService';
 import { fanOutEvents } from './webhooks/fanOut';
 import { firstDelaySeconds } from './webhooks/deliveryControls';
 import { newLinkId } from './domain/ids';
@@ -71,6 +77,9 @@ export class SandboxCore {
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
   readonly deliveries: DeliveryWorker;
+  /** Deliveries, their queue and their controls, for the routes. */
+  readonly webhooks = new WebhookService(this);
+  readonly endpoints: EndpointService;
   readonly time: ClockControls;
   readonly faults: FaultRules;
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
@@ -82,10 +91,7 @@ export class SandboxCore {
   /** The built-in webhook inboxes (contract §12), in memory. */
   readonly inbox = new Inboxes((event) => this.emit(event));
   readonly imports = new ImportTurn();
-  private merged: { from: Settings | null | undefined; value: Settings } = {
-    from: undefined,
-    value: withDefaults(null),
-  };
+  private readonly merged: MergedSettings;
   /** The server's own origin, set once it listens; the default base of checkout URLs. */
   origin = 'http://127.0.0.1:4545';
   /** Where the server listens and why that port, set once it listens. */
@@ -93,6 +99,12 @@ export class SandboxCore {
   /** The configuration file with the flags that beat it: what start and each reset apply. */
   readonly configuration: Configuration | undefined;
   private configuring: Promise<void> | null = null;
+  private readonly opSources: OpEventSources = {
+    clock: () => this.clock.view(),
+    delivery: (id) => this.store.state.deliveries.get(id),
+    present: (delivery) => this.presentDelivery(delivery),
+    deliveries: () => this.store.state.deliveries.values(),
+  };
 
   private constructor(
     readonly store: Store,
@@ -100,7 +112,13 @@ export class SandboxCore {
     private readonly options: CoreOptions,
   ) {
     this.configuration = runConfiguration(options.configuration, options);
-    this.links = new PaymentLinks(store.state, clock);
+    this.merged = new MergedSettings(() => store.state.settings);
+    this.links = new PaymentLinks(store.state, clock, {
+      settings: () => this.settings,
+      publicBaseUrl: () => this.publicBaseUrl(),
+      settlementAccountId: () => this.settlementAccountId,
+    });
+    this.endpoints = new EndpointService(store, clock);
     this.idempotency = new IdempotencyGuard(store.state, clock);
     this.scheduler = new Scheduler(store, this.links, clock, (err) =>
       process.emitWarning(`scheduler: ${err.message}`),
@@ -115,10 +133,7 @@ export class SandboxCore {
       (err) => process.emitWarning(`webhook delivery: ${err.message}`),
       (delivery) => {
         if (this.events.listenerCount('event') > 0)
-          this.emit({
-            type: 'delivery.changed',
-            delivery: this.presentDelivery(delivery) as WebhookDelivery,
-          });
+          this.emit(deliveryChanged(this.presentDelivery(delivery)));
       },
     );
     store.setExpander(
@@ -202,10 +217,8 @@ export class SandboxCore {
     else void this.configuring.then(next);
   }
 
-  /** The stored settings over the defaults, merged once per change rather than per request. */
+  /** The stored settings over the defaults. */
   get settings(): Settings {
-    const stored = this.store.state.settings;
-    if (this.merged.from !== stored) this.merged = { from: stored, value: withDefaults(stored) };
     return this.merged.value;
   }
 
@@ -245,49 +258,13 @@ export class SandboxCore {
     await this.store.close();
   }
 
-  /**
-   * A delivery as people see it: one on the wire shows as delivering, and a waiting one as paused
-   * while the queue is paused.
-   */
-  presentDelivery(
-    delivery: WebhookDelivery,
-  ): WebhookDelivery | (Omit<WebhookDelivery, 'status'> & { status: 'paused' }) {
-    const waiting = delivery.status === 'queued' || delivery.status === 'retrying';
-    if (!waiting) return delivery;
-    if (this.deliveries.isOnWire(delivery.id)) return { ...delivery, status: 'delivering' };
-    return this.store.state.queuePaused ? { ...delivery, status: 'paused' } : delivery;
+  /** A delivery as people see it (webhooks/deliveryView.ts). */
+  presentDelivery(delivery: WebhookDelivery): PresentedDelivery {
+    return presentDelivery(delivery, (id) => this.deliveries.isOnWire(id), this.store.state.queuePaused);
   }
 
   private announce(ops: readonly Op[]): void {
     if (this.events.listenerCount('event') === 0) return;
-    for (const op of ops) {
-      if (op.op === 'link') this.emit({ type: 'link.changed', link: op.v });
-      else if (op.op === 'event') this.emit({ type: 'webhook_event.recorded', event: op.v });
-      else if (op.op === 'settings') this.emit({ type: 'settings.changed', settings: op.v });
-      else if (op.op === 'clock') this.emit({ type: 'clock.changed', clock: this.clock.view() });
-      else if (op.op === 'delivery' || op.op === 'delivery.patch') {
-        const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
-        if (delivery)
-          this.emit({
-            type: 'delivery.changed',
-            delivery: this.presentDelivery(delivery) as WebhookDelivery,
-          });
-      } else if (op.op === 'delivery.delete') this.emit({ type: 'delivery.deleted', id: op.id });
-      else if (op.op === 'endpoint') this.emit({ type: 'endpoint.changed', endpoint: op.v });
-      else if (op.op === 'endpoint.delete') this.emit({ type: 'endpoint.deleted', id: op.id });
-      else if (op.op === 'faults') this.emit({ type: 'faults.changed', rules: op.v });
-      else if (op.op === 'queue') {
-        this.emit({ type: 'queue.changed', paused: op.paused });
-        this.announceWaitingDeliveries();
-      } else if (op.op === 'replace') this.emit({ type: 'store.replaced' });
-    }
-  }
-
-  /** Pausing rewrites no delivery, yet every waiting one now shows differently: say so, one by one. */
-  private announceWaitingDeliveries(): void {
-    for (const delivery of this.store.state.deliveries.values()) {
-      if (delivery.status === 'queued' || delivery.status === 'retrying')
-        this.emit({ type: 'delivery.changed', delivery: this.presentDelivery(delivery) as WebhookDelivery });
-    }
+    for (const event of opEvents(ops, this.opSources)) this.emit(event);
   }
 }

@@ -35,7 +35,11 @@ export function apiRequestEntry(e: RequestLogEntry): LogEntry {
   };
 }
 
-export const webhookAttemptEntry = (d: WebhookDelivery, a: DeliveryAttempt): WebhookAttemptLogEntry => ({
+/** Takes a delivery as stored or as shown: an attempt's entry does not depend on its status. */
+export const webhookAttemptEntry = (
+  d: Pick<WebhookDelivery, 'id' | 'event_id' | 'event_type' | 'link_id' | 'endpoint_id'>,
+  a: DeliveryAttempt,
+): WebhookAttemptLogEntry => ({
   type: 'webhook_attempt',
   at: a.started_at,
   delivery_id: d.id,

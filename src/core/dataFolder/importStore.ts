@@ -12,6 +12,7 @@ import { makeAjv } from '../http/validation';
 import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
 import type { ClockState, NowUnder } from '../sandboxClock';
+import type { SandboxCore } from '../sandboxCore';
 import type { StoreContents } from '../store/storeState';
 import {
   brokenAt,
@@ -84,6 +85,15 @@ export async function readImport(body: AsyncIterable<Uint8Array>, now: NowUnder)
     if (err instanceof JsonDocumentError) throw unreadableFile(err, seen.firstByte);
     throw err;
   }
+}
+
+/**
+ * Replaces the store with an export file in one durable step; its times read under the file's
+ * clock when it brings one, else under the clock the store has.
+ */
+export async function importFile(core: SandboxCore, body: AsyncIterable<Uint8Array>): Promise<void> {
+  const contents = await readImport(body, (clock) => core.clock.nowUnder(clock ?? core.store.state.clock));
+  await core.replaceStore(contents);
 }
 
 /**

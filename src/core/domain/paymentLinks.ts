@@ -1,6 +1,8 @@
 import type {
   CreateLinkBody,
   LinkStatus,
+  ListQuery,
+  Pagination,
   PaymentLink,
   Settings,
   SimulateEvent,
@@ -30,18 +32,32 @@ const EVENT_OF: Partial<Record<LinkStatus, WebhookEventType>> = {
   canceled: 'payment_link.canceled',
 };
 
+/** What a new link takes from the sandbox it is made in, read at the moment it is made. */
+export interface LinkSurroundings {
+  settings(): Settings;
+  /** Where checkout URLs start. */
+  publicBaseUrl(): string;
+  /** The account a link settles to unless its body names one. */
+  settlementAccountId(): string;
+}
+
 /** The rules of contract §4 and §7. Decides changes; committing them is the caller's step. */
 export class PaymentLinks {
   constructor(
     private readonly state: StoreState,
     private readonly clock: Clock,
+    private readonly surroundings: LinkSurroundings,
   ) {}
 
+  /**
+   * A new pending link, made under the sandbox's current settings, checkout base and settlement
+   * account unless a caller seeding many links (a configuration file, the benchmarks) fixes them.
+   */
   create(
     body: CreateLinkBody,
-    settings: Settings,
-    publicBaseUrl: string,
-    settlementAccountId: string,
+    settings = this.surroundings.settings(),
+    publicBaseUrl = this.surroundings.publicBaseUrl(),
+    settlementAccountId = this.surroundings.settlementAccountId(),
     /** A configuration file's fixture declares its own id, so applying the file again finds it. */
     id = newLinkId(),
   ): LinkChange {
@@ -77,6 +93,31 @@ export class PaymentLinks {
       created_at: isoTime(now),
     };
     return { link, ops: [{ op: 'link', v: link }] };
+  }
+
+  /** The link, or undefined: for callers that answer a missing link their own way (the checkout page). */
+  get(id: string): PaymentLink | undefined {
+    return this.state.links.get(id.toLowerCase());
+  }
+
+  /** One page of links, newest first; created_after and created_before are exclusive. */
+  list(q: ListQuery): { links: PaymentLink[]; pagination: Pagination } {
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 25;
+    const { total, links } = this.state.links.list({
+      status: q.status,
+      createdAfter: q.created_after === undefined ? undefined : isoTime(Date.parse(q.created_after)),
+      createdBefore: q.created_before === undefined ? undefined : isoTime(Date.parse(q.created_before)),
+      offset: (page - 1) * perPage,
+      limit: perPage,
+    });
+    const pagination = {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+    };
+    return { links, pagination };
   }
 
   find(id: string, param = 'id'): PaymentLink {

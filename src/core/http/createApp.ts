@@ -13,29 +13,17 @@ import { completeDocument, openApiInfo } from './openapi/document';
 import { documentIdempotencyKey } from './openapi/idempotencyKey';
 import { answerClientError } from './clientErrors';
 import { recordRoutes } from './knownRoutes';
-import { consoleRequestReplayRoutes } from './routes/consoleRequestReplayRoutes';
 import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { withoutToken } from './loggedUrl';
 import { faultGate } from './faultGate';
 import { checkoutRoutes } from './routes/checkoutRoutes';
-import { consoleClockRoutes } from './routes/consoleClockRoutes';
-import { consoleLinkBatchRoutes } from './routes/consoleLinkBatchRoutes';
 import { clockRoutes } from './routes/clockRoutes';
-import { consoleFaultRoutes } from './routes/consoleFaultRoutes';
 import { faultRoutes } from './routes/faultRoutes';
-import { consoleDataRoutes } from './routes/consoleDataRoutes';
-import { consoleEventsRoute } from './routes/consoleEventsRoute';
-import { consoleLinkRoutes } from './routes/consoleLinkRoutes';
-import { consoleLinkViewRoutes } from './routes/consoleLinkViewRoutes';
-import { consoleRequestRoutes } from './routes/consoleRequestRoutes';
-import { consoleSettingsRoutes } from './routes/consoleSettingsRoutes';
-import { consoleWebhookRoutes } from './routes/consoleWebhookRoutes';
-import { consoleDeliveryRoutes } from './routes/consoleDeliveryRoutes';
-import { consoleInboxRoutes } from './routes/consoleInboxRoutes';
 import { inboxReceiveRoutes } from './routes/inboxReceiveRoutes';
 import { inboxRoutes } from './routes/inboxRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
+import { CONSOLE_API_PREFIX, CONSOLE_ROUTE_MODULES } from './routes/consoleApi';
 import { faviconRoute } from './routes/faviconRoute';
 import { configSchemaRoute } from './routes/configSchemaRoute';
 import { resetRoute } from './routes/resetRoute';
@@ -216,19 +204,13 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       takeQueryToken(request);
       done();
     });
-    consoleSettingsRoutes(consoleApi, core);
-    consoleLinkRoutes(consoleApi, core);
-    consoleLinkViewRoutes(consoleApi, core);
-    consoleRequestRoutes(consoleApi, core);
-    consoleRequestReplayRoutes(consoleApi, core);
-    consoleWebhookRoutes(consoleApi, core);
-    consoleDeliveryRoutes(consoleApi, core);
-    consoleEventsRoute(consoleApi, core);
-    consoleDataRoutes(consoleApi, core);
-    consoleInboxRoutes(consoleApi, core);
-    consoleFaultRoutes(consoleApi, core);
-    consoleClockRoutes(consoleApi, core);
-    consoleLinkBatchRoutes(consoleApi, core);
+    // The hooks above hold for every module; each names its paths below the one prefix.
+    await consoleApi.register(
+      async (modules) => {
+        for (const routes of CONSOLE_ROUTE_MODULES) routes(modules, core);
+      },
+      { prefix: CONSOLE_API_PREFIX },
+    );
   });
   await app.register(async (open) => {
     open.addHook('onRequest', (request, reply, done) => {

@@ -1,5 +1,6 @@
 import type { DeliveryStatus, Pagination, WebhookDelivery, WebhookEventType } from '../../shared/types';
 import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
+import { SandboxError } from '../errors';
 import type { StoreState } from '../store/storeState';
 import { byLastChange, type DeliveryOrder } from '../../shared/deliveryOrder';
 
@@ -39,6 +40,13 @@ export function listDeliveries(
   present: (d: WebhookDelivery) => PresentedDelivery,
   q: DeliveryListQuery,
 ): { rows: DeliverySummary[]; pagination: Pagination } {
+  if (q.order === 'updated' && q.before_seq !== undefined) {
+    throw new SandboxError(
+      'parameter_invalid',
+      'before_seq pages the created order; with order=updated, page by page number.',
+      'before_seq',
+    );
+  }
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 25;
   const matches = deliveryMatches(q);

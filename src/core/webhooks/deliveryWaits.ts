@@ -1,9 +1,11 @@
-import type { SandboxEvent, WebhookDelivery } from '../../shared/types';
+import type { PresentedDelivery } from '../../shared/deliverySummary';
+import type { SandboxEvent } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
-import { deliveryMatches, listDeliveries, type DeliveryListQuery } from './deliveryListing';
+import type { listDeliveries } from './deliveryListing';
+import { deliveryMatches, type DeliveryListQuery } from './deliveryListing';
 
 interface Waiter {
-  matches: (d: WebhookDelivery) => boolean;
+  matches: (d: PresentedDelivery) => boolean;
   done: () => void;
 }
 
@@ -28,14 +30,14 @@ export class DeliveryWaits {
     ms: number,
     gone: AbortSignal,
   ): Promise<ReturnType<typeof listDeliveries>> {
-    const list = () => listDeliveries(this.core.store.state, (d) => this.core.presentDelivery(d), query);
+    const list = () => this.core.webhooks.list(query);
     const first = list();
     if (first.pagination.total > 0 || ms <= 0) return first;
     await this.until(deliveryMatches(query), ms, gone);
     return list();
   }
 
-  private until(matches: (d: WebhookDelivery) => boolean, ms: number, gone: AbortSignal): Promise<void> {
+  private until(matches: (d: PresentedDelivery) => boolean, ms: number, gone: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiter.done(), ms);
       const waiter: Waiter = {

@@ -34,7 +34,7 @@ export function checkoutRoutes(core: SandboxCore) {
       const { id } = request.params;
       if (!UUID.test(id)) return notFound(reply, id);
       await core.scheduler.catchUp(id);
-      const link = core.store.state.links.get(id.toLowerCase());
+      const link = core.links.get(id);
       if (!link) return notFound(reply, id);
       return reply
         .type(HTML)
@@ -55,7 +55,7 @@ export function checkoutRoutes(core: SandboxCore) {
             .type(HTML)
             .send(renderRefusedPage(id, origin, ownOrigin(request), UUID.test(id)));
         }
-        if (!UUID.test(id) || !core.store.state.links.get(id.toLowerCase())) return notFound(reply, id);
+        if (!UUID.test(id) || !core.links.get(id)) return notFound(reply, id);
         await core.scheduler.catchUp(id);
         try {
           await core.store.commit(core.links.simulate(id, event, core.settings).ops);

@@ -13,7 +13,7 @@ const NoBody = Type.Object({}, { additionalProperties: false });
 export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
-    '/_console/api/clock',
+    '/clock',
     {
       schema: {
         tags: TAG,
@@ -24,7 +24,7 @@ export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): voi
     (_request, reply) => sendData(reply, 200, core.time.view()),
   );
   api.post(
-    '/_console/api/clock/advance',
+    '/clock/advance',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -45,6 +45,6 @@ export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): voi
       },
       async (_request, reply) => sendData(reply, 200, await act()),
     );
-  move('/_console/api/clock/freeze', 'Freeze the sandbox clock', () => core.time.freeze());
-  move('/_console/api/clock/resume', 'Resume the sandbox clock', () => core.time.resume());
+  move('/clock/freeze', 'Freeze the sandbox clock', () => core.time.freeze());
+  move('/clock/resume', 'Resume the sandbox clock', () => core.time.resume());
 }

@@ -10,9 +10,9 @@ import {
 } from '../../../shared/dataFolder';
 import { MetaSchema } from '../../../shared/types';
 import { exportFileName, exportStream } from '../../dataFolder/exportStore';
-import { readImport } from '../../dataFolder/importStore';
+import { importFile } from '../../dataFolder/importStore';
 import { resetSandbox } from '../../dataFolder/resetStore';
-import { serverInfo, storeCounts } from '../../dataFolder/serverInfo';
+import { coreCounts, serverInfo } from '../../dataFolder/serverInfo';
 import type { SandboxCore } from '../../sandboxCore';
 import { consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -32,7 +32,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
-    '/_console/api/server',
+    '/server',
     {
       schema: {
         tags: TAG,
@@ -44,7 +44,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.get(
-    '/_console/api/store/export',
+    '/store/export',
     {
       schema: {
         tags: TAG,
@@ -67,7 +67,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.post(
-    '/_console/api/store/reset',
+    '/store/reset',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -81,7 +81,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       await resetSandbox(core, request.body as ResetOptions);
-      return sendData(reply, 200, storeCounts(core.store.state));
+      return sendData(reply, 200, coreCounts(core));
     },
   );
 
@@ -91,7 +91,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
     importScope.removeContentTypeParser('application/json');
     importScope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
     importScope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/_console/api/store/import',
+      '/store/import',
       {
         bodyLimit: IMPORT_BODY_LIMIT,
         // The schema documents the file; readImport checks it and names the place of a problem.
@@ -107,14 +107,9 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
       },
       async (request, reply) => {
         await readStreamedBody(request, reply, (body) =>
-          core.imports.run(body, async (file) => {
-            const contents = await readImport(file, (clock) =>
-              core.clock.nowUnder(clock ?? core.store.state.clock),
-            );
-            await core.replaceStore(contents);
-          }),
+          core.imports.run(body, (file) => importFile(core, file)),
         );
-        return sendData(reply, 200, storeCounts(core.store.state));
+        return sendData(reply, 200, coreCounts(core));
       },
     );
   });

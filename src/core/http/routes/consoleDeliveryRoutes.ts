@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import {
-  DELIVERY_STATUSES,
-  PageParam,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookDelivery,
-} from '../../../shared/types';
+import type { PresentedDelivery } from '../../../shared/deliverySummary';
+import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import type { Op } from '../../store/ops';
-import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
-import { listDeliveries } from '../../webhooks/deliveryListing';
 import { DELIVERY_ORDERS } from '../../../shared/deliveryOrder';
-import { listEvents } from '../../webhooks/eventListing';
-import { SandboxError } from '../../errors';
-import { signatureVerifies } from '../../webhooks/signing';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData, sendJson } from '../respond';
 
@@ -62,7 +52,7 @@ const EventQuery = Type.Object(
 export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
-    '/_console/api/webhook-events',
+    '/webhook-events',
     {
       schema: {
         tags: TAG,
@@ -73,20 +63,11 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => {
-      const { rows, total } = listEvents(
-        core.store.state,
-        request.query.limit ?? 200,
-        (d) => core.presentDelivery(d).status,
-      );
-      return sendData(reply, 200, { events: rows, total });
-    },
+    (request, reply) => sendData(reply, 200, core.webhooks.events(request.query.limit ?? 200)),
   );
-  const state = core.store.state;
-  const now = () => core.clock.now();
 
   api.get(
-    '/_console/api/deliveries',
+    '/deliveries',
     {
       schema: {
         tags: TAG,
@@ -98,14 +79,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     (request, reply) => {
-      if (request.query.order === 'updated' && request.query.before_seq !== undefined) {
-        throw new SandboxError(
-          'parameter_invalid',
-          'before_seq pages the created order; with order=updated, page by page number.',
-          'before_seq',
-        );
-      }
-      const { rows, pagination } = listDeliveries(state, (d) => core.presentDelivery(d), request.query);
+      const { rows, pagination } = core.webhooks.list(request.query);
       return sendJson(
         reply,
         200,
@@ -114,7 +88,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
     },
   );
   api.delete(
-    '/_console/api/deliveries',
+    '/deliveries',
     {
       schema: {
         tags: TAG,
@@ -122,14 +96,10 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => {
-      const ops = deliveryControls.clearHistory(state);
-      await core.store.commit(ops);
-      return sendData(reply, 200, { deleted: ops.length });
-    },
+    async (request, reply) => sendData(reply, 200, { deleted: await core.webhooks.clearHistory() }),
   );
   api.get(
-    '/_console/api/deliveries/:id',
+    '/deliveries/:id',
     {
       schema: {
         tags: TAG,
@@ -138,27 +108,16 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => {
-      const delivery = core.presentDelivery(findDelivery(state, request.params.id));
-      const endpoint = state.endpoints.get(delivery.endpoint_id);
-      const secrets = endpoint ? [endpoint.secret, ...endpoint.previous_secrets.map((p) => p.secret)] : null;
-      const attempts = delivery.attempts.map((a) => ({
-        ...a,
-        signature_verified: secrets ? signatureVerifies(a.request.headers, a.request.body, secrets) : null,
-      }));
-      return sendData(reply, 200, { ...delivery, attempts });
-    },
+    (request, reply) => sendData(reply, 200, core.webhooks.detail(request.params.id)),
   );
-  const onWire = (id: string) => core.deliveries.isOnWire(id);
   const control = (
     path: string,
     summaryText: string,
     description: string,
-    make: (id: string) => Op[],
-    then?: (id: string) => void,
+    act: (id: string) => Promise<PresentedDelivery>,
   ) =>
     api.post(
-      `/_console/api/deliveries/:id/${path}`,
+      `/deliveries/:id/${path}`,
       {
         schema: {
           tags: TAG,
@@ -171,28 +130,19 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
           ),
         },
       },
-      async (request, reply) => {
-        await core.store.commit(make(request.params.id));
-        then?.(request.params.id);
-        return sendData(
-          reply,
-          200,
-          core.presentDelivery(state.deliveries.get(request.params.id) as WebhookDelivery),
-        );
-      },
+      async (request, reply) => sendData(reply, 200, await act(request.params.id)),
     );
   control('resend', 'Resend a delivery', 'A new attempt series for the same event (same webhook-id).', (id) =>
-    deliveryControls.resend(state, id, now(), onWire, core.settings),
+    core.webhooks.resend(id),
   );
   control(
     'retry',
     'Retry a waiting delivery now',
     'Brings a queued or retrying delivery forward to now. While the queue is paused this one delivery still goes; the rest stay paused.',
-    (id) => deliveryControls.retryNow(state, id, now(), onWire, (d) => core.deliveries.heldBehind(d)),
-    (id) => core.deliveries.letThrough(id),
+    (id) => core.webhooks.retryNow(id),
   );
   api.delete(
-    '/_console/api/deliveries/:id',
+    '/deliveries/:id',
     {
       schema: {
         tags: TAG,
@@ -205,7 +155,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     async (request, reply) => {
-      await core.store.commit(deliveryControls.remove(state, request.params.id, onWire));
+      await core.webhooks.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );

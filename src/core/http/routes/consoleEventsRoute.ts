@@ -13,7 +13,7 @@ export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): voi
     done();
   });
   app.get(
-    '/_console/api/events',
+    '/events',
     {
       schema: {
         tags: ['Console'],

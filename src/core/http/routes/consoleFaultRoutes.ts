@@ -22,7 +22,7 @@ const TogglePatch = Type.Object(
 export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
-    '/_console/api/faults',
+    '/faults',
     {
       schema: {
         tags: TAG,
@@ -34,7 +34,7 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
     (_request, reply) => sendData(reply, 200, { rules: core.faults.list(), routes: FAULTABLE_ROUTES }),
   );
   api.post(
-    '/_console/api/faults',
+    '/faults',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -48,7 +48,7 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
     async (request, reply) => sendData(reply, 201, await core.faults.add(request.body)),
   );
   api.patch(
-    '/_console/api/faults/:id',
+    '/faults/:id',
     {
       schema: {
         tags: TAG,
@@ -62,7 +62,7 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
       sendData(reply, 200, await core.faults.setEnabled(request.params.id, request.body.enabled)),
   );
   api.delete(
-    '/_console/api/faults/:id',
+    '/faults/:id',
     {
       schema: {
         tags: TAG,

@@ -17,7 +17,7 @@ const MessageParams = Type.Object({
 export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
-    '/_console/api/inbox',
+    '/inbox',
     {
       schema: {
         tags: TAG,
@@ -30,7 +30,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
     (_request, reply) => sendData(reply, 200, core.inbox.views()),
   );
   api.get(
-    '/_console/api/inbox/:name/messages',
+    '/inbox/:name/messages',
     {
       schema: {
         tags: TAG,
@@ -44,7 +44,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
     (request, reply) => sendData(reply, 200, core.inbox.summaries(request.params.name)),
   );
   api.get(
-    '/_console/api/inbox/:name/messages/:id',
+    '/inbox/:name/messages/:id',
     {
       schema: {
         tags: TAG,
@@ -56,7 +56,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
     (request, reply) => sendData(reply, 200, core.inbox.message(request.params.name, request.params.id)),
   );
   api.put(
-    '/_console/api/inbox/:name',
+    '/inbox/:name',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -72,7 +72,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
     (request, reply) => sendData(reply, 200, core.inbox.configure(request.params.name, request.body)),
   );
   api.delete(
-    '/_console/api/inbox/:name/messages',
+    '/inbox/:name/messages',
     {
       schema: {
         tags: TAG,

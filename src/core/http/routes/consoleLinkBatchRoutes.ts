@@ -42,7 +42,7 @@ export function consoleLinkBatchRoutes(app: FastifyInstance, core: SandboxCore):
   const batches = new LinkBatches(core);
 
   api.post(
-    '/_console/api/links/samples',
+    '/links/samples',
     {
       schema: {
         tags: TAG,
@@ -57,7 +57,7 @@ export function consoleLinkBatchRoutes(app: FastifyInstance, core: SandboxCore):
   );
 
   api.post(
-    '/_console/api/links/bulk',
+    '/links/bulk',
     {
       bodyLimit: BULK_BODY_LIMIT,
       schema: {

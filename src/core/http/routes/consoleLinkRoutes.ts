@@ -33,7 +33,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   };
 
   api.post(
-    '/_console/api/links',
+    '/links',
     {
       schema: {
         tags: TAG,
@@ -43,15 +43,13 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      const link = await commitChange(
-        core.links.create(request.body, core.settings, core.publicBaseUrl(), core.settlementAccountId),
-      );
+      const link = await commitChange(core.links.create(request.body));
       return sendData(reply, 201, link);
     },
   );
 
   api.get(
-    '/_console/api/links/:id',
+    '/links/:id',
     {
       schema: {
         tags: TAG,
@@ -64,20 +62,13 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     (request, reply) =>
       afterDueChanges(
         core,
-        () => {
-          const link = core.links.find(request.params.id);
-          const events = [...core.store.state.events.values()].filter((e) => e.data.id === link.id);
-          const deliveries = [...core.store.state.deliveries.values()]
-            .filter((d) => d.link_id === link.id)
-            .map((d) => core.presentDelivery(d));
-          return sendData(reply, 200, { link, events, deliveries });
-        },
+        () => sendData(reply, 200, core.webhooks.linkDetail(request.params.id)),
         request.params.id,
       ),
   );
 
   api.post(
-    '/_console/api/links/:id/simulate',
+    '/links/:id/simulate',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -102,7 +93,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
   );
 
   api.post(
-    '/_console/api/links/:id/cancel',
+    '/links/:id/cancel',
     {
       preValidation: emptyBodyAsObject,
       schema: {

@@ -58,7 +58,7 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
   app.addHook('onClose', async () => views.close());
 
   api.get(
-    '/_console/api/links',
+    '/links',
     {
       schema: {
         tags: TAG,
@@ -89,7 +89,7 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
   );
 
   api.get(
-    '/_console/api/links/position',
+    '/links/position',
     {
       schema: {
         tags: TAG,

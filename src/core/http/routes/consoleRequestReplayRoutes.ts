@@ -18,7 +18,7 @@ const SeqParams = Type.Object({
 /** The Requests screen's Replay: a logged API request sent again, logged as a replay of it. */
 export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCore): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
-    '/_console/api/requests/:seq/replay',
+    '/requests/:seq/replay',
     {
       schema: {
         tags: ['Console'],

@@ -44,7 +44,7 @@ const ScenarioBody = Type.Object(
 export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(
-    '/_console/api/requests',
+    '/requests',
     {
       schema: {
         tags: ['Console'],
@@ -62,7 +62,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     },
   );
   typed.get(
-    '/_console/api/requests/:seq',
+    '/requests/:seq',
     {
       schema: {
         tags: ['Console'],
@@ -86,7 +86,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     },
   );
   typed.post(
-    '/_console/api/requests/scenario',
+    '/requests/scenario',
     {
       preValidation: emptyBodyAsObject,
       schema: {

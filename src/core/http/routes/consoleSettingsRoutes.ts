@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SettingsPatchSchema, type SettingsPatch } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { deliveryControls } from '../../webhooks/deliveryControls';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData } from '../respond';
 
@@ -13,7 +12,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
-    '/_console/api/settings',
+    '/settings',
     {
       schema: {
         tags: TAG,
@@ -25,7 +24,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
   );
 
   api.patch(
-    '/_console/api/settings',
+    '/settings',
     {
       schema: {
         tags: TAG,
@@ -42,20 +41,8 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
     },
   );
 
-  const queueState = () => {
-    let waiting = 0;
-    for (const d of core.store.state.deliveries.values())
-      if (d.status === 'queued' || d.status === 'retrying') waiting++;
-    return {
-      paused: core.store.state.queuePaused,
-      in_flight: core.deliveries.inFlightCount,
-      waiting,
-      finished: core.store.state.deliveries.size - waiting,
-    };
-  };
-
   api.get(
-    '/_console/api/queue',
+    '/queue',
     {
       schema: {
         tags: TAG,
@@ -63,7 +50,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, queueState()),
+    (request, reply) => sendData(reply, 200, core.webhooks.queue()),
   );
 
   for (const [action, paused] of [
@@ -71,7 +58,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
     ['resume', false],
   ] as const) {
     api.post(
-      `/_console/api/queue/${action}`,
+      `/queue/${action}`,
       {
         schema: {
           tags: TAG,
@@ -82,10 +69,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
           response: consoleResponses({ 200: ConsoleEnvelope }),
         },
       },
-      async (request, reply) => {
-        await core.store.commit(deliveryControls.pause(paused));
-        return sendData(reply, 200, queueState());
-      },
+      async (request, reply) => sendData(reply, 200, await core.webhooks.pause(paused)),
     );
   }
 }

@@ -3,8 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
-import { testDelivery, testEventOps } from '../../webhooks/testEvent';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { EndpointCreate, EndpointPatch, IdParams } from '../endpointSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -25,11 +23,9 @@ const TestEventBody = Type.Object(
 /** Webhook endpoints: add, change, rotate, delete, and send one a test event. */
 export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const state = core.store.state;
-  const now = () => core.clock.now();
 
   api.get(
-    '/_console/api/endpoints',
+    '/endpoints',
     {
       schema: {
         tags: TAG,
@@ -37,10 +33,10 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, [...state.endpoints.values()]),
+    (request, reply) => sendData(reply, 200, core.endpoints.list()),
   );
   api.post(
-    '/_console/api/endpoints',
+    '/endpoints',
     {
       schema: {
         tags: TAG,
@@ -51,14 +47,10 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 201: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => {
-      const { endpoint, ops } = endpointControls.create(request.body, now());
-      await core.store.commit(ops);
-      return sendData(reply, 201, endpoint);
-    },
+    async (request, reply) => sendData(reply, 201, await core.endpoints.create(request.body)),
   );
   api.get(
-    '/_console/api/endpoints/:id',
+    '/endpoints/:id',
     {
       schema: {
         tags: TAG,
@@ -67,10 +59,10 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => sendData(reply, 200, findEndpoint(state, request.params.id)),
+    (request, reply) => sendData(reply, 200, core.endpoints.find(request.params.id)),
   );
   api.patch(
-    '/_console/api/endpoints/:id',
+    '/endpoints/:id',
     {
       schema: {
         tags: TAG,
@@ -80,14 +72,11 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    async (request, reply) => {
-      const { endpoint, ops } = endpointControls.update(state, request.params.id, request.body);
-      await core.store.commit(ops);
-      return sendData(reply, 200, endpoint);
-    },
+    async (request, reply) =>
+      sendData(reply, 200, await core.endpoints.update(request.params.id, request.body)),
   );
   api.delete(
-    '/_console/api/endpoints/:id',
+    '/endpoints/:id',
     {
       schema: {
         tags: TAG,
@@ -97,12 +86,12 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await core.store.commit(endpointControls.remove(state, request.params.id));
+      await core.endpoints.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );
   api.post(
-    '/_console/api/endpoints/:id/rotate-secret',
+    '/endpoints/:id/rotate-secret',
     {
       schema: {
         tags: TAG,
@@ -113,14 +102,10 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    async (request, reply) => {
-      const { endpoint, ops } = endpointControls.rotateSecret(state, request.params.id, now());
-      await core.store.commit(ops);
-      return sendData(reply, 200, endpoint);
-    },
+    async (request, reply) => sendData(reply, 200, await core.endpoints.rotateSecret(request.params.id)),
   );
   api.post(
-    '/_console/api/endpoints/:id/test',
+    '/endpoints/:id/test',
     {
       preValidation: emptyBodyAsObject,
       schema: {
@@ -136,20 +121,11 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         ),
       },
     },
-    async (request, reply) => {
-      const { eventId, ops } = testEventOps(
-        state,
-        request.params.id,
-        request.body.event_type ?? 'payment_link.paid',
-        {
-          now: now(),
-          settings: core.settings,
-          publicBaseUrl: core.publicBaseUrl(),
-          settlementAccountId: core.settlementAccountId,
-        },
-      );
-      await core.store.commit(ops);
-      return sendData(reply, 201, core.presentDelivery(testDelivery(state, eventId)));
-    },
+    async (request, reply) =>
+      sendData(
+        reply,
+        201,
+        await core.webhooks.sendTest(request.params.id, request.body.event_type ?? 'payment_link.paid'),
+      ),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SandboxError } from '../../errors';
 import { sendError } from '../errorHandler';
 import type { KnownRoutes } from '../knownRoutes';
+import { CONSOLE_API_PREFIX } from './consoleApi';
 
 const API_ROUTES: Record<string, string[]> = {
   '/payment-links': ['GET', 'POST'],
@@ -17,7 +18,6 @@ const API_ROUTES: Record<string, string[]> = {
   '/sandbox/faults': ['GET', 'POST', 'DELETE'],
   '/sandbox/faults/:id': ['DELETE'],
 };
-const CONSOLE_API = '/_console/api/';
 
 /**
  * No route for this method and path: 405 with Allow when the path has other methods, else 404
@@ -35,8 +35,8 @@ function wrongRoute(request: FastifyRequest, reply: FastifyReply, known: KnownRo
       ),
     );
   }
-  const where = path.startsWith(CONSOLE_API)
-    ? 'The console API lives under /_console/api; see /openapi.json (tag Console).'
+  const where = path.startsWith(`${CONSOLE_API_PREFIX}/`)
+    ? `The console API lives under ${CONSOLE_API_PREFIX}; see /openapi.json (tag Console).`
     : `The API has: ${Object.entries(API_ROUTES)
         .flatMap(([url, methods]) => methods.map((m) => `${m} ${url}`))
         .join(', ')}.`;

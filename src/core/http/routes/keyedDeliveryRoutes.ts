@@ -4,7 +4,6 @@ import Type from 'typebox';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { deliveryControls, findDelivery } from '../../webhooks/deliveryControls';
 import { DeliveryWaits } from '../../webhooks/deliveryWaits';
 import { IdParams } from '../endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
@@ -51,10 +50,6 @@ const RESEND_ERRORS = {
 /** Webhook deliveries for code in any language: list (and wait for) them, resend them. */
 export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const state = core.store.state;
-  const now = () => core.clock.now();
-  const onWire = (id: string) => core.deliveries.isOnWire(id);
-  const summary = (id: string) => deliverySummary(core.presentDelivery(findDelivery(state, id)));
   const waits = new DeliveryWaits(core);
   app.addHook('preClose', (done) => {
     waits.closeAll();
@@ -103,12 +98,8 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
         params: IdParams,
       },
     },
-    async (request, reply) => {
-      await core.store.commit(
-        deliveryControls.resend(state, request.params.id, now(), onWire, core.settings),
-      );
-      return sendData(reply, 200, summary(request.params.id));
-    },
+    async (request, reply) =>
+      sendData(reply, 200, deliverySummary(await core.webhooks.resend(request.params.id))),
   );
   api.post(
     '/sandbox/events/:id/resend',
@@ -123,16 +114,7 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
         params: IdParams,
       },
     },
-    async (request, reply) => {
-      const { ids, ops } = deliveryControls.resendEvent(
-        state,
-        request.params.id,
-        now(),
-        onWire,
-        core.settings,
-      );
-      await core.store.commit(ops);
-      return sendData(reply, 200, ids.map(summary));
-    },
+    async (request, reply) =>
+      sendData(reply, 200, (await core.webhooks.resendEvent(request.params.id)).map(deliverySummary)),
   );
 }

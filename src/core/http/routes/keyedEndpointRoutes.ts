@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SandboxCore } from '../../sandboxCore';
-import { endpointControls, findEndpoint } from '../../webhooks/endpointControls';
 import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../endpointSchemas';
 import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope, keyedSchema } from '../keyedSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -13,7 +12,6 @@ const SECRET_NOTE =
 /** Webhook endpoints for code in any language, behind the API key (the console has its own routes). */
 export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const state = core.store.state;
   api.get(
     '/sandbox/endpoints',
     {
@@ -21,7 +19,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         200: EndpointListEnvelope,
       }),
     },
-    (_request, reply) => sendData(reply, 200, endpointControls.list(state)),
+    (_request, reply) => sendData(reply, 200, core.endpoints.list()),
   );
   api.post(
     '/sandbox/endpoints',
@@ -36,11 +34,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         body: KeyedEndpointCreate,
       },
     },
-    async (request, reply) => {
-      const { endpoint, ops } = endpointControls.create(request.body, core.clock.now());
-      await core.store.commit(ops);
-      return sendData(reply, 201, endpoint);
-    },
+    async (request, reply) => sendData(reply, 201, await core.endpoints.create(request.body)),
   );
   api.get(
     '/sandbox/endpoints/:id',
@@ -50,7 +44,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         params: IdParams,
       },
     },
-    (request, reply) => sendData(reply, 200, findEndpoint(state, request.params.id)),
+    (request, reply) => sendData(reply, 200, core.endpoints.find(request.params.id)),
   );
   api.patch(
     '/sandbox/endpoints/:id',
@@ -66,11 +60,8 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         body: EndpointPatch,
       },
     },
-    async (request, reply) => {
-      const { endpoint, ops } = endpointControls.update(state, request.params.id, request.body);
-      await core.store.commit(ops);
-      return sendData(reply, 200, endpoint);
-    },
+    async (request, reply) =>
+      sendData(reply, 200, await core.endpoints.update(request.params.id, request.body)),
   );
   api.delete(
     '/sandbox/endpoints/:id',
@@ -86,7 +77,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) => {
-      await core.store.commit(endpointControls.remove(state, request.params.id));
+      await core.endpoints.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );

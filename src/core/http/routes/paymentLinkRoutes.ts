@@ -6,7 +6,6 @@ import {
   LinkIdParamsSchema,
   ListQuerySchema,
 } from '../../../shared/types';
-import { isoTime } from '../../clock';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { dataBody, listBody } from '../envelope';
@@ -40,17 +39,15 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
         ),
       },
     },
-    (request, reply) => {
-      const settings = core.settings;
-      return respondWithChange(
+    (request, reply) =>
+      respondWithChange(
         request,
         reply,
         core,
         201,
-        () => core.links.create(request.body, settings, core.publicBaseUrl(), core.settlementAccountId),
-        settings.require_idempotency_key,
-      );
-    },
+        () => core.links.create(request.body),
+        core.settings.require_idempotency_key,
+      ),
   );
 
   api.get(
@@ -88,22 +85,7 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     (request, reply) =>
       afterDueChanges(core, () => {
-        const q = request.query;
-        const page = q.page ?? 1;
-        const perPage = q.per_page ?? 25;
-        const { total, links } = core.store.state.links.list({
-          status: q.status,
-          createdAfter: q.created_after === undefined ? undefined : isoTime(Date.parse(q.created_after)),
-          createdBefore: q.created_before === undefined ? undefined : isoTime(Date.parse(q.created_before)),
-          offset: (page - 1) * perPage,
-          limit: perPage,
-        });
-        const pagination = {
-          current_page: page,
-          per_page: perPage,
-          total,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-        };
+        const { links, pagination } = core.links.list(request.query);
         return sendJson(reply, 200, listBody(links, pagination, request.id));
       }),
   );
