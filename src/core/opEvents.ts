@@ -11,14 +11,10 @@ export interface OpEventSources {
   deliveries(): Iterable<WebhookDelivery>;
 }
 
-/**
- * The event stream carries deliveries as shown (`paused` included), while SandboxEvent still
- * declares the stored shape: the console's slices take that shape, and this is the one place that
- * says so until they take PresentedDelivery.
- */
+/** The event stream carries deliveries as shown (`paused` included), not as stored. */
 export const deliveryChanged = (delivery: PresentedDelivery): SandboxEvent => ({
   type: 'delivery.changed',
-  delivery: delivery as WebhookDelivery,
+  delivery,
 });
 
 /** The events a commit announces, in the order of its ops. */

@@ -10,7 +10,8 @@ import type {
   RequestLogEntry,
   RequestLogSummary,
 } from './consoleSchemas';
-import type { WebhookDelivery, WebhookEndpoint } from './webhookSchemas';
+import type { PresentedDelivery } from './deliverySummary';
+import type { WebhookEndpoint } from './webhookSchemas';
 
 // The answers' shapes beyond links and settings live with their schemas; their names stay here.
 export type {
@@ -420,7 +421,7 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export type SandboxEvent =
   | { type: 'link.changed'; link: PaymentLink }
-  | { type: 'delivery.changed'; delivery: WebhookDelivery }
+  | { type: 'delivery.changed'; delivery: PresentedDelivery }
   | { type: 'delivery.deleted'; id: string }
   | { type: 'endpoint.changed'; endpoint: WebhookEndpoint }
   | { type: 'endpoint.deleted'; id: string }
