@@ -5,7 +5,7 @@ import { feeProblem } from './domain/fees';
 import { newEventId } from './domain/ids';
 import { nextTurn } from './nextTurn';
 import type { SandboxCore } from './sandboxCore';
-import { samplePlan, STATUS_OF_ACTION } from './sampleLinks';
+import { samplePlan } from './sampleLinks';
 import type { Op } from './store/ops';
 
 /** Most links a console batch (samples, a bulk action) may name: a bound on one request's memory. */
@@ -50,7 +50,7 @@ export class LinkBatches {
             plan.then.paymentMethod,
           );
           ops.push(...next.ops);
-          status = STATUS_OF_ACTION[plan.then.action];
+          status = next.link.status;
         }
         by_status[status] = (by_status[status] ?? 0) + 1;
       }

@@ -1,5 +1,5 @@
-import type { CreateLinkBody, LinkStatus } from '../shared/types';
-import type { LinkAction } from './domain/linkStates';
+import type { CreateLinkBody } from '../shared/types';
+import type { LinkAction } from '../shared/linkStates';
 
 /** What one sample becomes after it is created: left pending, or driven by one action. */
 export interface SamplePlan {
@@ -25,13 +25,6 @@ const CYCLE: (LinkAction | null)[] = [
 ];
 const METHODS = ['card', 'bank_transfer', 'ewallet'];
 const ITEMS = ['Coffee beans', 'Annual plan', 'Concert ticket', 'Repair service', 'Book order', 'Gift card'];
-
-export const STATUS_OF_ACTION: Record<LinkAction, LinkStatus> = {
-  paid: 'succeeded',
-  failed: 'failed',
-  expired: 'expired',
-  cancel: 'canceled',
-};
 
 /** The n-th sample (from 0): its create body and what happens to it next. */
 export function samplePlan(n: number, batchTag: string): SamplePlan {

@@ -1,9 +1,9 @@
 import stableStringify from 'fast-json-stable-stringify';
 import { isDeepStrictEqual } from 'node:util';
 import type { FaultRule, NewFaultRule } from '../../shared/faults';
-import type { LinkStatus, Settings } from '../../shared/types';
+import type { Settings } from '../../shared/types';
 import { feeProblem } from '../domain/fees';
-import type { LinkAction } from '../domain/linkStates';
+import { actionTo } from '../../shared/linkStates';
 import { nextTurn } from '../nextTurn';
 import type { SandboxCore } from '../sandboxCore';
 import { settingsWith } from '../settings';
@@ -15,13 +15,6 @@ import { ConfigurationError, type Configuration } from './readConfiguration';
 
 /** Links per commit: one journal line each, with other requests answered between them. */
 const BATCH = 250;
-
-const ACTION_TO: Record<Exclude<LinkStatus, 'pending'>, LinkAction> = {
-  succeeded: 'paid',
-  failed: 'failed',
-  expired: 'expired',
-  canceled: 'cancel',
-};
 
 /** A rule as declared, whatever ids, times and defaults the store added: to see whether it changed. */
 const declared = (rule: NewFaultRule | FaultRule): string =>
@@ -104,5 +97,5 @@ function linkOps(core: SandboxCore, fixture: ConfigLink): Op[] {
   );
   if (status === 'pending') return created.ops;
   // Decided on the new link before it is stored: the same change simulate or cancel makes.
-  return [...created.ops, ...core.links.decide(created.link, ACTION_TO[status], settings).ops];
+  return [...created.ops, ...core.links.decide(created.link, actionTo(status), settings).ops];
 }

@@ -14,7 +14,8 @@ import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 import { feeProblem, priceLink } from './fees';
 import { newEventId, newLinkId } from './ids';
-import { nextStatus, type LinkAction } from './linkStates';
+import type { LinkAction } from '../../shared/linkStates';
+import { nextStatus } from './linkStates';
 
 /** A decided change: the link as it will be, and the ops that record it (the link and its event). */
 export interface LinkChange {

@@ -8,7 +8,7 @@ import { ANY_TIME, createdBounds, rangeProblem } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
 import { mergeChanges, type LinkFilter, type LoadedLinks, type StatusFilter } from '../lib/linkList';
 import { DEFAULT_ORDER, isDefaultOrder } from '../lib/linkOrder';
-import type { LinkAction } from '../lib/linkRules';
+import type { LinkAction } from '../../../shared/linkStates';
 import type { ConsoleState } from './consoleStore';
 import { createWindowedRows } from './windowedRows';
 

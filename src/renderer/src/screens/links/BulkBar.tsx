@@ -1,7 +1,7 @@
 // Over the table while links are selected: how many, Paid / Failed / Expired / Cancel for all of
 // them that allow it (the sandbox skips the rest and says why), the payment method, and clearing.
 import type { BulkAction } from '../../../../shared/types';
-import { LINK_ACTIONS } from '../../lib/linkRules';
+import { LINK_ACTIONS } from '../../../../shared/linkStates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { PaidMethodField } from './PaidMethodField';
 

@@ -1,6 +1,6 @@
 // Paid, Failed, Expired and Cancel: one click each, enabled only when the state table allows it.
 import type { PaymentLink } from '../../../../shared/types';
-import { canApply, LINK_ACTIONS, type LinkAction } from '../../lib/linkRules';
+import { canApply, LINK_ACTIONS, type LinkAction } from '../../../../shared/linkStates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { keepFocusInRow } from './rowFocus';
 import { OfflineGate } from '../../components/OfflineGate';
