@@ -1,3 +1,4 @@
+import { isWaiting } from '../shared/deliveryStatus';
 import type { PresentedDelivery } from '../shared/deliverySummary';
 import type { ClockView, SandboxEvent, WebhookDelivery } from '../shared/types';
 import type { Op } from './store/ops';
@@ -34,8 +35,7 @@ export function* opEvents(ops: readonly Op[], from: OpEventSources): Generator<S
     else if (op.op === 'queue') {
       yield { type: 'queue.changed', paused: op.paused };
       // Pausing rewrites no delivery, yet every waiting one now shows differently: say so, one by one.
-      for (const d of from.deliveries())
-        if (d.status === 'queued' || d.status === 'retrying') yield deliveryChanged(from.present(d));
+      for (const d of from.deliveries()) if (isWaiting(d)) yield deliveryChanged(from.present(d));
     } else if (op.op === 'replace') yield { type: 'store.replaced' };
   }
 }

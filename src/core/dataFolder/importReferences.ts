@@ -1,4 +1,5 @@
 import type { StoreExport } from '../../shared/dataFolder';
+import { isFinal } from '../../shared/deliveryStatus';
 import type { SandboxError } from '../errors';
 import { TEST_EVENT_REFERENCE } from '../webhooks/testEvent';
 import { brokenAt, duplicateId } from './importProblems';
@@ -12,9 +13,6 @@ type Delivery = StoreExport['deliveries'][number];
 const broken = (at: string, problem: string): Broken => ({ at, problem });
 /** A test event's link is a sample, never in the store (webhooks/testEvent.ts). */
 const isTestEvent = (event: Event): boolean => event.data.reference_id === TEST_EVENT_REFERENCE;
-/** Only finished deliveries outlive their endpoint: deleting it deletes the waiting ones. */
-const isWaiting = (delivery: Delivery): boolean =>
-  delivery.status !== 'delivered' && delivery.status !== 'failed';
 
 interface Reference {
   from: 'events' | 'deliveries';
@@ -67,7 +65,8 @@ const REFERENCES: Reference[] = [
     from: 'deliveries',
     to: 'endpoints',
     field: 'endpoint_id',
-    target: (delivery: Delivery) => (isWaiting(delivery) ? delivery.endpoint_id : null),
+    // Only finished deliveries outlive their endpoint: deleting it deletes the waiting ones.
+    target: (delivery: Delivery) => (isFinal(delivery) ? null : delivery.endpoint_id),
     absent:
       "names no endpoint in the file; a delivery still to be sent must name one of the file's endpoints (only finished deliveries outlive theirs)",
   },

@@ -1,4 +1,5 @@
 import type { StoreExport } from '../../shared/dataFolder';
+import { isFinal, isWaiting } from '../../shared/deliveryStatus';
 import { faultActionProblem } from '../../shared/faults';
 import type { LinkStatus, WebhookEventType } from '../../shared/types';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
@@ -134,17 +135,16 @@ export function endpointProblem(endpoint: Endpoint): Broken | null {
   return problem === null ? null : broken('url', `must be an absolute http:// or https:// URL: ${problem}`);
 }
 
-const WAITING = new Set(['queued', 'retrying']);
 const delivered = (a: Delivery['attempts'][number]): boolean =>
   a.response !== null && a.response.status >= 200 && a.response.status < 300;
 
 /** The worker's bookkeeping (contract §8): what each status holds, and each attempt's outcome. */
 export function deliveryProblem(delivery: Delivery): Broken | null {
   const { status, next_attempt_at: next } = delivery;
-  if (WAITING.has(status) && next === null) {
+  if (isWaiting(delivery) && next === null) {
     return broken('next_attempt_at', `must be set while the delivery is ${status}; got null`);
   }
-  if ((status === 'delivered' || status === 'failed') && next !== null) {
+  if (isFinal(delivery) && next !== null) {
     return broken('next_attempt_at', `must be null once the delivery is ${status}; ${got(next)}`);
   }
   let last: Delivery['attempts'][number] | undefined;

@@ -3,9 +3,8 @@ import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
-import { isFinal } from '../../shared/deliveryStatus';
+import { isFinal, isWaiting } from '../../shared/deliveryStatus';
 
-export { isFinal };
 /** Whether a delivery's attempt is on the wire right now (the worker knows; the store does not). */
 export type OnWire = (id: string) => boolean;
 
@@ -86,7 +85,7 @@ export const deliveryControls = {
   ): Op[] {
     const delivery = findDelivery(state, id);
     if (onWire(id)) throw beingAttempted(id, 'its next attempt can be brought forward');
-    if (delivery.status !== 'retrying' && delivery.status !== 'queued') {
+    if (!isWaiting(delivery)) {
       throw new SandboxError(
         'invalid_state_transition',
         `Delivery ${id} is ${delivery.status}; retry now applies to queued or retrying deliveries (resend a finished one).`,
@@ -117,7 +116,7 @@ export const deliveryControls = {
   remove(state: StoreState, id: string, onWire: OnWire): Op[] {
     const delivery = findDelivery(state, id);
     if (onWire(id)) throw beingAttempted(id, 'delete it');
-    if (delivery.status !== 'queued' && delivery.status !== 'retrying') {
+    if (!isWaiting(delivery)) {
       throw new SandboxError(
         'invalid_state_transition',
         `Delivery ${id} is ${delivery.status}; only queued or retrying deliveries can be deleted (clear history removes finished ones).`,

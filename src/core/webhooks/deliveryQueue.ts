@@ -1,6 +1,6 @@
 import type { WebhookDelivery } from '../../shared/types';
 import { SortedList } from '../store/sortedList';
-import { isFinal } from './deliveryControls';
+import { isFinal } from '../../shared/deliveryStatus';
 
 interface Entry {
   seq: number;

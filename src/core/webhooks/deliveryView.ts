@@ -1,3 +1,4 @@
+import { isWaiting } from '../../shared/deliveryStatus';
 import type { PresentedDelivery } from '../../shared/deliverySummary';
 import type { WebhookDelivery } from '../../shared/types';
 import type { OnWire } from './deliveryControls';
@@ -11,8 +12,7 @@ export function presentDelivery(
   onWire: OnWire,
   queuePaused: boolean,
 ): PresentedDelivery {
-  const waiting = delivery.status === 'queued' || delivery.status === 'retrying';
-  if (!waiting) return delivery;
+  if (!isWaiting(delivery)) return delivery;
   if (onWire(delivery.id)) return { ...delivery, status: 'delivering' };
   return queuePaused ? { ...delivery, status: 'paused' } : delivery;
 }

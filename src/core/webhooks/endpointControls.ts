@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { isWaiting } from '../../shared/deliveryStatus';
 import { hasEndpointFaults, NO_ENDPOINT_FAULTS, type EndpointFaults } from '../../shared/faults';
 import type { WebhookEndpoint, WebhookEventType } from '../../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
@@ -79,12 +80,7 @@ export const endpointControls = {
     const { faults, ...fields } = patch;
     const endpoint = withFaults({ ...findEndpoint(state, id), ...fields }, faults);
     const readdressed = [...state.deliveries.values()]
-      .filter(
-        (d) =>
-          d.endpoint_id === id &&
-          d.endpoint_url !== endpoint.url &&
-          (d.status === 'queued' || d.status === 'retrying'),
-      )
+      .filter((d) => d.endpoint_id === id && d.endpoint_url !== endpoint.url && isWaiting(d))
       .map((d): Op => ({ op: 'delivery.patch', id: d.id, set: { endpoint_url: endpoint.url } }));
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }, ...readdressed] };
   },
@@ -111,9 +107,7 @@ export const endpointControls = {
   /** The endpoint and its waiting deliveries go; finished deliveries stay in the history. */
   remove(state: StoreState, id: string): Op[] {
     findEndpoint(state, id);
-    const waiting = [...state.deliveries.values()].filter(
-      (d) => d.endpoint_id === id && (d.status === 'queued' || d.status === 'retrying'),
-    );
+    const waiting = [...state.deliveries.values()].filter((d) => d.endpoint_id === id && isWaiting(d));
     return [{ op: 'endpoint.delete', id }, ...waiting.map((d): Op => ({ op: 'delivery.delete', id: d.id }))];
   },
 

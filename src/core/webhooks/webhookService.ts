@@ -1,3 +1,4 @@
+import { isWaiting } from '../../shared/deliveryStatus';
 import type { PresentedDelivery } from '../../shared/deliverySummary';
 import type {
   DeliveryAttempt,
@@ -113,8 +114,7 @@ export class WebhookService {
 
   queue(): QueueState {
     let waiting = 0;
-    for (const d of this.state.deliveries.values())
-      if (d.status === 'queued' || d.status === 'retrying') waiting++;
+    for (const d of this.state.deliveries.values()) if (isWaiting(d)) waiting++;
     return {
       paused: this.state.queuePaused,
       in_flight: this.core.deliveries.inFlightCount,

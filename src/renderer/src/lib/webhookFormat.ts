@@ -26,9 +26,6 @@ export const DELIVERY_FILTERS: { value: DeliveryStatus | 'all'; label: string }[
   })),
 ];
 
-/** Retry now and Delete apply only to deliveries still waiting for their next attempt. */
-export const isWaiting = (status: DeliveryStatus) => status === 'queued' || status === 'retrying';
-
 /** The first block of a UUID: enough to tell links apart in a table. */
 export const shortId = (id: string) => id.split('-')[0] ?? id;
 

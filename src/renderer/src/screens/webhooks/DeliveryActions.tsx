@@ -1,6 +1,6 @@
 // Resend, Retry now and Delete for one delivery: in its table row and in the inspector.
 import type { DeliveryRow } from '../../api/consoleClient';
-import { isWaiting } from '../../lib/webhookFormat';
+import { isWaiting } from '../../../../shared/deliveryStatus';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { DeliveryAction } from '../../store/deliveriesSlice';
 import { OfflineGate } from '../../components/OfflineGate';
@@ -9,10 +9,9 @@ import { refocusRow } from '../../lib/rowArrows';
 export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id' | 'status'> }) {
   const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
   const run = useConsoleStore((state) => state.runDeliveryAction);
-  const waiting = isWaiting(delivery.status);
-  const paused = delivery.status === 'paused';
   // A paused delivery is a waiting one held by the queue: Retry now sends that one alone through it.
-  const removable = waiting || paused;
+  const paused = delivery.status === 'paused';
+  const removable = isWaiting(delivery);
   const button = (action: DeliveryAction, label: string, enabled: boolean, hint: string) => (
     <button
       type="button"

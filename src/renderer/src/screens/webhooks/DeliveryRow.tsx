@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import type { DeliveryRow as Row } from '../../api/consoleClient';
 import { useNow } from '../../hooks/useNow';
+import { isWaiting } from '../../../../shared/deliveryStatus';
 import { formatClock } from '../../lib/dates';
 import { formatRelative, shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -11,8 +12,7 @@ import { DeliveryBadge } from './DeliveryBadge';
 
 function NextRetry({ delivery }: { delivery: Row }) {
   const now = useNow();
-  if (!delivery.next_attempt_at || !['queued', 'retrying', 'paused'].includes(delivery.status))
-    return <span className="muted">—</span>;
+  if (!delivery.next_attempt_at || !isWaiting(delivery)) return <span className="muted">—</span>;
   // Nothing goes out while the queue is paused, however soon it was due.
   if (delivery.status === 'paused') return <span className="muted">when resumed</span>;
   const dueIn = Date.parse(delivery.next_attempt_at) - now;
