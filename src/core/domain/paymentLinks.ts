@@ -10,6 +10,7 @@ import type {
 } from '../../shared/types';
 import { isoTime, type Clock } from '../clock';
 import { SandboxError } from '../errors';
+import { paginate } from '../pagination';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 import { feeProblem, priceLink } from './fees';
@@ -103,22 +104,15 @@ export class PaymentLinks {
 
   /** One page of links, newest first; created_after and created_before are exclusive. */
   list(q: ListQuery): { links: PaymentLink[]; pagination: Pagination } {
-    const page = q.page ?? 1;
-    const perPage = q.per_page ?? 25;
+    const page = paginate(q, 25);
     const { total, links } = this.state.links.list({
       status: q.status,
       createdAfter: q.created_after === undefined ? undefined : isoTime(Date.parse(q.created_after)),
       createdBefore: q.created_before === undefined ? undefined : isoTime(Date.parse(q.created_before)),
-      offset: (page - 1) * perPage,
-      limit: perPage,
+      offset: page.offset,
+      limit: page.limit,
     });
-    const pagination = {
-      current_page: page,
-      per_page: perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-    };
-    return { links, pagination };
+    return { links, pagination: page.pagination(total) };
   }
 
   find(id: string, param = 'id'): PaymentLink {

@@ -1,6 +1,7 @@
 import type { DeliveryStatus, Pagination, WebhookDelivery, WebhookEventType } from '../../shared/types';
 import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
 import { SandboxError } from '../errors';
+import { paginate } from '../pagination';
 import type { StoreState } from '../store/storeState';
 import { byLastChange, type DeliveryOrder } from '../../shared/deliveryOrder';
 
@@ -47,21 +48,12 @@ export function listDeliveries(
       'before_seq',
     );
   }
-  const page = q.page ?? 1;
-  const perPage = q.per_page ?? 25;
+  const page = paginate(q, 25);
   const matches = deliveryMatches(q);
   const matching = [...state.deliveries.values()]
     .reverse()
     .map(present)
     .filter((d) => (q.before_seq === undefined || d.seq < q.before_seq) && matches(d));
   if (q.order === 'updated') matching.sort(byLastChange);
-  return {
-    rows: matching.slice((page - 1) * perPage, page * perPage).map(deliverySummary),
-    pagination: {
-      current_page: page,
-      per_page: perPage,
-      total: matching.length,
-      last_page: Math.max(1, Math.ceil(matching.length / perPage)),
-    },
-  };
+  return { rows: page.slice(matching).map(deliverySummary), pagination: page.pagination(matching.length) };
 }

@@ -7,6 +7,7 @@ import { SandboxError } from '../../errors';
 import { LINK_SORTS } from '../../linkViews/linkOrdering';
 import { viewOf, whyNotInView } from '../../linkViews/linkView';
 import { LinkViews } from '../../linkViews/linkViews';
+import { paginate } from '../../pagination';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { afterDueChanges, sendData, sendJson } from '../respond';
@@ -71,19 +72,16 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
     },
     (request, reply) =>
       afterDueChanges(core, () => {
-        const page = request.query.page ?? 1;
-        const perPage = request.query.per_page ?? 100;
-        const { total, links } = views.window(viewOf(request.query), (page - 1) * perPage, perPage);
-        const pagination = {
-          current_page: page,
-          per_page: perPage,
-          total,
-          last_page: Math.max(1, Math.ceil(total / perPage)),
-        };
+        const page = paginate(request.query, 100);
+        const { total, links } = views.window(viewOf(request.query), page.offset, page.limit);
         return sendJson(
           reply,
           200,
-          JSON.stringify({ data: links, pagination, meta: { request_id: request.id } }),
+          JSON.stringify({
+            data: links,
+            pagination: page.pagination(total),
+            meta: { request_id: request.id },
+          }),
         );
       }),
   );
