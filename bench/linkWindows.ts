@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../src/core/index';
-import { compareBy } from '../src/core/linkViews/linkOrdering';
+import { compareBy } from '../src/shared/linkOrder';
 import type { PaymentLink } from '../src/shared/types';
 
 /**

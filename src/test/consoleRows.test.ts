@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { goToTarget } from '../renderer/src/lib/goToTarget';
 import { mergeChanges, type LinkFilter } from '../renderer/src/lib/linkList';
-import { DEFAULT_ORDER } from '../renderer/src/lib/linkOrder';
+import { DEFAULT_ORDER } from '../shared/linkOrder';
 import { evictFar, placeBlock, type RowMap } from '../renderer/src/lib/rowWindow';
 import { MAX_SCROLL_PX, offsetFor, rowsInView, scrollScale } from '../renderer/src/lib/scrollScale';
 import type { PaymentLink } from '../shared/types';

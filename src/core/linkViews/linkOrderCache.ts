@@ -1,8 +1,10 @@
 import type { PaymentLink } from '../../shared/types';
 import type { LinkIndex } from '../store/linkIndex';
 import type { Op } from '../store/ops';
-import { compareBy, indexOfVersion, lowerBound, sortLinks } from './linkOrdering';
-import { inView, type LinkView } from './linkView';
+import { compareBy } from '../../shared/linkOrder';
+import { inView } from '../../shared/linkView';
+import { indexOfVersion, lowerBound, sortLinks } from './linkOrdering';
+import type { LinkView } from './linkView';
 
 /** Sorted orders kept at once; each costs a pointer per matching link (8 MB at a million). */
 const MAX_ORDERS = 8;

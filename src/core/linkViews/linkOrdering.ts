@@ -1,23 +1,8 @@
-import { compareTitleKeys, compareTitles, titleKey } from '../../shared/titleOrder';
+// The fast path of the link order in shared/linkOrder.ts: the same order, keys read once into
+// compact arrays, for sorting and searching a million links.
+import { compareBy, type LinkSort } from '../../shared/linkOrder';
+import { compareTitleKeys, titleKey } from '../../shared/titleOrder';
 import { LINK_STATUSES, type PaymentLink } from '../../shared/types';
-
-export const LINK_SORTS = ['created_at', 'amount', 'expires_at', 'status', 'title'] as const;
-export type LinkSort = (typeof LINK_SORTS)[number];
-
-const compareIds = (a: PaymentLink, b: PaymentLink) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/**
- * Ascending by the field (titles naturally, see compareTitles), ties by id: the console's order
- * (descending is this, read backwards).
- */
-export const compareBy = (sort: LinkSort) =>
-  sort === 'title'
-    ? (a: PaymentLink, b: PaymentLink): number => compareTitles(a.title, b.title) || compareIds(a, b)
-    : (a: PaymentLink, b: PaymentLink): number => {
-        const x = a[sort];
-        const y = b[sort];
-        return x < y ? -1 : x > y ? 1 : compareIds(a, b);
-      };
 
 /** Statuses in the order their names sort, as compareBy sorts them. */
 const STATUS_RANK = Object.fromEntries(

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LINK_STATUSES, type LinkStatus, type PaymentLink } from '../../shared/types';
 import { Store } from '../store/store';
-import { compareBy, LINK_SORTS, type LinkSort } from './linkOrdering';
-import { inView, type LinkView } from './linkView';
+import { compareBy, LINK_SORTS, type LinkSort } from '../../shared/linkOrder';
+import { inView } from '../../shared/linkView';
+import type { LinkView } from './linkView';
 import { LinkViews } from './linkViews';
 
 // A deterministic pseudo-random sequence, so a failure can be replayed.

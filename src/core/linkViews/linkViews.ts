@@ -1,9 +1,10 @@
+import { inView } from '../../shared/linkView';
 import type { PaymentLink } from '../../shared/types';
 import type { LinkIndex } from '../store/linkIndex';
 import type { Store } from '../store/store';
 import { indexOfVersion } from './linkOrdering';
 import { LinkOrderCache } from './linkOrderCache';
-import { inView, type LinkView } from './linkView';
+import type { LinkView } from './linkView';
 
 /**
  * Windows of the console's Links table and where a link stands in it, for any view. Newest (or

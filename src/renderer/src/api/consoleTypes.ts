@@ -10,7 +10,7 @@ import type {
   WebhookEventType,
 } from '../../../shared/types';
 import type { EndpointFaults } from '../../../shared/faults';
-import type { LinkSort, SortOrder } from '../lib/linkOrder';
+import type { LinkSort, SortOrder } from '../../../shared/linkOrder';
 
 export type { FaultsView, LinkDetail, LinkPosition } from '../../../shared/consoleSchemas';
 export type {

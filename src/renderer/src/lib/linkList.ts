@@ -1,7 +1,8 @@
-// Pure helpers for the loaded parts of the links list: which links match, and live changes.
+// Pure helpers for the loaded parts of the links list: the table's filter, and live changes.
+import { compareLinks, type LinkOrder } from '../../../shared/linkOrder';
+import { inView, searchText, type LinkFilter as ViewFilter } from '../../../shared/linkView';
 import type { LinkStatus, PaymentLink } from '../../../shared/types';
 import type { CreatedBounds, CreatedRange } from './createdRange';
-import { compareLinks, type LinkOrder } from './linkOrder';
 import { insertAt, newRowPlace, type LoadedRows } from './rowWindow';
 
 export type StatusFilter = LinkStatus | 'all';
@@ -25,19 +26,13 @@ export interface LinkFilter extends LinkOrder {
 
 export type LoadedLinks = LoadedRows<PaymentLink>;
 
-/** The same test the console API applies: status, created range, and q in the id, title or reference. */
-export function matchesFilter(link: PaymentLink, filter: LinkFilter): boolean {
-  if (filter.status !== 'all' && link.status !== filter.status) return false;
-  const { after, before } = filter.bounds;
-  if ((after && link.created_at <= after) || (before && link.created_at >= before)) return false;
-  const needle = filter.q.trim().toLowerCase();
-  if (!needle) return true;
-  return (
-    link.id.includes(needle) ||
-    link.title.toLowerCase().includes(needle) ||
-    (link.reference_id ?? '').toLowerCase().includes(needle)
-  );
-}
+/** The table's filter as the console API reads it, so a live change is judged by the same rule. */
+const viewFilter = (filter: LinkFilter): ViewFilter => ({
+  status: filter.status === 'all' ? undefined : filter.status,
+  q: searchText(filter.q),
+  createdAfter: filter.bounds.after,
+  createdBefore: filter.bounds.before,
+});
 
 /**
  * Applies changed links. A loaded row is replaced in place, even when it no longer matches the
@@ -59,13 +54,14 @@ export function mergeChanges(
   let { rows, total } = list;
   const byId = { ...list.byId };
   const compare = compareLinks(filter);
+  const view = viewFilter(filter);
   let unsure = false;
   const counted: string[] = [];
   for (const link of changed) {
     const known = byId[link.id];
-    const matches = matchesFilter(link, filter);
+    const matches = inView(link, view);
     if (known) {
-      if (matchesFilter(known, filter) !== matches) total += matches ? 1 : -1;
+      if (inView(known, view) !== matches) total += matches ? 1 : -1;
       byId[link.id] = link;
       continue;
     }

@@ -7,7 +7,7 @@ import { sandboxNow } from '../hooks/useNow';
 import { ANY_TIME, createdBounds, rangeProblem } from '../lib/createdRange';
 import { messageOf } from '../lib/errorMessage';
 import { mergeChanges, type LinkFilter, type LoadedLinks, type StatusFilter } from '../lib/linkList';
-import { DEFAULT_ORDER, isDefaultOrder } from '../lib/linkOrder';
+import { DEFAULT_ORDER, isDefaultOrder } from '../../../shared/linkOrder';
 import type { LinkAction } from '../../../shared/linkStates';
 import type { ConsoleState } from './consoleStore';
 import { createWindowedRows } from './windowedRows';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
-import type { LinkSort } from '../../lib/linkOrder';
+import type { LinkSort } from '../../../../shared/linkOrder';
 import { LinkRow } from './LinkRow';
 import { moveBetweenRows } from './rowFocus';
 import { SelectAllHeader } from './SelectAllHeader';

@@ -1,6 +1,15 @@
 // A column header that sorts the table: click once for the column's natural order, again to flip.
-import { FIRST_ORDER, type LinkSort } from '../../lib/linkOrder';
+import type { LinkSort, SortOrder } from '../../../../shared/linkOrder';
 import { useConsoleStore } from '../../store/consoleStore';
+
+/** Numbers and times read best largest or newest first; words, alphabetically. */
+const FIRST_ORDER: Record<LinkSort, SortOrder> = {
+  created_at: 'desc',
+  amount: 'desc',
+  expires_at: 'desc',
+  status: 'asc',
+  title: 'asc',
+};
 
 export function SortableHeader({ label, sort }: { label: string; sort: LinkSort }) {
   const current = useConsoleStore((state) => state.links.sort);
