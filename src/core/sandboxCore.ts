@@ -25,7 +25,6 @@ import { presentDelivery } from './webhooks/deliveryView';
 import { EndpointService } from './webhooks/endpointService';
 import { WebhookService } from './webhooks/webhookService';
 import { fanOutEvents } from './webhooks/fanOut';
-import { firstDelaySeconds } from './webhooks/deliveryControls';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { ImportTurn } from './dataFolder/importTurn';
@@ -140,7 +139,7 @@ export class SandboxCore {
       fanOutEvents(
         store.state,
         () => clock.now(),
-        () => firstDelaySeconds(this.settings),
+        () => this.settings,
       ),
     );
     const retention = new Retention(

@@ -4,6 +4,7 @@ import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 import { isFinal, isWaiting } from '../../shared/deliveryStatus';
+import { firstAttemptAt } from './retryPolicy';
 
 /** Whether a delivery's attempt is on the wire right now (the worker knows; the store does not). */
 export type OnWire = (id: string) => boolean;
@@ -19,10 +20,6 @@ export function findDelivery(state: StoreState, id: string): WebhookDelivery {
   if (!delivery) throw new SandboxError('resource_not_found', `No webhook delivery with id ${id}.`, 'id');
   return delivery;
 }
-
-/** How long a delivery waits before its first attempt: the retry schedule's first entry. */
-export const firstDelaySeconds = (settings: Settings): number =>
-  settings.webhook_retry_schedule_seconds[0] ?? 0;
 
 /** The QA controls of contract §8 and issue 3: each returns the ops that carry it out. */
 export const deliveryControls = {
@@ -43,7 +40,7 @@ export const deliveryControls = {
         set: {
           status: 'queued',
           series: delivery.series + 1,
-          next_attempt_at: isoTime(now + firstDelaySeconds(settings) * 1000),
+          next_attempt_at: isoTime(firstAttemptAt(settings, now)),
           updated_at: at,
         },
       },

@@ -10,6 +10,7 @@ import { DeliveryQueue } from './deliveryQueue';
 import { sendAttempt } from './sendAttempt';
 import { signedHeaders } from './signing';
 import { forgedSignature } from './webhookFaults';
+import { attemptAt } from './retryPolicy';
 
 /** setTimeout's longest delay (about 24.8 days); a later retry is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
@@ -214,11 +215,10 @@ export class DeliveryWorker {
     // Deleted, resent or stopped while on the wire: this attempt's outcome belongs to no series.
     if (this.stopped || generation !== this.generation || !current || current.series !== delivery.series)
       return;
-    const schedule = this.settings().webhook_retry_schedule_seconds;
     const number = current.attempts.filter((a) => a.series === current.series).length + 1;
     const finished = this.clock.now();
     const delivered = result.error === null;
-    const retry = !delivered && number < schedule.length;
+    const nextAttempt = delivered ? null : attemptAt(this.settings(), number + 1, finished);
     // The slot is freed once the outcome is applied in memory, not once it is on disk: the lane
     // itself waits for the commit, since its head leaves the queue only when the commit lands.
     void this.store
@@ -227,8 +227,8 @@ export class DeliveryWorker {
           op: 'delivery.patch',
           id: current.id,
           set: {
-            status: delivered ? 'delivered' : retry ? 'retrying' : 'failed',
-            next_attempt_at: retry ? isoTime(finished + (schedule[number] as number) * 1000) : null,
+            status: delivered ? 'delivered' : nextAttempt !== null ? 'retrying' : 'failed',
+            next_attempt_at: nextAttempt === null ? null : isoTime(nextAttempt),
             updated_at: isoTime(finished),
           },
           attempt: { series: current.series, number, started_at: isoTime(started), ...result },

@@ -1,8 +1,9 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../shared/types';
+import type { Settings, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../shared/types';
 import { isoTime } from '../clock';
 import { newDeliveryId } from '../domain/ids';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
+import { firstAttemptAt } from './retryPolicy';
 import { endpointDeliveries } from './webhookFaults';
 
 /**
@@ -14,12 +15,12 @@ import { endpointDeliveries } from './webhookFaults';
 export function fanOutEvents(
   state: StoreState,
   now: () => number,
-  firstDelaySeconds: () => number,
+  settings: () => Settings,
 ): (ops: Op[]) => Op[] {
   return (ops) => {
     if (!ops.some((op) => op.op === 'event')) return ops;
     const at = now();
-    const firstAttempt = at + firstDelaySeconds() * 1000;
+    const firstAttempt = firstAttemptAt(settings(), at);
     const endpoints = [...state.endpoints.values()];
     const expanded: Op[] = [...ops];
     let seq = state.lastDeliverySeq;

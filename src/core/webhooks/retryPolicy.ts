@@ -1,0 +1,19 @@
+// The retry policy of webhook deliveries (docs/decisions.md, "Webhooks"): a new delivery, a resend
+// and the worker after each failed attempt read the one schedule in the settings, the same way.
+import type { Settings } from '../../shared/types';
+
+type Schedule = Pick<Settings, 'webhook_retry_schedule_seconds'>;
+
+/**
+ * When attempt `attempt` (1 for the first) of a series goes: the schedule's delay for it after
+ * `from` (when the series began, or the attempt before it ended), or null when the schedule has no
+ * such attempt and the delivery has failed. No jitter: a tester sees exactly the schedule they set.
+ */
+export function attemptAt(settings: Schedule, attempt: number, from: number): number | null {
+  const delaySeconds = settings.webhook_retry_schedule_seconds[attempt - 1];
+  return delaySeconds === undefined ? null : from + delaySeconds * 1000;
+}
+
+/** When a new series (a first delivery or a resend) makes its first attempt; a schedule always has one. */
+export const firstAttemptAt = (settings: Schedule, from: number): number =>
+  attemptAt(settings, 1, from) ?? from;
