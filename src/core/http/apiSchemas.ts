@@ -32,9 +32,6 @@ export function apiResponses(
   };
 }
 
-export const IDEMPOTENCY_NOTE =
-  'Send an Idempotency-Key header (1 to 255 characters) to make retries safe: the same key and request replay the first response byte for byte, with Idempotent-Replayed: true.';
-
 /** The console API's responses: its success, and the errors any console route can give. */
 export function consoleResponses(
   success: Record<number, TSchema>,

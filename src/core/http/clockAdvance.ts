@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { SandboxError } from '../errors';
-import { fingerprint } from '../idempotency';
 import type { Advance } from '../sandboxClock';
 import type { SandboxCore } from '../sandboxCore';
 import { envelopeBody } from './envelope';
-import { idempotencyKey, sendData, sendJson, sendReplay } from './respond';
+import { respondIdempotently } from './idempotentRequest';
 
 /** Ten years: beyond any link's lifetime or settlement delay, and far from where a Date ends. */
 export const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;
@@ -54,22 +53,13 @@ export async function respondWithAdvance(
   core: SandboxCore,
   by: Advance,
 ): Promise<FastifyReply> {
-  const key = idempotencyKey(request);
-  if (key === undefined) return sendData(reply, 200, await core.time.advance(by));
-  const outcome = core.idempotency.begin(
-    request.apiKey as string,
-    key,
-    fingerprint(request.method, request.url, request.body),
-  );
-  if ('replay' in outcome) return sendReplay(request, reply, outcome.replay);
-  try {
+  return respondIdempotently(request, reply, core, async (store) => {
+    if (store === null) return { status: 200, body: envelopeBody(await core.time.advance(by), request.id) };
     let body = '';
     await core.time.advance(by, (moved, movedTo) => {
       body = envelopeBody(moved, request.id);
-      return [outcome.claim.record(200, body, request.id, movedTo)];
+      return [store(200, body, movedTo)];
     });
-    return sendJson(reply, 200, body);
-  } finally {
-    outcome.claim.release();
-  }
+    return { status: 200, body };
+  });
 }

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { ClockSchema } from '../../../shared/consoleSchemas';
 import { MetaSchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { apiResponses, IDEMPOTENCY_NOTE } from '../apiSchemas';
+import { apiResponses } from '../apiSchemas';
 import { AdvanceBodySchema, advanceOf, respondWithAdvance } from '../clockAdvance';
 import { emptyBodyAsObject, sendData } from '../respond';
 
@@ -36,17 +36,12 @@ export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
       schema: {
         ...schema(
           'Advance the sandbox clock',
-          `Moves the clock forward by \`seconds\` or to the moment \`to\` (send exactly one). Answers once every change that fell due meanwhile (expiries, settlements) is applied in time order, each stamped with the moment it fell due, and their webhooks are queued in that order. ${IDEMPOTENCY_NOTE}`,
+          `Moves the clock forward by \`seconds\` or to the moment \`to\` (send exactly one). Answers once every change that fell due meanwhile (expiries, settlements) is applied in time order, each stamped with the moment it fell due, and their webhooks are queued in that order.`,
         ),
         body: AdvanceBodySchema,
         response: apiResponses(
           { 200: ClockEnvelope },
-          {
-            409: 'idempotency_request_in_progress',
-            413: 'body_too_large',
-            415: 'unsupported_media_type',
-            422: 'idempotency_key_reused',
-          },
+          { 413: 'body_too_large', 415: 'unsupported_media_type' },
         ),
       },
     },

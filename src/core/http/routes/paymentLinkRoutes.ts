@@ -7,7 +7,7 @@ import {
   ListQuerySchema,
 } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope, ListEnvelope } from '../apiSchemas';
+import { apiResponses, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { dataBody, listBody } from '../envelope';
 import { afterDueChanges, emptyBodyAsObject, respondWithChange, sendJson } from '../respond';
 
@@ -26,16 +26,11 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
         tags: TAG,
         security,
         summary: 'Create a payment link',
-        description: `Creates a pending link with its checkout URL. ${IDEMPOTENCY_NOTE}`,
+        description: 'Creates a pending link with its checkout URL.',
         body: CreateLinkBodySchema,
         response: apiResponses(
           { 201: LinkEnvelope },
-          {
-            409: 'idempotency_request_in_progress',
-            422: 'idempotency_key_reused',
-            413: 'body_too_large',
-            415: 'unsupported_media_type',
-          },
+          { 413: 'body_too_large', 415: 'unsupported_media_type' },
         ),
       },
     },
@@ -99,17 +94,17 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
         tags: TAG,
         security,
         summary: 'Cancel a payment link',
-        description: `Cancels a pending or failed link; succeeded, expired and canceled links answer 409 payment_link_not_cancelable. ${IDEMPOTENCY_NOTE}`,
+        description:
+          'Cancels a pending or failed link; succeeded, expired and canceled links answer 409 payment_link_not_cancelable.',
         params: LinkIdParamsSchema,
         body: CancelBodySchema,
         response: apiResponses(
           { 200: LinkEnvelope },
           {
             404: 'resource_not_found',
-            409: 'payment_link_not_cancelable, idempotency_request_in_progress',
+            409: 'payment_link_not_cancelable',
             413: 'body_too_large',
             415: 'unsupported_media_type',
-            422: 'idempotency_key_reused',
           },
         ),
       },

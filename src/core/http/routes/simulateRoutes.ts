@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { apiResponses, IDEMPOTENCY_NOTE, LinkEnvelope } from '../apiSchemas';
+import { apiResponses, LinkEnvelope } from '../apiSchemas';
 import { afterDueChanges, emptyBodyAsObject, respondWithChange } from '../respond';
 
 export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
@@ -15,16 +15,16 @@ export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
         tags: ['Sandbox'],
         security: [{ bearerAuth: [] }],
         summary: 'Simulate a payment event',
-        description: `Drives a pending link to succeeded (paid), failed or expired, and records the matching webhook event. ${IDEMPOTENCY_NOTE}`,
+        description:
+          'Drives a pending link to succeeded (paid), failed or expired, and records the matching webhook event.',
         body: SimulateBodySchema,
         response: apiResponses(
           { 200: LinkEnvelope },
           {
             404: 'resource_not_found',
-            409: 'invalid_state_transition, idempotency_request_in_progress',
+            409: 'invalid_state_transition',
             413: 'body_too_large',
             415: 'unsupported_media_type',
-            422: 'idempotency_key_reused',
           },
         ),
       },
