@@ -14,6 +14,7 @@ import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader
 import type { ClockState, NowUnder } from '../sandboxClock';
 import type { SandboxCore } from '../sandboxCore';
 import type { StoreContents } from '../store/storeState';
+import { retriedAtOnce } from '../webhooks/retryPolicy';
 import {
   brokenAt,
   missingField,
@@ -207,13 +208,7 @@ class ImportedFile {
     } else if (list === 'deliveries') {
       const delivery = record as StoreExport['deliveries'][number];
       if (delivery.status === 'delivering') {
-        const now = isoTime(this.nowMs);
-        kept = {
-          ...delivery,
-          status: 'retrying',
-          next_attempt_at: now,
-          updated_at: now,
-        } as typeof record;
+        kept = { ...delivery, ...retriedAtOnce(isoTime(this.nowMs)) } as typeof record;
       }
     } else if (list === 'idempotency') {
       if ((record as StoreExport['idempotency'][number]).expires_at_ms <= this.nowMs) return;

@@ -10,7 +10,7 @@ import { DeliveryQueue } from './deliveryQueue';
 import { sendAttempt } from './sendAttempt';
 import { signedHeaders } from './signing';
 import { forgedSignature } from './webhookFaults';
-import { attemptAt } from './retryPolicy';
+import { attemptAt, retriedAtOnce } from './retryPolicy';
 
 /** setTimeout's longest delay (about 24.8 days); a later retry is looked at again then. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
@@ -59,7 +59,7 @@ export class DeliveryWorker {
       if (d.status === 'delivering') {
         interrupted.push({
           op: 'delivery',
-          v: { ...d, status: 'retrying', next_attempt_at: now, updated_at: now },
+          v: { ...d, ...retriedAtOnce(now) },
         });
       } else if (!isFinal(d)) this.queue.upsert(d);
     }

@@ -17,3 +17,10 @@ export function attemptAt(settings: Schedule, attempt: number, from: number): nu
 /** When a new series (a first delivery or a resend) makes its first attempt; a schedule always has one. */
 export const firstAttemptAt = (settings: Schedule, from: number): number =>
   attemptAt(settings, 1, from) ?? from;
+
+/**
+ * An attempt cut off mid-flight (a crash, or a store exported while one was on the wire) has no
+ * outcome to wait on: it counts as failed and goes again at once.
+ */
+export const retriedAtOnce = (now: string) =>
+  ({ status: 'retrying', next_attempt_at: now, updated_at: now }) as const;
