@@ -1,17 +1,10 @@
-import type { DeliveryStatus, Pagination, WebhookDelivery, WebhookEventType } from '../../shared/types';
+import { deliveryMatches, type DeliveryFilter } from '../../shared/deliveryFilter';
+import type { Pagination, WebhookDelivery } from '../../shared/types';
 import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
 import { SandboxError } from '../errors';
 import { paginate } from '../pagination';
 import type { StoreState } from '../store/storeState';
 import { byLastChange, type DeliveryOrder } from '../../shared/deliveryOrder';
-
-/** What a delivery list can be filtered by; a long-poll waits for the first delivery that matches. */
-export interface DeliveryFilter {
-  status?: DeliveryStatus;
-  event_type?: WebhookEventType;
-  link_id?: string;
-  endpoint_id?: string;
-}
 
 export interface DeliveryListQuery extends DeliveryFilter {
   before_seq?: number;
@@ -19,16 +12,6 @@ export interface DeliveryListQuery extends DeliveryFilter {
   order?: DeliveryOrder;
   page?: number;
   per_page?: number;
-}
-
-/** Link ids are matched in lower case, as the API takes them in any case. */
-export function deliveryMatches(q: DeliveryFilter): (d: PresentedDelivery) => boolean {
-  const linkId = q.link_id?.toLowerCase();
-  return (d) =>
-    (!q.status || d.status === q.status) &&
-    (!q.event_type || d.event_type === q.event_type) &&
-    (!linkId || d.link_id === linkId) &&
-    (!q.endpoint_id || d.endpoint_id === q.endpoint_id);
 }
 
 /**

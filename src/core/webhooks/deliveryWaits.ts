@@ -1,8 +1,8 @@
 import type { PresentedDelivery } from '../../shared/deliverySummary';
 import type { SandboxEvent } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
-import type { listDeliveries } from './deliveryListing';
-import { deliveryMatches, type DeliveryListQuery } from './deliveryListing';
+import { deliveryMatches } from '../../shared/deliveryFilter';
+import type { listDeliveries, DeliveryListQuery } from './deliveryListing';
 
 interface Waiter {
   matches: (d: PresentedDelivery) => boolean;

@@ -2,6 +2,7 @@
 // (see rowWindow), kept true to the filter and the order as live changes arrive.
 import type { DeliveryStatus, WebhookDelivery, WebhookEventType } from '../../../shared/types';
 import { deliverySummary } from '../../../shared/deliverySummary';
+import { deliveryMatches } from '../../../shared/deliveryFilter';
 import { byLastChange } from '../../../shared/deliveryOrder';
 import type { DeliveryDetail, DeliveryListQuery, DeliveryRow } from '../api/consoleClient';
 import { insertAt, newRowPlace, positionOf, removeAt, type LoadedRows } from './rowWindow';
@@ -34,12 +35,6 @@ export function filterQuery(filter: DeliveryFilter): DeliveryListQuery {
   };
 }
 
-/** The same test the console API applies. */
-export const matchesFilter = (row: DeliveryRow, filter: DeliveryFilter): boolean =>
-  (filter.status === 'all' || row.status === filter.status) &&
-  (filter.event_type === 'all' || row.event_type === filter.event_type) &&
-  (filter.endpoint_id === 'all' || row.endpoint_id === filter.endpoint_id);
-
 /**
  * Applies live changes in order. A loaded row that changed leaves its place and takes the one its
  * last change gives it (the top, mostly), or is dropped once it no longer matches. A delivery
@@ -59,6 +54,7 @@ export function mergeChanges(
   const byId = { ...list.byId };
   let unsure = false;
   let newest = newestSeq;
+  const matches = deliveryMatches(filterQuery(filter));
   const remove = (id: string) => {
     const position = positionOf(rows, id);
     if (position !== undefined) rows = removeAt(rows, position);
@@ -79,7 +75,7 @@ export function mergeChanges(
       unsure = true;
       continue;
     }
-    if (!matchesFilter(row, filter)) continue;
+    if (!matches(row)) continue;
     const place = newRowPlace(rows, total, (id) => byLastChange(byId[id] as DeliveryRow, row) < 0);
     rows = insertAt(rows, place.position, place.exact ? row.id : undefined);
     if (place.exact) byId[row.id] = row;
