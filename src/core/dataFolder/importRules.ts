@@ -167,7 +167,7 @@ export function deliveryProblem(delivery: Delivery): Broken | null {
     }
     if (attempt.series === delivery.series) last = attempt;
   }
-  if (status === 'delivered' || status === 'failed') {
+  if (isFinal(delivery)) {
     const ok = status === 'delivered';
     if (!last || delivered(last) !== ok) {
       return broken(
