@@ -11,7 +11,7 @@ export interface ClockStart {
 }
 
 /**
- * What the tester does with the sandbox clock (contract §11): advance, freeze, resume. Each move is
+ * What the tester does with the sandbox clock (docs/contract.md §11): advance, freeze, resume. Each move is
  * one durable clock op, so it survives a restart; an advance answers only once every change it
  * made due is applied and on disk, so the next request sees the world as of the new time.
  */

@@ -1,4 +1,4 @@
-/** Every error the API can answer with, and the HTTP status and type it carries (contract §3). */
+/** Every error the API can answer with, and the HTTP status and type it carries (docs/contract.md §3). */
 export const ERROR_CATALOG = {
   body_invalid_json: { status: 400, type: 'invalid_request_error' },
   parameter_missing: { status: 400, type: 'invalid_request_error' },
@@ -21,9 +21,9 @@ export const ERROR_CATALOG = {
   body_too_large: { status: 413, type: 'invalid_request_error' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error' },
   host_not_allowed: { status: 421, type: 'invalid_request_error' },
-  /** Console API only: bound beyond loopback, the console's token was not given (contract §10). */
+  /** Console API only: bound beyond loopback, the console's token was not given (docs/contract.md §10). */
   console_token_required: { status: 401, type: 'authentication_error' },
-  /** Console API only: a state-changing request from another site (contract §10, CSRF). */
+  /** Console API only: a state-changing request from another site (docs/contract.md §10, CSRF). */
   origin_not_allowed: { status: 403, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error' },
   /** Only a fault rule answers it (docs/faults.md): the sandbox itself never limits the rate. */

@@ -25,7 +25,7 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
-/** Contract §5: one outcome per (API key, Idempotency-Key), replayed for the same request. */
+/** docs/contract.md §5: one outcome per (API key, Idempotency-Key), replayed for the same request. */
 export class IdempotencyGuard {
   private readonly inFlight = new Set<string>();
 

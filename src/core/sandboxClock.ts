@@ -19,7 +19,7 @@ export type NowUnder = (clock?: ClockState) => number;
 export type Advance = { seconds: number } | { to: string };
 
 /**
- * The sandbox's time (contract §11): the real clock moved on by a stored offset, or standing at a
+ * The sandbox's time (docs/contract.md §11): the real clock moved on by a stored offset, or standing at a
  * stored moment while frozen. Wraps whatever the core was given as real time, so tests that bring
  * their own still drive it. The state is read from the store on every call: a restart, an import
  * or an undone write changes the time with it.
@@ -84,7 +84,7 @@ export class SandboxClock implements Clock {
 
   /**
    * Runs on from the moment it stood at, unless real time has passed that moment meanwhile: the
-   * offset is never below zero (contract §11), so a clock frozen longer than it was ahead resumes
+   * offset is never below zero (docs/contract.md §11), so a clock frozen longer than it was ahead resumes
    * at real time. Either way it never goes back.
    */
   resumed(): ClockState {

@@ -42,7 +42,7 @@ export interface CoreOptions {
   webhookEndpoints?: EndpointSeed[];
   compactAfter?: number;
   schedulerIntervalMs?: number;
-  /** How long a webhook attempt may take (contract §8: 10 s). */
+  /** How long a webhook attempt may take (docs/contract.md §8: 10 s). */
   deliveryTimeoutMs?: number;
   /** --fault / --faults: when given, the sandbox starts with exactly these fault rules. */
   faults?: NewFaultRule[];
@@ -87,7 +87,7 @@ export class SandboxCore {
     this.log.request(entry);
     this.emit({ type: 'request.logged', entry });
   });
-  /** The built-in webhook inboxes (contract §12), in memory. */
+  /** The built-in webhook inboxes (docs/contract.md §12), in memory. */
   readonly inbox = new Inboxes((event) => this.emit(event));
   readonly imports = new ImportTurn();
   private readonly merged: MergedSettings;

@@ -24,7 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   preferred_port: null,
 };
 
-/** Where the sandbox listens when neither --port nor PORT says (contract §0). */
+/** Where the sandbox listens when neither --port nor PORT says (docs/contract.md §0). */
 export const DEFAULT_PORT = 4545;
 
 /** Stored settings over the defaults, so a setting added in a later version has its default. */

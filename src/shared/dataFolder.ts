@@ -69,7 +69,7 @@ export const ServerInfoSchema = Type.Object({
 });
 export type ServerInfo = Static<typeof ServerInfoSchema>;
 
-/** The sandbox clock (contract §11): the offset from real time, and the moment it stands at if frozen. */
+/** The sandbox clock (docs/contract.md §11): the offset from real time, and the moment it stands at if frozen. */
 export const ClockRecordSchema = Type.Object(
   {
     offset_ms: Type.Integer({

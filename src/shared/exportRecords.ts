@@ -72,7 +72,7 @@ const FeeRecordSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A payment link within the bounds of create (contract §4) and simulate (§7). */
+/** A payment link within the bounds of create (docs/contract.md §4) and simulate (§7). */
 export const LinkRecordSchema = Type.Object(
   {
     ...PaymentLinkSchema.properties,
@@ -186,7 +186,7 @@ export const DeliveryRecordSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Stored responses: creates (201), cancels and simulates (200), and their 404 and 409 (contract §5). */
+/** Stored responses: creates (201), cancels and simulates (200), and their 404 and 409 (docs/contract.md §5). */
 export const IdempotencyRecordSchema = Type.Object(
   {
     scope: Type.String({

@@ -1,4 +1,4 @@
-// The plain values of faults on purpose (contract §13), without their schemas: what the console
+// The plain values of faults on purpose (docs/contract.md §13), without their schemas: what the console
 // needs at run time, so its bundle carries no schema library. The shapes are in faults.ts.
 import type { EndpointFaults } from './faults';
 

@@ -1,4 +1,4 @@
-// Faults on purpose (contract §13): the shapes of an API fault rule and of an endpoint's webhook
+// Faults on purpose (docs/contract.md §13): the shapes of an API fault rule and of an endpoint's webhook
 // faults. One definition validates the API and console bodies, the export file, and documents them.
 import Type, { type Static } from 'typebox';
 import {

@@ -105,7 +105,7 @@ export const CreateLinkBodySchema = Type.Object(
       description: `an integer from 1 to ${MAX_AMOUNT} (minor units)`,
     }),
     title: Type.String({ minLength: 1, maxLength: 255, description: 'a string of 1 to 255 characters' }),
-    // null is absent (contract §4), for clients that send unset fields as null, and so a body
+    // null is absent (docs/contract.md §4), for clients that send unset fields as null, and so a body
     // copied from a response, where both show null, is valid.
     reference_id: Type.Optional(
       Type.Union([
@@ -374,7 +374,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  */
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
 
-/** An inbox name (contract §12): what /_inbox/{name} takes. */
+/** An inbox name (docs/contract.md §12): what /_inbox/{name} takes. */
 export const INBOX_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 const AnswerStatus = Type.Integer({
   minimum: 200,

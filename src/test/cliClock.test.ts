@@ -1,4 +1,4 @@
-// The CLI's clock flags (contract §11, issue 11): --clock frozen|running and --clock-offset D,
+// The CLI's clock flags (docs/contract.md §11, issue 11): --clock frozen|running and --clock-offset D,
 // applied at start through the core; the offset only moves a stored clock forward.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -134,7 +134,7 @@ describe('deliveries and the queue', () => {
   });
 });
 
-describe('security (contract §10)', () => {
+describe('security (docs/contract.md §10)', () => {
   test('a foreign Host is refused; a cross-origin change is refused; a same-origin one passes', async () => {
     const url = new URL(sandbox.origin);
     const foreign = await rawRequest(sandbox.origin, {

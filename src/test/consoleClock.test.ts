@@ -1,4 +1,4 @@
-// The sandbox clock from the console (contract §11): /_console/api/clock reads and moves the same
+// The sandbox clock from the console (docs/contract.md §11): /_console/api/clock reads and moves the same
 // clock as /sandbox/clock, each move is announced on the console event stream as clock.changed,
 // and an advance by seconds retried with its Idempotency-Key moves the clock once.
 import assert from 'node:assert/strict';

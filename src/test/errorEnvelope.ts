@@ -38,7 +38,7 @@ function header(res: AnyResponse, name: string): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** The error envelope of contract §2, with the status, type and code of §3. */
+/** The error envelope of docs/contract.md §2, with the status, type and code of §3. */
 export function assertError(res: AnyResponse, status: number, code: string, expect: Expect = {}) {
   const where = `${status} ${code} expected, got ${res.status} ${res.text.slice(0, 300)}`;
   assert.equal(res.status, status, where);

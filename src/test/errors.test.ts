@@ -1,4 +1,4 @@
-// Contract §1–§3: every other row of the error table a client can produce, through real HTTP.
+// docs/contract.md §1–§3: every other row of the error table a client can produce, through real HTTP.
 //
 // Not covered, on purpose: 500 api_error / internal_error. The contract reserves it for a bug
 // ("never expected"), so no well-behaved request can produce it; malformedInput.test.ts instead

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { eventually, startTestSandbox, type TestSandbox } from './harness';
 import { openEventStream } from './eventStreamClient';
 
-// Contract §13: fault rules are kept in the store with the settings: a restart, an export and an
+// docs/contract.md §13: fault rules are kept in the store with the settings: a restart, an export and an
 // import carry them, and an import takes back only rules the API could have made.
 
 const RULES = [

@@ -1,4 +1,4 @@
-// A frozen sandbox clock (contract §11): real time goes on (the test moves it by days), yet
+// A frozen sandbox clock (docs/contract.md §11): real time goes on (the test moves it by days), yet
 // nothing time-based happens until the tester advances the clock: timestamps stand still, links
 // do not expire, retries wait, Idempotency-Key records are kept.
 import assert from 'node:assert/strict';

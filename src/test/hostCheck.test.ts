@@ -1,4 +1,4 @@
-// Contract §10: the Host check against DNS rebinding, and no CORS on the API.
+// docs/contract.md §10: the Host check against DNS rebinding, and no CORS on the API.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createBody, createLink, KEY, rawRequest, startTestSandbox, type TestSandbox } from './harness';

@@ -1,4 +1,4 @@
-// The built-in webhook inbox (contract §12): a real sandbox delivering to its own /_inbox/{name},
+// The built-in webhook inbox (docs/contract.md §12): a real sandbox delivering to its own /_inbox/{name},
 // the verify result of its own, tampered and foreign requests, and answers (status, sequence,
 // delay) that drive the sandbox's own delivery retries.
 import assert from 'node:assert/strict';

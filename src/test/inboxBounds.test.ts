@@ -1,4 +1,4 @@
-// The built-in inbox's edges (contract §12): ?since, the 1,000-per-inbox cap and the bounds on
+// The built-in inbox's edges (docs/contract.md §12): ?since, the 1,000-per-inbox cap and the bounds on
 // inboxes and bytes, each driven ten times past their size, raw and cut bodies, and the clear 400s
 // for names and settings that are not allowed.
 import assert from 'node:assert/strict';

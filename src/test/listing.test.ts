@@ -1,4 +1,4 @@
-// Contract §6: GET /payment-links — order, filters, exclusive time bounds, pagination and its errors.
+// docs/contract.md §6: GET /payment-links — order, filters, exclusive time bounds, pagination and its errors.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { PaymentLink } from '../shared/types';

@@ -1,4 +1,4 @@
-// Contract §3: "No input, however malformed, may produce a 5xx or stop the server."
+// docs/contract.md §3: "No input, however malformed, may produce a 5xx or stop the server."
 // A generated sweep of odd bodies, query strings, paths and headers. Every answer must be below 500
 // and, when it is JSON, carry the contract's envelope; afterwards the server still creates links.
 // Requests node's own HTTP parser refuses before the app sees them (a lying Content-Length,

@@ -20,7 +20,7 @@ before(async () => {
 after(() => sandbox.stop());
 
 describe('"note": null and "reference_id": null on create', () => {
-  test('are accepted as absent (contract §4), as every response shows them', async () => {
+  test('are accepted as absent (docs/contract.md §4), as every response shows them', async () => {
     const res = await sandbox.api('POST', '/payment-links', {
       body: createBody({ note: null, reference_id: null }),
     });
@@ -108,7 +108,7 @@ describe('the console endpoint url', () => {
   });
 });
 
-describe('unknown query parameters (contract §6)', () => {
+describe('unknown query parameters (docs/contract.md §6)', () => {
   test('are refused on every route that takes none, naming them; lenient validation drops them', async () => {
     const link = (await sandbox.api('POST', '/payment-links', { body: createBody() })).body.data;
     const routes: [string, string][] = [

@@ -1,4 +1,4 @@
-// The sandbox clock (contract §11) through its API: reading, advancing, freezing and resuming it;
+// The sandbox clock (docs/contract.md §11) through its API: reading, advancing, freezing and resuming it;
 // what an advance brings about (expiries in time order, stamped with their own moments, their
 // webhooks verifying with `standardwebhooks` a day later since the header stays real time);
 // idempotency retention following it; and the clock surviving a restart and an export/import.

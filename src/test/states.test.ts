@@ -33,7 +33,7 @@ async function linkIn(status: LinkStatus) {
 const webhookTypes = (id: string) =>
   [...sandbox.core.store.state.events.values()].filter((e) => e.data.id === id).map((e) => e.type);
 
-describe('from pending (contract §7)', () => {
+describe('from pending (docs/contract.md §7)', () => {
   test('cancel → canceled, with a payment_link.canceled event', async () => {
     const link = await linkIn('pending');
     const res = await cancel(link.id);
@@ -167,7 +167,7 @@ describe('time passing', () => {
   });
 });
 
-describe('fees (contract §4)', () => {
+describe('fees (docs/contract.md §4)', () => {
   test('2.9 % paid by the merchant by default, rounded half up', async () => {
     const link = await createLink(sandbox, { amount: 50 });
     assert.deepEqual(link.fee, { total: 1, transaction: 1, instant_settlement: 0, paid_by: 'merchant' });
@@ -213,7 +213,7 @@ describe('fees (contract §4)', () => {
   });
 });
 
-describe('a new link (contract §2, §4)', () => {
+describe('a new link (docs/contract.md §2, §4)', () => {
   test('every field is present, unknowns are null, url is the checkout page', async () => {
     const link = await createLink(sandbox, { reference_id: 'INV-7', note: 'Thanks!' });
     assert.equal(link.status, 'pending');

@@ -1,4 +1,4 @@
-// Contract §3–§4, the 400s: what was wrong and what is allowed, for every kind of bad input.
+// docs/contract.md §3–§4, the 400s: what was wrong and what is allowed, for every kind of bad input.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

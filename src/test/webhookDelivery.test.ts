@@ -1,4 +1,4 @@
-// Webhooks as a receiver sees them (contract §8): every event type arrives, the body is the event
+// Webhooks as a receiver sees them (docs/contract.md §8): every event type arrives, the body is the event
 // with the link the API returns, the headers are Standard Webhooks' and the signature verifies with
 // the `standardwebhooks` package, also across a secret rotation; endpoint filters, disabled endpoints
 // and fan-out to several endpoints. Real sandbox, real receiver, real HTTP on 127.0.0.1.
@@ -64,7 +64,7 @@ const verifies = (secret: string, request: ReceivedRequest): boolean => {
   }
 };
 
-/** Waits for the one request carrying `eventId`, and checks everything contract §8 says about it. */
+/** Waits for the one request carrying `eventId`, and checks everything docs/contract.md §8 says about it. */
 async function assertDelivered(
   sandbox: TestSandbox,
   receiver: WebhookReceiver,
@@ -108,7 +108,7 @@ async function assertDelivered(
   return request;
 }
 
-describe('webhook delivery: what the receiver gets (contract §8)', () => {
+describe('webhook delivery: what the receiver gets (docs/contract.md §8)', () => {
   let receiver: WebhookReceiver;
   let sandbox: TestSandbox;
   before(async () => {
@@ -184,7 +184,7 @@ describe('webhook delivery: what the receiver gets (contract §8)', () => {
   });
 });
 
-describe('webhook delivery: automatic expiry (contract §8)', () => {
+describe('webhook delivery: automatic expiry (docs/contract.md §8)', () => {
   let receiver: WebhookReceiver;
   let sandbox: TestSandbox;
   before(async () => {
@@ -210,7 +210,7 @@ describe('webhook delivery: automatic expiry (contract §8)', () => {
   });
 });
 
-describe('webhook delivery: endpoints (contract §8)', () => {
+describe('webhook delivery: endpoints (docs/contract.md §8)', () => {
   let first: WebhookReceiver;
   let second: WebhookReceiver;
   let sandbox: TestSandbox;

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
 import { WebhookReceiver, type ReceivedRequest } from './webhookReceiver';
 
-// Contract §13: webhook faults per endpoint, set through the console API's endpoint settings.
+// docs/contract.md §13: webhook faults per endpoint, set through the console API's endpoint settings.
 
 let sandbox: TestSandbox;
 let receiver: WebhookReceiver;

@@ -1,4 +1,4 @@
-// Webhook delivery when things go wrong (contract §8): retries on the schedule after a 5xx, a
+// Webhook delivery when things go wrong (docs/contract.md §8): retries on the schedule after a 5xx, a
 // timeout or a refused connection, `failed` after the last attempt, redirects not followed, the
 // response body capped at 64 KiB, order per link, the concurrency limit, pause and resume,
 // resend, retry now, and a restart that resumes the queue. Real sandbox, receiver and HTTP.
@@ -75,7 +75,7 @@ async function closedPort(): Promise<number> {
   return receiver.port;
 }
 
-describe('webhook retries (contract §8)', () => {
+describe('webhook retries (docs/contract.md §8)', () => {
   let receiver: WebhookReceiver;
   let sandbox: TestSandbox;
   let endpoint: WebhookEndpoint;
@@ -402,7 +402,7 @@ describe('webhook retries (contract §8)', () => {
   });
 });
 
-describe('webhook queue across a restart (contract §8)', () => {
+describe('webhook queue across a restart (docs/contract.md §8)', () => {
   test('deliveries queued while the receiver is down all arrive after a restart, none lost', async () => {
     const dir = await makeTempDir('pls-webhook-restart-');
     const receiver = await WebhookReceiver.start();

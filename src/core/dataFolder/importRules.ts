@@ -20,18 +20,18 @@ export interface Broken {
 }
 
 const DAY_MS = 86_400_000;
-/** The longest link lifetime (create, contract §4) and settlement delay (a setting) allowed. */
+/** The longest link lifetime (create, docs/contract.md §4) and settlement delay (a setting) allowed. */
 const MAX_LIFETIME_MS = 90 * DAY_MS;
 const MAX_SETTLEMENT_DELAY_MS = 365 * DAY_MS;
 
 const broken = (at: string, problem: string): Broken => ({ at, problem });
 const got = (value: unknown): string => `got ${describeValue(value)}`;
 
-/** Fields only a paid link has: simulate paid sets them (contract §7), nothing else does. */
+/** Fields only a paid link has: simulate paid sets them (docs/contract.md §7), nothing else does. */
 const PAID_FIELDS = ['payment_method', 'paid_at', 'settle_at'] as const;
 const UNPAID_NULLS = [...PAID_FIELDS, 'settled_at'] as const;
 
-/** The fee and amount arithmetic of contract §4, done as the sandbox does it. */
+/** The fee and amount arithmetic of docs/contract.md §4, done as the sandbox does it. */
 function feeProblem(link: Link): Broken | null {
   const { fee, amount } = link;
   const total = fee.transaction + fee.instant_settlement;
@@ -138,7 +138,7 @@ export function endpointProblem(endpoint: Endpoint): Broken | null {
 const delivered = (a: Delivery['attempts'][number]): boolean =>
   a.response !== null && a.response.status >= 200 && a.response.status < 300;
 
-/** The worker's bookkeeping (contract §8): what each status holds, and each attempt's outcome. */
+/** The worker's bookkeeping (docs/contract.md §8): what each status holds, and each attempt's outcome. */
 export function deliveryProblem(delivery: Delivery): Broken | null {
   const { status, next_attempt_at: next } = delivery;
   if (isWaiting(delivery) && next === null) {

@@ -17,7 +17,7 @@ export function resetContents(state: StoreState, options: ResetOptions): StoreCo
   return {
     settlement_account_id: state.settlementAccountId,
     settings: keepSettings ? withDefaults(state.settings) : withDefaults(null),
-    // Fault rules are kept with the settings (contract §13).
+    // Fault rules are kept with the settings (docs/contract.md §13).
     faults: keepSettings ? state.faults : [],
     queue_paused: false,
     clock: RUNNING,

@@ -43,7 +43,7 @@ export interface LinkSurroundings {
   settlementAccountId(): string;
 }
 
-/** The rules of contract §4 and §7. Decides changes; committing them is the caller's step. */
+/** The rules of docs/contract.md §4 and §7. Decides changes; committing them is the caller's step. */
 export class PaymentLinks {
   constructor(
     private readonly state: StoreState,

@@ -21,7 +21,7 @@ export interface FaultHit {
 }
 
 /**
- * The API fault rules (contract §13): kept in the store beside the settings, matched against each
+ * The API fault rules (docs/contract.md §13): kept in the store beside the settings, matched against each
  * API request by method, route pattern and key. Only FAULTABLE_ROUTES can be hit, so the
  * sandbox's own controls (/sandbox/faults, /sandbox/clock…) always answer.
  */

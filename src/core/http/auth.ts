@@ -3,7 +3,7 @@ import { SandboxError } from '../errors';
 
 const TEST_KEY = /^sk_test_[A-Za-z0-9_]+$/;
 
-/** Contract §1: the API key a request carries, or why it is refused. */
+/** docs/contract.md §1: the API key a request carries, or why it is refused. */
 export function authenticate(header: string | undefined, settings: Settings): string {
   if (header === undefined || header.trim() === '') {
     throw new SandboxError(

@@ -27,7 +27,7 @@ const expiryFormat = new Intl.DateTimeFormat('en', {
   hourCycle: 'h23',
 });
 
-/** The hosted checkout a payer sees (contract §7): plain HTML, no script needed. */
+/** The hosted checkout a payer sees (docs/contract.md §7): plain HTML, no script needed. */
 export function renderCheckoutPage(link: PaymentLink, currency: string): string {
   const money = (n: number) => escapeHtml(formatAmount(n, currency));
   const feeRows =

@@ -43,7 +43,7 @@ export function advanceOf(body: { seconds?: number; to?: string }): Advance {
 }
 
 /**
- * POST /sandbox/clock/advance under contract §5: with an Idempotency-Key the move and its stored
+ * POST /sandbox/clock/advance under docs/contract.md §5: with an Idempotency-Key the move and its stored
  * answer are one commit, so a retry gets the first answer and the clock moves once. A refused move
  * (400) is not stored, like any 400.
  */

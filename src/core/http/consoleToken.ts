@@ -59,7 +59,7 @@ export function takeQueryToken(request: FastifyRequest): unknown {
 }
 
 /**
- * Contract §10: with a non-loopback bind, the console answers only to its token, given once as
+ * docs/contract.md §10: with a non-loopback bind, the console answers only to its token, given once as
  * ?token=… and then kept in an HttpOnly, same-site cookie. The API keeps its own bearer keys.
  */
 export function consoleTokenGate(

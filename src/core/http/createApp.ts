@@ -48,7 +48,7 @@ export interface AppOptions {
   /** Built console (renderer) files served at /; a notice page is served when absent. */
   consoleDir?: string;
   onInternalError?: (err: Error, request: FastifyRequest) => void;
-  /** When set, the console answers only to this token (contract §10: non-loopback binds). */
+  /** When set, the console answers only to this token (docs/contract.md §10: non-loopback binds). */
   consoleToken?: string;
   /** The address the server binds, for saying why the console asks for its token. */
   host?: string;
@@ -217,7 +217,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
       if (admit(request, reply)) done();
     });
     await open.register(checkoutRoutes(core));
-    // Anyone may post to an inbox: no key, no console token or Origin check (contract §12).
+    // Anyone may post to an inbox: no key, no console token or Origin check (docs/contract.md §12).
     await open.register(inboxReceiveRoutes(core));
     faviconRoute(open);
     await open.register(async (ui) =>

@@ -39,7 +39,7 @@ export const EndpointPatch = Type.Object(
       Type.Partial(EndpointFaultsSchema, {
         additionalProperties: false,
         description:
-          'webhook faults on purpose (contract §13), any of duplicate, delay_seconds, shuffle, bad_signature; fields left out keep their value',
+          'webhook faults on purpose (docs/contract.md §13), any of duplicate, delay_seconds, shuffle, bad_signature; fields left out keep their value',
       }),
     ),
   },

@@ -5,7 +5,7 @@ import { requestLogEntry } from './requestLog';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The fault rule that hit this request (contract §13), or null. */
+    /** The fault rule that hit this request (docs/contract.md §13), or null. */
     fault: FaultRule | null;
   }
 }

@@ -11,7 +11,7 @@ export function hostName(header: string): string {
 }
 
 /**
- * Contract §10, against DNS rebinding: a page on evil.example that re-points its name at
+ * docs/contract.md §10, against DNS rebinding: a page on evil.example that re-points its name at
  * 127.0.0.1 still sends "Host: evil.example", and is refused.
  */
 export function createHostCheck(extraHosts: readonly string[]): (header: string | undefined) => boolean {

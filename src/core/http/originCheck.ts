@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const ownOrigin = (request: FastifyRequest): string => `http://${request.headers.host ?? ''}`;
 
 /**
- * Contract §10 against CSRF: the Origin of a state-changing request that does not come from this
+ * docs/contract.md §10 against CSRF: the Origin of a state-changing request that does not come from this
  * server's own pages, else undefined. Own pages are those of the request's own origin and of
  * `alsoAllowed` (the checkout's public URL, when a proxy or tunnel serves it over https). Clients
  * that send no Origin (curl, scripts) are not browsers a foreign page could drive, and pass;

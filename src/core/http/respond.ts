@@ -36,7 +36,7 @@ export const sendJson = (reply: FastifyReply, status: number, body: string): Fas
 export const sendData = (reply: FastifyReply, status: number, data: unknown): FastifyReply =>
   sendJson(reply, status, envelopeBody(data, reply.request.id));
 
-// Outcomes a retry must see again (contract §5); a 400 is not stored, so a corrected retry goes through.
+// Outcomes a retry must see again (docs/contract.md §5); a 400 is not stored, so a corrected retry goes through.
 const isStoredOutcome = (err: unknown): err is SandboxError =>
   err instanceof SandboxError && (err.status === 404 || err.status === 409);
 

@@ -3,7 +3,7 @@ import { SandboxError } from '../errors';
 
 const NAME = new RegExp(INBOX_NAME_PATTERN);
 
-/** The name as given when it is one an inbox may have (contract §12), else a 400 that says why. */
+/** The name as given when it is one an inbox may have (docs/contract.md §12), else a 400 that says why. */
 export function inboxName(given: string): string {
   if (NAME.test(given)) return given;
   const shown = given.length > 80 ? `${given.slice(0, 80)}…` : given;

@@ -51,9 +51,9 @@ const secretsOf = (endpoint: WebhookEndpoint, now: number): string[] => [
 
 /**
  * Whether a received request is a genuine Standard Webhooks delivery from one of the sandbox's
- * own endpoints that point here (contract §12), checked against each one's current secret and
+ * own endpoints that point here (docs/contract.md §12), checked against each one's current secret and
  * the previous ones still signing after a rotation. `now` is sandbox time (secrets expire in it),
- * `realNow` real time (webhook-timestamp is real time, contract §11).
+ * `realNow` real time (webhook-timestamp is real time, docs/contract.md §11).
  */
 export function verifyInboxRequest(input: {
   endpoints: WebhookEndpoint[];

@@ -10,7 +10,7 @@ import { SandboxError } from '../errors';
 import { MessageIds } from './messageIds';
 
 export const INBOX_LIMITS = {
-  /** Contract §12: each inbox keeps its newest 1,000. */
+  /** docs/contract.md §12: each inbox keeps its newest 1,000. */
   messagesPerInbox: 1000,
   /** Names beyond this push out the least recently used inbox, settings and all. */
   inboxes: 256,
@@ -52,7 +52,7 @@ const costOf = (headers: Record<string, string>, body: Buffer): number =>
   Object.entries(headers).reduce((sum, [name, value]) => sum + 2 * (name.length + value.length), 0);
 
 /**
- * The built-in webhook inboxes (contract §12), in memory: a restart starts them empty, with the
+ * The built-in webhook inboxes (docs/contract.md §12), in memory: a restart starts them empty, with the
  * default answer. Whatever senders do, they hold at most `limits.inboxes` inboxes and
  * `limits.totalBytes` of messages, each inbox its newest `limits.messagesPerInbox`.
  */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { SandboxError } from '../errors';
 
-/** Contract §12: the first 256 KiB of a body is kept; the rest is read and dropped. */
+/** docs/contract.md §12: the first 256 KiB of a body is kept; the rest is read and dropped. */
 export const KEPT_BODY_BYTES = 256 * 1024;
 
 export interface ReadBody {

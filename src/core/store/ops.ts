@@ -57,7 +57,7 @@ export type Op =
   | { op: 'queue'; paused: boolean }
   /** The sandbox clock's offset and frozen moment, as set by the last advance, freeze or resume. */
   | { op: 'clock'; v: ClockState }
-  /** Every API fault rule (contract §13): at most a hundred, so the whole list is one small op. */
+  /** Every API fault rule (docs/contract.md §13): at most a hundred, so the whole list is one small op. */
   | { op: 'faults'; v: FaultRule[] }
   /**
    * Everything at once (an import or a reset). Written as a new snapshot, never as a journal line

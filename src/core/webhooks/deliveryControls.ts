@@ -21,7 +21,7 @@ export function findDelivery(state: StoreState, id: string): WebhookDelivery {
   return delivery;
 }
 
-/** The QA controls of contract §8 and issue 3: each returns the ops that carry it out. */
+/** The QA controls of docs/contract.md §8 and issue 3: each returns the ops that carry it out. */
 export const deliveryControls = {
   pause: (paused: boolean): Op[] => [{ op: 'queue', paused }],
 
@@ -70,7 +70,7 @@ export const deliveryControls = {
    * Brings a waiting retry forward to now; while the queue is paused this one delivery still goes
    * (the worker lets it through). Refused when it could not go now, rather than a "Retrying now"
    * that does nothing: its endpoint is disabled, or an earlier delivery of its link to that
-   * endpoint must go first (order per link, contract §8), which may be hours of retries away.
+   * endpoint must go first (order per link, docs/contract.md §8), which may be hours of retries away.
    */
   retryNow(
     state: StoreState,

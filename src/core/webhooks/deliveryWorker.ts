@@ -16,7 +16,7 @@ import { attemptAt, retriedAtOnce } from './retryPolicy';
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Runs due deliveries (contract §8): oldest first; per endpoint and link one at a time, so a link's
+ * Runs due deliveries (docs/contract.md §8): oldest first; per endpoint and link one at a time, so a link's
  * later event waits for its earlier one; at most `delivery_concurrency` in flight per endpoint, so
  * an endpoint that hangs holds only its own slots. Each attempt's outcome is committed, so a
  * restart resumes every queued or retrying delivery, and one whose attempt was cut off is tried

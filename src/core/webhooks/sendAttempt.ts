@@ -62,7 +62,7 @@ const flatHeaders = (res: IncomingMessage): Record<string, string> =>
   );
 
 /**
- * One POST to an endpoint (contract §8): any 2xx is delivered; anything else — a status, a
+ * One POST to an endpoint (docs/contract.md §8): any 2xx is delivered; anything else — a status, a
  * redirect (not followed), a timeout, a refused connection, a DNS error — is a failed attempt
  * with its reason. The headers recorded are all the headers sent, Host and Content-Length included.
  */
@@ -97,7 +97,7 @@ export function sendAttempt(
   return new Promise<Outcome>((resolve) => {
     let settled = false;
     let current: ReturnType<typeof send> | null = null;
-    // The whole attempt, response body included, has one deadline (contract §8: 10 s).
+    // The whole attempt, response body included, has one deadline (docs/contract.md §8: 10 s).
     const deadline = setTimeout(() => {
       fail(new AttemptTimeout());
       current?.destroy();

@@ -20,7 +20,7 @@ const hmac = (secret: string, id: string, timestamp: string, body: string): Buff
   createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest();
 
 /**
- * The Standard Webhooks headers for one attempt (contract §8). After a rotation the old secret
+ * The Standard Webhooks headers for one attempt (docs/contract.md §8). After a rotation the old secret
  * keeps signing beside the new one until it expires, as the spec's multi-signature header allows,
  * so a receiver can switch secrets without missing a delivery. `signedAt` is real time (receivers
  * refuse a timestamp five minutes off their own clock); `now`, the sandbox's time, against which

@@ -3,7 +3,7 @@ import { SHUFFLE_WINDOW_SECONDS } from '../../shared/faults';
 import type { WebhookDelivery, WebhookEndpoint } from '../../shared/types';
 
 /**
- * The deliveries one event makes for one endpoint, as its webhook faults (contract §13) bend them:
+ * The deliveries one event makes for one endpoint, as its webhook faults (docs/contract.md §13) bend them:
  * delay_seconds moves the first attempt later (sandbox time, so advancing the clock brings it);
  * shuffle adds a random wait within the window and takes each delivery out of its link's lane, so
  * the link's events go in whatever order their waits fall; duplicate makes a second delivery of

@@ -23,7 +23,7 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-/** Loopback binds need no token (contract §10), hence the empty alternative. */
+/** Loopback binds need no token (docs/contract.md §10), hence the empty alternative. */
 const CONSOLE_SECURITY = [{}, { consoleToken: [] }, { consoleTokenQuery: [] }];
 const API_SECURITY = [{ bearerAuth: [] }];
 
@@ -35,7 +35,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 const isConsole = (path: string): boolean => path.startsWith('/_console/');
-/** Paths under /_ other than the console's take requests from anyone (the inbox, contract §12). */
+/** Paths under /_ other than the console's take requests from anyone (the inbox, docs/contract.md §12). */
 const isOpen = (path: string): boolean => path.startsWith('/_') && !isConsole(path);
 const METHOD_NOT_ALLOWED = {
   description: 'method_not_allowed: this path does not take that method; Allow lists those it does.',

@@ -32,7 +32,7 @@ const takesIdempotencyKey = (op: Json): boolean =>
     (p: Json) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key',
   );
 
-/** Outcomes an Idempotency-Key stores, and so replays (contract §5): success, 404 and 409. */
+/** Outcomes an Idempotency-Key stores, and so replays (docs/contract.md §5): success, 404 and 409. */
 const isReplayable = (status: string): boolean => /^2/.test(status) || status === '404' || status === '409';
 
 /**

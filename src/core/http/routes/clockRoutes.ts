@@ -20,7 +20,7 @@ const schema = (summary: string, description: string) => ({
   response: apiResponses({ 200: ClockEnvelope }, { 413: 'body_too_large', 415: 'unsupported_media_type' }),
 });
 
-/** Contract §11: the sandbox clock, beside /sandbox/simulate and behind the same key. */
+/** docs/contract.md §11: the sandbox clock, beside /sandbox/simulate and behind the same key. */
 export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(

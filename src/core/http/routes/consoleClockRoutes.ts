@@ -9,7 +9,7 @@ import { emptyBodyAsObject, sendData } from '../respond';
 const TAG = ['Console'];
 const NoBody = Type.Object({}, { additionalProperties: false });
 
-/** The sandbox clock for the console (contract §11), through the same controls as /sandbox/clock. */
+/** The sandbox clock for the console (docs/contract.md §11), through the same controls as /sandbox/clock. */
 export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(

@@ -16,7 +16,7 @@ const TogglePatch = Type.Object(
 );
 
 /**
- * The Faults screen's API: the same rules as /sandbox/faults (contract §13), without the key, and
+ * The Faults screen's API: the same rules as /sandbox/faults (docs/contract.md §13), without the key, and
  * with a switch that keeps a rule while it is off.
  */
 export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): void {

@@ -38,7 +38,7 @@ const schema = (
 const RULE_NOTE =
   'Rules hit the Payment Links API and /sandbox/simulate, never the sandbox controls (/sandbox/faults, /sandbox/clock, /sandbox/inbox), the console, the inbox, the checkout page or /openapi.json. The first enabled rule that matches a request (method, route pattern, API key) and wins its probability draw acts: status answers an error without doing the request; latency waits ms (+ up to jitter_ms) then does it; drop closes the connection without an answer or a change; lose_response does the request durably (its Idempotency-Key record included) and then closes the connection without an answer, so a retry with the same key gets the replay.';
 
-/** Contract §13: fault rules, beside /sandbox/clock and behind the same key. */
+/** docs/contract.md §13: fault rules, beside /sandbox/clock and behind the same key. */
 export function faultRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(

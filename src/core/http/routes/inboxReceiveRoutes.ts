@@ -26,7 +26,7 @@ const ReceiptSchema = Type.Object({
 });
 
 /**
- * POST /_inbox/{name} (contract §12): anyone may send anything, without a key. The request is
+ * POST /_inbox/{name} (docs/contract.md §12): anyone may send anything, without a key. The request is
  * taken in onRequest, before Fastify chooses a body parser, so every body is received as raw
  * bytes, even one whose Content-Type Fastify would refuse as malformed. A name that is not
  * allowed is a 400, once the body has been read (a server that stops reading resets a client

@@ -25,7 +25,7 @@ export const MessagesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Contract §12: read, empty and set an inbox from a test, behind the API key like /sandbox/clock. */
+/** docs/contract.md §12: read, empty and set an inbox from a test, behind the API key like /sandbox/clock. */
 export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(

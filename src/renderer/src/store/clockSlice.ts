@@ -1,4 +1,4 @@
-// The sandbox clock (contract §11): what it reads, and the tester's moves (advance, freeze,
+// The sandbox clock (docs/contract.md §11): what it reads, and the tester's moves (advance, freeze,
 // resume). Every read feeds the console's own sense of "now" (useNow), so countdowns follow it.
 import type { StateCreator } from 'zustand';
 import type { ClockView } from '../../../shared/types';

@@ -1,4 +1,4 @@
-// API fault rules (contract §13), kept live by the event stream, and the Faults screen's actions.
+// API fault rules (docs/contract.md §13), kept live by the event stream, and the Faults screen's actions.
 import type { StateCreator } from 'zustand';
 import type { FaultRule, NewFaultRule } from '../../../shared/faults';
 import { consoleClient } from '../api/consoleClient';

@@ -1,4 +1,4 @@
-// The Faults screen: rules that make the API misbehave on purpose (contract §13), live, with the
+// The Faults screen: rules that make the API misbehave on purpose (docs/contract.md §13), live, with the
 // form that adds one. Webhook faults are set per endpoint, in the Webhooks screen.
 import { useConsoleStore } from '../../store/consoleStore';
 import { FaultRuleForm } from './FaultRuleForm';

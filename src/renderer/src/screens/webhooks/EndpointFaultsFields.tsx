@@ -1,4 +1,4 @@
-// The endpoint dialog's "Faults" group: webhook faults on purpose (contract §13), to see how a
+// The endpoint dialog's "Faults" group: webhook faults on purpose (docs/contract.md §13), to see how a
 // receiver copes with duplicates, delays, events out of order and a signature that does not verify.
 import type { EndpointFaults } from '../../../../shared/faults';
 
