@@ -81,10 +81,10 @@ async function seed(count: number): Promise<void> {
     seeding += 1;
     const slot = i % 20;
     let next = null;
-    if (slot < 4) next = core.links.simulate(change.link.id, 'paid', settings);
-    else if (slot < 6) next = core.links.simulate(change.link.id, 'failed', settings);
+    if (slot < 4) next = core.links.simulate(change.link.id, 'paid');
+    else if (slot < 6) next = core.links.simulate(change.link.id, 'failed');
     else if (slot === 6) next = core.links.cancel(change.link.id);
-    else if (slot === 7) next = core.links.simulate(change.link.id, 'expired', settings);
+    else if (slot === 7) next = core.links.simulate(change.link.id, 'expired');
     if (next) pending.push(core.store.commit(next.ops));
     if (pending.length >= 1000) {
       await Promise.all(pending);

@@ -32,9 +32,9 @@ for (let i = 0; i < count; i++) {
   const slot = i % 20;
   const next =
     slot < 4
-      ? core.links.simulate(change.link.id, 'paid', core.settings)
+      ? core.links.simulate(change.link.id, 'paid')
       : slot < 6
-        ? core.links.simulate(change.link.id, 'failed', core.settings)
+        ? core.links.simulate(change.link.id, 'failed')
         : slot === 6
           ? core.links.cancel(change.link.id)
           : null;

@@ -69,7 +69,7 @@ try {
     core.settlementAccountId,
   );
   await core.store.commit(created.ops);
-  const paid = core.links.simulate(created.link.id, 'paid', core.settings);
+  const paid = core.links.simulate(created.link.id, 'paid');
   const event = (paid.ops.find((op) => op.op === 'event') as Extract<Op, { op: 'event' }>).v as WebhookEvent;
   const { endpoint } = endpointControls.create({ url }, Date.now());
   const body = JSON.stringify(event);

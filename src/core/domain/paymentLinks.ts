@@ -125,8 +125,8 @@ export class PaymentLinks {
     return this.transition(this.find(id), 'cancel');
   }
 
-  simulate(id: string, event: SimulateEvent, settings: Settings, paymentMethod?: string | null): LinkChange {
-    return this.decide(this.find(id, 'payment_link_id'), event, settings, paymentMethod);
+  simulate(id: string, event: SimulateEvent, paymentMethod?: string | null): LinkChange {
+    return this.decide(this.find(id, 'payment_link_id'), event, this.surroundings.settings(), paymentMethod);
   }
 
   /** Any action on a link in hand (one not yet stored, or one of many in a batch). */

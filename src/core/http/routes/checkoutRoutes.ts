@@ -58,7 +58,7 @@ export function checkoutRoutes(core: SandboxCore) {
         if (!UUID.test(id) || !core.links.get(id)) return notFound(reply, id);
         await core.scheduler.catchUp(id);
         try {
-          await core.store.commit(core.links.simulate(id, event, core.settings).ops);
+          await core.store.commit(core.links.simulate(id, event).ops);
         } catch (err) {
           // A link that is no longer pending just shows its final state.
           if (!(err instanceof SandboxError)) throw err;

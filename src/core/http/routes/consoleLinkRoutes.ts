@@ -85,9 +85,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     async (request, reply) => {
       const { event, payment_method } = request.body;
       await core.scheduler.catchUp(request.params.id);
-      const link = await commitChange(
-        core.links.simulate(request.params.id, event, core.settings, payment_method),
-      );
+      const link = await commitChange(core.links.simulate(request.params.id, event, payment_method));
       return sendData(reply, 200, link);
     },
   );

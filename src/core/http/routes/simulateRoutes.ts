@@ -37,7 +37,6 @@ export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
             core.links.simulate(
               request.body.payment_link_id,
               request.body.event,
-              core.settings,
               request.body.payment_method,
             ),
           ),
