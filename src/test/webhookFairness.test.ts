@@ -23,7 +23,7 @@ async function paidLinks(sandbox: TestSandbox, count: number, from = 0): Promise
       const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
       const paid = link(id, { status: 'succeeded', paid_at: new Date().toISOString() });
       const event: WebhookEvent = {
-        id: `evt_${String(i).padStart(24, '0')}`,
+        id: `evt_${String(i).padStart(32, '0')}`,
         type: 'payment_link.paid',
         timestamp: new Date().toISOString(),
         data: paid,
