@@ -18,6 +18,7 @@ import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { withoutToken } from './loggedUrl';
 import { faultGate } from './faultGate';
+import { buildSerializerOnFirstUse } from './lazySchemas';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { consoleClockRoutes } from './routes/consoleClockRoutes';
 import { consoleLinkBatchRoutes } from './routes/consoleLinkBatchRoutes';
@@ -105,6 +106,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     genReqId: newRequestId,
     logger: false,
     return503OnClosing: false,
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
     clientErrorHandler: answerClientError,
     // `/payment-links/` is `/payment-links`, as a developer typing it means; never an empty id.
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },

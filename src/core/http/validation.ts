@@ -53,7 +53,8 @@ export function makeAjv(): Ajv {
 export function createValidatorCompiler(isLenient: () => boolean): FastifySchemaCompiler<unknown> {
   const ajv = makeAjv();
   return ({ schema, httpPart }) => {
-    const validate: ValidateFunction = ajv.compile(schema as object);
+    // Compiled when the route is first called, not before listening (docs/performance.md, "Start-up").
+    let compiled: ValidateFunction | undefined;
     const known = (schema as ObjectSchema).properties;
     const closed = (schema as ObjectSchema).additionalProperties === false && known !== undefined;
     const integers =
@@ -73,6 +74,7 @@ export function createValidatorCompiler(isLenient: () => boolean): FastifySchema
       }
       const rounded = httpPart === 'body' ? roundedInteger(schema as ObjectSchema, data) : null;
       if (rounded) return { error: rounded };
+      const validate = (compiled ??= ajv.compile(schema as object));
       if (validate(data)) return { value: data };
       return { error: toSandboxError(validate.errors ?? [], httpPart ?? 'body') };
     };
