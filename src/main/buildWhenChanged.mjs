@@ -49,8 +49,11 @@ export async function buildAppWhenChanged() {
   const before = fingerprint();
   const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8') : '';
   if (built === before && OUTPUTS.every((file) => existsSync(join(ROOT, file)))) return;
+  // One line on stderr instead of vite's report: stdout stays the server's (its first line, the
+  // address, is what scripts read).
+  console.error('Building the desktop app and its console (their sources changed)…');
   const { build } = await import('electron-vite');
-  await build({ root: ROOT });
+  await build({ root: ROOT, logLevel: 'warn' });
   // The fingerprint from before the build: a file saved during it makes the next start build again.
   writeFileSync(STAMP, before);
 }
