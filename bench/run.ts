@@ -23,6 +23,7 @@ import { webhookBodiesBench, webhookBodiesTable, type BodiesResult } from './web
 import { containerBench, containerTable, type ContainerResult } from './container';
 import { logsTailBench, logsTailTable, type LogsTailRun } from './logsTail';
 import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
+import { startupBench, startupTable, type StartupRow } from './startup';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -33,7 +34,8 @@ import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
  * endpoint answers every webhook with a 100 MB page (bench/webhookBodies.ts), and the container: its
  * size over its base and its start to healthy (bench/container.ts; skipped with no Docker engine),
  * and `logs tail --json` following 2,000 and more requests a second (bench/logsTail.ts), and the
- * API's pace while 100 endpoints are down and their deliveries retry (bench/downEndpoints.ts).
+ * API's pace while 100 endpoints are down and their deliveries retry (bench/downEndpoints.ts), and
+ * start-up through the CLI and `npm start` beside json-server (bench/startup.ts).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -675,6 +677,7 @@ async function main(): Promise<void> {
   let container: ContainerResult | string | null = null;
   let logsTail: LogsTailRun[] | null = null;
   let downSlices: number[] | null = null;
+  let startup: StartupRow[] | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -714,10 +717,10 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs, down), all by default.
-    const parts = (process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs,down').split(
-      ',',
-    );
+    // logs, down, startup), all by default.
+    const parts = (
+      process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs,down,startup'
+    ).split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
       webhooks = await webhookBench(join(root, 'webhooks'), spawn, serverExecArgv);
@@ -731,6 +734,7 @@ async function main(): Promise<void> {
     if (parts.includes('container')) container = await containerBench();
     if (parts.includes('logs')) logsTail = await logsTailBench(join(root, 'logs-tail'), spawn);
     if (parts.includes('down')) downSlices = await downEndpointsBench(join(root, 'down'), spawn);
+    if (parts.includes('startup')) startup = await startupBench(join(root, 'startup'));
   }
 
   // ---- summary ----
@@ -750,6 +754,7 @@ async function main(): Promise<void> {
     if (container) console.log(`\n${containerTable(container).join('\n')}`);
     if (logsTail) console.log(`\n${logsTailTable(logsTail).join('\n')}`);
     if (downSlices) console.log(`\n${downEndpointsTable(downSlices).join('\n')}`);
+    if (startup) console.log(`\n${startupTable(startup).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

@@ -1,7 +1,17 @@
 #!/usr/bin/env node
-// The package's command. It runs the TypeScript sources through tsx, so it works straight after
-// `npm install`, without a build step.
-import { register } from 'tsx/esm/api';
+// The command in a clone: the CLI compiled to JavaScript, built first when missing or older than its
+// sources (compiledCli.mjs), so it works straight after `npm install` and no launch compiles TypeScript.
+import { pathToFileURL } from 'node:url';
+import { compiledCli } from './compiledCli.mjs';
+import { buildAppWhenChanged } from '../main/buildWhenChanged.mjs';
 
-register();
-await import('./main.ts');
+let entry;
+try {
+  // `start` opens the desktop app, or serves its console headless: both built from this clone.
+  if (process.argv[2] === 'start') await buildAppWhenChanged();
+  entry = await compiledCli();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+await import(pathToFileURL(entry).href);

@@ -14,6 +14,7 @@ import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { forThePackage } from './packageDocs';
 import { writeConfigSchema } from './configSchemaFile';
+import { CLI_SPLIT, NODE_BUNDLE } from '../cli/compiledCli.mjs';
 
 export const STAGE = 'build/package';
 const DIST = `${STAGE}/dist`;
@@ -29,22 +30,14 @@ interface Manifest {
 
 await rm(STAGE, { recursive: true, force: true });
 
-const common: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-};
+// The same options as the CLI a clone runs (src/cli/compiledCli.mjs), which bundles dependencies too.
+const common: BuildOptions = NODE_BUNDLE;
 
 await build({
   ...common,
+  ...CLI_SPLIT,
   entryPoints: { index: 'src/core/index.ts', cli: 'src/cli/main.ts' },
   outdir: DIST,
-  splitting: true,
-  format: 'esm',
-  chunkNames: 'chunks/[name]-[hash]',
 });
 
 // Dependencies stay require()s: the ones that are ES modules only (lowdb, typebox, and

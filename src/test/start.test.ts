@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { killLeftoverClis, spawnCli } from './cliProcess';
+import { CliProcess, killLeftoverClis, REPO_ROOT, spawnCli } from './cliProcess';
 
 after(killLeftoverClis);
 
@@ -26,4 +28,29 @@ test('npm start without a display says why in one line and serves the console he
 
   cli.signal('SIGTERM');
   assert.deepEqual(await cli.waitForExit(), { code: 0, signal: null });
+});
+
+/** `npm start` as a user types it, headless: all it printed once it has served and stopped. */
+async function npmStart(): Promise<string> {
+  const cli = new CliProcess(
+    ['--port', '0', '--in-memory'],
+    { DISPLAY: undefined, WAYLAND_DISPLAY: undefined },
+    { file: 'npm', args: ['start', '--'] },
+  );
+  await cli.waitFor(
+    () => /^Payment Links Sandbox listening on /m.exec(cli.stdout)?.[0],
+    'the listening line',
+    120_000,
+  );
+  cli.signal('SIGTERM');
+  await cli.waitForExit();
+  return `${cli.stdout}${cli.stderr}`;
+}
+
+test('npm start builds the desktop app when its sources changed, and not when nothing did', async () => {
+  const now = new Date();
+  await utimes(join(REPO_ROOT, 'src', 'renderer', 'index.html'), now, now);
+  assert.match(await npmStart(), /^Building the desktop app and its console \(their sources changed\)…$/m);
+  // Neither that line nor a builder's report (vite's "building … for production").
+  assert.doesNotMatch(await npmStart(), /building/i);
 });

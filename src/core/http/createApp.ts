@@ -17,6 +17,7 @@ import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
 import { requestLogEntry } from './requestLog';
 import { withoutToken } from './loggedUrl';
 import { faultGate } from './faultGate';
+import { buildSerializerOnFirstUse } from './lazySchemas';
 import { checkoutRoutes } from './routes/checkoutRoutes';
 import { clockRoutes } from './routes/clockRoutes';
 import { faultRoutes } from './routes/faultRoutes';
@@ -93,6 +94,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     genReqId: newRequestId,
     logger: false,
     return503OnClosing: false,
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
     clientErrorHandler: answerClientError,
     // `/payment-links/` is `/payment-links`, as a developer typing it means; never an empty id.
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },

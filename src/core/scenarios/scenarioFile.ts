@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import {
   SCENARIO_FORMAT,
   SCENARIO_VERSION,
@@ -13,14 +13,24 @@ export class ScenarioFileError extends Error {
   override name = 'ScenarioFileError';
 }
 
-const ajv = makeAjv();
-const wholeFile = ajv.compile({
-  ...ScenarioSchema,
-  properties: { ...ScenarioSchema.properties, steps: { type: 'array' } },
-});
-const stepCheckers = Object.fromEntries(
-  Object.entries(STEP_KINDS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
-);
+interface Checkers {
+  wholeFile: ValidateFunction;
+  steps: Record<string, ValidateFunction>;
+}
+let checkers: Checkers | null = null;
+
+/** Compiled at the first scenario read, not while a server that may never run one starts. */
+function compileCheckers(): Checkers {
+  const ajv = makeAjv();
+  const wholeFile = ajv.compile({
+    ...ScenarioSchema,
+    properties: { ...ScenarioSchema.properties, steps: { type: 'array' } },
+  });
+  const steps = Object.fromEntries(
+    Object.entries(STEP_KINDS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
+  );
+  return { wholeFile, steps };
+}
 const KINDS = Object.keys(STEP_KINDS);
 
 function describe(where: string, error: ErrorObject | undefined): string {
@@ -65,6 +75,7 @@ export function parseScenario(text: string): Scenario {
     throw new ScenarioFileError(
       `The scenario has version ${JSON.stringify(head.version)}; this version reads version ${SCENARIO_VERSION}.`,
     );
+  const { wholeFile, steps: stepCheckers } = (checkers ??= compileCheckers());
   if (!wholeFile(value)) throw new ScenarioFileError(describe('scenario', wholeFile.errors?.[0]));
   const steps = (value as { steps: unknown[] }).steps;
   if (steps.length === 0) throw new ScenarioFileError('scenario.steps is empty: give at least one step.');
