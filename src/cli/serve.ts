@@ -73,7 +73,7 @@ export async function serve(argv: string[]): Promise<number> {
   const named = new Set(command.start.webhookEndpoints?.map((seed) => seed.url));
   const configuration = command.start.configuration;
   const fixed = new Set(configuration?.endpoints?.filter((e) => e.secret).map((e) => e.id));
-  for (const endpoint of core.store.state.endpoints.values()) {
+  for (const endpoint of core.endpoints.list()) {
     const secret = named.has(endpoint.url)
       ? `secret ${endpoint.secret}`
       : fixed.has(endpoint.id)
