@@ -143,6 +143,8 @@ export class WebhookService {
   /** A link with its recorded webhook events (its status timeline) and its deliveries as they show. */
   linkDetail(id: string): { link: PaymentLink; events: WebhookEvent[]; deliveries: PresentedDelivery[] } {
     const link = this.core.links.find(id);
+    // A walk, not an index per link: at a million kept events an index cost more start-up time and
+    // memory than the walk costs a detail (docs/performance.md, "A link's detail").
     const events = [...this.state.events.values()].filter((e) => e.data.id === link.id);
     const deliveries = [...this.state.deliveries.values()]
       .filter((d) => d.link_id === link.id)
