@@ -40,3 +40,15 @@ test('the badge: how far ahead, coarser the further, and whether frozen', () => 
   assert.equal(formatAhead(90 * 60), '+1 h 30 min');
   assert.equal(formatAhead(86_400 + 3 * 3600), '+1 d 3 h');
 });
+
+test('the badge rounds its last part: "+1 day" frozen a minute ago is "+1 d", not "+23 h 59 min"', () => {
+  assert.equal(clockBadge(86_400 - 60, true), '+1 d, frozen');
+  assert.equal(clockBadge(86_400 - 0.3, false), '+1 d');
+  assert.equal(formatAhead(2 * 86_400 - 25 * 60), '+2 d');
+  assert.equal(formatAhead(86_400 + 3 * 3600 - 20 * 60), '+1 d 3 h');
+  assert.equal(formatAhead(2 * 3600 - 20), '+2 h');
+  assert.equal(formatAhead(3600 + 29 * 60 + 50), '+1 h 30 min');
+  assert.equal(formatAhead(59 * 60 + 50), '+1 h');
+  assert.equal(formatAhead(15 * 60 - 10), '+15 min');
+  assert.equal(formatAhead(59.6), '+59 s');
+});

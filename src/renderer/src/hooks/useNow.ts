@@ -48,3 +48,8 @@ function subscribe(listener: () => void): () => void {
 export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
+
+/** Midnight that starts the sandbox's current day (local time): re-renders only when the day turns. */
+export function useSandboxDay(): number {
+  return useSyncExternalStore(subscribe, () => new Date(now).setHours(0, 0, 0, 0));
+}

@@ -2,17 +2,26 @@
 import type { ClockView } from '../../../shared/types';
 import { formatDateTime } from './dates';
 
-/** "+2 d 3 h", "+1 h 30 min", "+15 min", "+45 s": how far ahead, coarser the further. */
+/**
+ * "+2 d 3 h", "+1 h 30 min", "+15 min", "+45 s": how far ahead, coarser the further. The last part
+ * shown is rounded, never cut: a clock frozen a minute after "+1 day" is "+1 d", not "+23 h 59 min",
+ * and the offset, measured over the network a hair short of what was asked, reads as asked.
+ */
 export function formatAhead(seconds: number): string {
-  // To the minute past one: the offset is measured over the network, a hair short of what was asked.
-  const s = seconds >= 60 ? Math.round(seconds / 60) * 60 : Math.floor(seconds);
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `+${d} d${h > 0 ? ` ${h} h` : ''}`;
-  if (h > 0) return `+${h} h${m > 0 ? ` ${m} min` : ''}`;
-  if (m > 0) return `+${m} min`;
-  return `+${s % 60} s`;
+  const toHour = Math.round(seconds / 3600) * 3600;
+  if (toHour >= 86_400) {
+    const d = Math.floor(toHour / 86_400);
+    const h = (toHour % 86_400) / 3600;
+    return `+${d} d${h > 0 ? ` ${h} h` : ''}`;
+  }
+  const toMinute = Math.round(seconds / 60) * 60;
+  if (toMinute >= 3600) {
+    const h = Math.floor(toMinute / 3600);
+    const m = (toMinute % 3600) / 60;
+    return `+${h} h${m > 0 ? ` ${m} min` : ''}`;
+  }
+  if (seconds >= 60) return `+${toMinute / 60} min`;
+  return `+${Math.floor(seconds)} s`;
 }
 
 /**

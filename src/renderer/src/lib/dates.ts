@@ -34,5 +34,29 @@ const clock = new Intl.DateTimeFormat(undefined, {
   hourCycle: 'h23',
 });
 
-/** "14:03:07.412": a moment to the millisecond, for logs (requests, deliveries, events, inbox). */
-export const formatClock = (iso: string) => clock.format(new Date(iso));
+const dayAndClock = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hourCycle: 'h23',
+});
+
+/** Whether two moments fall on the same calendar day where the console runs. */
+export function sameDay(a: number, b: number): boolean {
+  const x = new Date(a);
+  const y = new Date(b);
+  return x.getFullYear() === y.getFullYear() && x.getMonth() === y.getMonth() && x.getDate() === y.getDate();
+}
+
+/**
+ * A log's moment (requests, deliveries, events, inbox): the time of day alone when it falls on the
+ * sandbox's today, and with its day otherwise, so after the clock moves by days today's rows and
+ * another day's never look alike. `today` is any moment of the sandbox's current day.
+ */
+export function formatLogTime(iso: string, today: number): string {
+  const at = Date.parse(iso);
+  return sameDay(at, today) ? clock.format(at) : dayAndClock.format(at);
+}

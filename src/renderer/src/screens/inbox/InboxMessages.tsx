@@ -1,5 +1,6 @@
 // What the shown inbox received, newest first and live: time, method, event type, verify badge.
-import { formatClock } from '../../lib/dates';
+import { useSandboxDay } from '../../hooks/useNow';
+import { formatLogTime } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from '../requests/StatusCode';
 import { VerifyBadge } from './VerifyBadge';
@@ -9,6 +10,7 @@ const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024)
 
 export function InboxMessages() {
   const messages = useConsoleStore((state) => state.inbox.messages);
+  const today = useSandboxDay();
   const phase = useConsoleStore((state) => state.inbox.phase);
   const selectedId = useConsoleStore((state) => state.inbox.selected?.id);
   const open = useConsoleStore((state) => state.openInboxMessage);
@@ -62,7 +64,7 @@ export function InboxMessages() {
                   }}
                 >
                   <td className="mono num" title={message.received_at}>
-                    {formatClock(message.received_at)}
+                    {formatLogTime(message.received_at, today)}
                   </td>
                   <td>
                     <span className="method">{message.method}</span>

@@ -1,7 +1,8 @@
 // Every logged request, newest first and live: time, method, path, status, duration, key,
 // Idempotency-Key, whether it was a replay, and whether a fault rule hit it.
 import { useMemo } from 'react';
-import { formatClock } from '../../lib/dates';
+import { useSandboxDay } from '../../hooks/useNow';
+import { formatLogTime } from '../../lib/dates';
 import { formatMs, matchesQuery } from '../../lib/requestLog';
 import { isTypingTarget } from '../../lib/typingTarget';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -12,6 +13,7 @@ import { arrowBetweenRows } from '../../lib/rowArrows';
 
 export function RequestsTable() {
   const rows = useConsoleStore((state) => state.requests.rows);
+  const today = useSandboxDay();
   const phase = useConsoleStore((state) => state.requests.phase);
   const query = useConsoleStore((state) => state.requests.query);
   const showAll = useConsoleStore((state) => state.requests.showAll);
@@ -94,7 +96,7 @@ export function RequestsTable() {
                 )}
               </td>
               <td className="mono num" title={entry.at}>
-                {formatClock(entry.at)}
+                {formatLogTime(entry.at, today)}
               </td>
               <td>
                 <span className="method">{entry.method}</span>

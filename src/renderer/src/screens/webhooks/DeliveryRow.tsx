@@ -2,16 +2,18 @@
 // It re-renders only when its own delivery changes.
 import { memo } from 'react';
 import type { DeliveryRow as Row } from '../../api/consoleClient';
-import { useNow } from '../../hooks/useNow';
+import { useNow, useSandboxDay } from '../../hooks/useNow';
 import { isWaiting } from '../../../../shared/deliveryStatus';
-import { formatClock } from '../../lib/dates';
-import { formatRelative, shortId } from '../../lib/webhookFormat';
+import { formatLogTime } from '../../lib/dates';
+import { retryWait } from '../../lib/clockWait';
+import { shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryActions } from './DeliveryActions';
 import { DeliveryBadge } from './DeliveryBadge';
 
 function NextRetry({ delivery }: { delivery: Row }) {
   const now = useNow();
+  const frozen = useConsoleStore((state) => state.clock.view?.frozen ?? false);
   if (!delivery.next_attempt_at || !isWaiting(delivery)) return <span className="muted">—</span>;
   // Nothing goes out while the queue is paused, however soon it was due.
   if (delivery.status === 'paused') return <span className="muted">when resumed</span>;
@@ -26,9 +28,10 @@ function NextRetry({ delivery }: { delivery: Row }) {
         waiting its turn
       </span>
     );
+  const wait = retryWait(delivery.next_attempt_at, now, frozen);
   return (
-    <span className="countdown" title={delivery.next_attempt_at}>
-      {formatRelative(delivery.next_attempt_at, now)}
+    <span className={wait.onClock ? 'countdown muted' : 'countdown'} title={wait.title}>
+      {wait.text}
     </span>
   );
 }
@@ -43,6 +46,7 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
   const delivery = useConsoleStore((state) => state.deliveryRecords[id]);
   const selected = useConsoleStore((state) => state.inspector.id === id);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
+  const today = useSandboxDay();
   if (!delivery) return null;
   return (
     <div
@@ -67,7 +71,7 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         className="cell mono"
         title={`Last changed ${delivery.updated_at}; created ${delivery.created_at}`}
       >
-        {formatClock(delivery.updated_at)}
+        {formatLogTime(delivery.updated_at, today)}
       </div>
       <div role="cell" className="cell cell-event">
         <code>{delivery.event_type}</code>

@@ -2,7 +2,9 @@
 import { useState } from 'react';
 import { hasEndpointFaults } from '../../../../shared/faultBasics';
 import type { WebhookEndpoint } from '../../../../shared/types';
+import { useNow } from '../../hooks/useNow';
 import { formatDateTime } from '../../lib/dates';
+import { previousSecretSignsUntil } from '../../lib/previousSecret';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -14,6 +16,12 @@ import { OfflineGate } from '../../components/OfflineGate';
 
 /** The dialog open over the card, if any. */
 type Opened = 'edit' | 'test' | 'rotate' | 'delete' | null;
+
+/** Its own component: it follows the sandbox clock each second without re-rendering the card. */
+function PreviousSecretHint({ previous }: { previous: { expires_at: string }[] }) {
+  const until = previousSecretSignsUntil(previous, useNow());
+  return until && <p className="hint">The previous secret also signs until {formatDateTime(until)}.</p>;
+}
 
 export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const busy = useConsoleStore((state) => state.endpoints.busy[endpoint.id]);
@@ -45,18 +53,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           )}
         </p>
         <SecretField secret={endpoint.secret} />
-        {endpoint.previous_secrets.length > 0 && (
-          <p className="hint">
-            The previous secret also signs until{' '}
-            {formatDateTime(
-              endpoint.previous_secrets
-                .map((s) => s.expires_at)
-                .sort()
-                .at(-1) as string,
-            )}
-            .
-          </p>
-        )}
+        <PreviousSecretHint previous={endpoint.previous_secrets} />
       </div>
       <OfflineGate>
         <div className="endpoint-actions">

@@ -1,12 +1,14 @@
 // Every webhook event the sandbox recorded, newest first, with the deliveries each one made, or
 // the fact that no endpoint wanted it.
 import { useEffect } from 'react';
-import { formatClock } from '../../lib/dates';
+import { useSandboxDay } from '../../hooks/useNow';
+import { formatLogTime } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryBadge } from './DeliveryBadge';
 
 export function EventsPanel() {
   const { rows, total, phase } = useConsoleStore((state) => state.webhookEvents);
+  const today = useSandboxDay();
   const show = useConsoleStore((state) => state.showWebhookEvents);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
   useEffect(() => {
@@ -47,7 +49,7 @@ export function EventsPanel() {
               {rows.map((event) => (
                 <tr key={event.id} data-event-id={event.id}>
                   <td className="mono num" title={event.timestamp}>
-                    {formatClock(event.timestamp)}
+                    {formatLogTime(event.timestamp, today)}
                   </td>
                   <td>
                     <code>{event.type}</code>

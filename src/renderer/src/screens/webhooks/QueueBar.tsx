@@ -1,12 +1,15 @@
 // The delivery queue: running or paused, how many deliveries are in flight and waiting, and the
 // Pause / Resume switch.
+import { queueClockNote } from '../../lib/clockWait';
 import { useConsoleStore } from '../../store/consoleStore';
 
 export function QueueBar() {
   const queue = useConsoleStore((state) => state.deliveryQueue.state);
   const busy = useConsoleStore((state) => state.deliveryQueue.busy);
   const setPaused = useConsoleStore((state) => state.setQueuePaused);
+  const frozen = useConsoleStore((state) => state.clock.view?.frozen ?? false);
   if (!queue) return <div className="queue-bar muted">Reading the queue…</div>;
+  const clockNote = queueClockNote(queue.waiting, queue.paused, frozen);
   return (
     <div className={queue.paused ? 'queue-bar queue-paused' : 'queue-bar'} aria-label="Delivery queue">
       <span className="queue-state" data-testid="queue-state">
@@ -19,6 +22,11 @@ export function QueueBar() {
       <span className="queue-count">
         <strong>{queue.waiting}</strong> waiting
       </span>
+      {clockNote && (
+        <span className="queue-clock-note muted" data-testid="queue-clock-note">
+          {clockNote}
+        </span>
+      )}
       <button
         type="button"
         className={queue.paused ? 'button button-primary button-small' : 'button button-small'}

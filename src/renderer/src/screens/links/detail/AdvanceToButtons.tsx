@@ -1,9 +1,12 @@
 // Time travel from a link: to the moment it expires (pending) or settles (paid, not yet settled).
-// The sandbox applies the change, stamped with that moment, before the clock answers.
+// The sandbox applies the change, stamped with that moment, before the clock answers. The clock is
+// the whole sandbox's (docs/contract.md §11), so the move asks first and says so.
+import { useState } from 'react';
 import type { PaymentLink } from '../../../../../shared/types';
 import { useNow } from '../../../hooks/useNow';
 import { formatDateTime } from '../../../lib/dates';
 import { useConsoleStore } from '../../../store/consoleStore';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OfflineGate } from '../../../components/OfflineGate';
 
 /** The moment to advance to, or null when the link is not waiting for the clock. */
@@ -18,6 +21,7 @@ export function AdvanceToButtons({ link }: { link: PaymentLink }) {
   const now = useNow();
   const busy = useConsoleStore((state) => state.clock.busy);
   const moveClock = useConsoleStore((state) => state.moveClock);
+  const [asking, setAsking] = useState(false);
   const due = nextDue(link);
   // Already due: the sandbox applies it within a second without a move.
   if (!due || Date.parse(due.to) <= now) return null;
@@ -29,13 +33,23 @@ export function AdvanceToButtons({ link }: { link: PaymentLink }) {
           className="button button-small"
           disabled={busy}
           aria-busy={busy || undefined}
-          title={`Move the sandbox clock to ${formatDateTime(due.to)}`}
-          onClick={() => void moveClock({ to: due.to })}
+          title={`Move the whole sandbox's clock to ${formatDateTime(due.to)}`}
+          onClick={() => setAsking(true)}
         >
           {due.label}
         </button>
         <span className="muted">{formatDateTime(due.to)}</span>
       </div>
+      {asking && (
+        <ConfirmDialog
+          title={`Move the whole sandbox to ${formatDateTime(due.to)}?`}
+          text="The sandbox has one clock: this moves it for every link, not only this one. Every other link due by then changes too — pending links expire, paid links settle — and their webhooks are sent."
+          confirmLabel="Move the sandbox clock"
+          cancelLabel="Keep the clock"
+          onConfirm={() => void moveClock({ to: due.to })}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </OfflineGate>
   );
 }
