@@ -4,23 +4,22 @@
 import { formatRelative } from './webhookFormat';
 
 export interface RetryWait {
-  /** What the Next retry cell says. */
+  /** The countdown: "in 5s". */
   text: string;
-  /** Whether it waits for the tester to move the clock rather than for time to pass. */
-  onClock: boolean;
-  /** The longer reason, for a tooltip. */
+  /** Under it, when it waits for the tester to move the clock rather than for time to pass. */
+  note: string | null;
+  /** The whole of it, for a tooltip. */
   title: string;
 }
 
 /** A waiting delivery's next attempt, `now` being sandbox time. */
 export function retryWait(nextAttemptAt: string, now: number, frozen: boolean): RetryWait {
   const inText = formatRelative(nextAttemptAt, now);
-  if (!frozen)
-    return { text: inText, onClock: false, title: `Next attempt at ${nextAttemptAt} (sandbox time)` };
+  if (!frozen) return { text: inText, note: null, title: `Next attempt at ${nextAttemptAt} (sandbox time)` };
   return {
-    text: `${inText} of sandbox time — the clock is frozen`,
-    onClock: true,
-    title: `Goes out when the sandbox clock reaches ${nextAttemptAt}: advance or resume the clock.`,
+    text: inText,
+    note: 'clock frozen',
+    title: `${inText} of sandbox time — the clock is frozen: this goes out when the sandbox clock reaches ${nextAttemptAt}, so advance or resume the clock.`,
   };
 }
 

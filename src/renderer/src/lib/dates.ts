@@ -34,16 +34,6 @@ const clock = new Intl.DateTimeFormat(undefined, {
   hourCycle: 'h23',
 });
 
-const dayAndClock = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  hourCycle: 'h23',
-});
-
 /** Whether two moments fall on the same calendar day where the console runs. */
 export function sameDay(a: number, b: number): boolean {
   const x = new Date(a);
@@ -54,9 +44,10 @@ export function sameDay(a: number, b: number): boolean {
 /**
  * A log's moment (requests, deliveries, events, inbox): the time of day alone when it falls on the
  * sandbox's today, and with its day otherwise, so after the clock moves by days today's rows and
- * another day's never look alike. `today` is any moment of the sandbox's current day.
+ * another day's never look alike; the day takes the milliseconds' place (the row's tooltip keeps them),
+ * so the column stays about as wide. `today` is any moment of the sandbox's current day.
  */
 export function formatLogTime(iso: string, today: number): string {
   const at = Date.parse(iso);
-  return sameDay(at, today) ? clock.format(at) : dayAndClock.format(at);
+  return sameDay(at, today) ? clock.format(at) : dateTime.format(at);
 }

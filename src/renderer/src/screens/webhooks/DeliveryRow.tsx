@@ -30,9 +30,16 @@ function NextRetry({ delivery }: { delivery: Row }) {
     );
   const wait = retryWait(delivery.next_attempt_at, now, frozen);
   return (
-    <span className={wait.onClock ? 'countdown muted' : 'countdown'} title={wait.title}>
-      {wait.text}
-    </span>
+    <>
+      <span className="countdown" title={wait.title}>
+        {wait.text}
+      </span>{' '}
+      {wait.note && (
+        <span className="sub" title={wait.title}>
+          {wait.note}
+        </span>
+      )}
+    </>
   );
 }
 
