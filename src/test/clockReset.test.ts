@@ -3,9 +3,13 @@
 // nothing, say what they left stamped ahead, and what waits on time still comes when real time
 // reaches it.
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from './cliProcess';
 import { after, before, describe, test } from 'node:test';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, eventually, KEY, startTestSandbox, type TestSandbox } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
 const DAY = 86_400;
@@ -166,4 +170,23 @@ describe('back to real time from a frozen clock, and in /openapi.json', () => {
     const withBody = await sandbox.api('POST', '/sandbox/clock/reset', { body: { seconds: 1 } });
     assert.equal(withBody.status, 400);
   });
+});
+
+test("docs/clock.md's back-to-real-time command runs as written and answers the clock at real time", async () => {
+  const doc = await readFile(join(REPO_ROOT, 'docs', 'clock.md'), 'utf8');
+  const command = doc.split('\n').find((line) => line.includes('/sandbox/clock/reset"'));
+  assert.ok(command, 'docs/clock.md shows the command');
+  const sandbox = await startTestSandbox({ inMemory: true });
+  try {
+    await sandbox.api('POST', '/sandbox/clock/advance', { body: { seconds: 3600 } });
+    const { stdout } = await promisify(execFile)('bash', ['-c', command], {
+      env: { ...process.env, API: sandbox.origin, KEY: `Authorization: Bearer ${KEY}` },
+    });
+    const answer = JSON.parse(stdout).data;
+    assert.equal(answer.clock.frozen, false);
+    assert.ok(Math.abs(answer.clock.offset_seconds) < 1);
+    assert.ok(Math.abs(answer.went_back_seconds - 3600) < 5);
+  } finally {
+    await sandbox.stop();
+  }
 });
