@@ -20,11 +20,14 @@ function how(wentBack: number): string {
 export function clockHomeText(home: ClockHome): string {
   const links = count(home.links_stamped_ahead, 'link', 'links');
   const deliveries = count(home.deliveries_stamped_ahead, 'delivery', 'deliveries');
-  const waiting = count(home.deliveries_waiting_ahead, 'waiting delivery', 'waiting deliveries');
+  const waiting =
+    home.deliveries_waiting_ahead > 0
+      ? `, and ${count(home.deliveries_waiting_ahead, 'waiting delivery retries', 'waiting deliveries retry')},`
+      : '';
   return (
     `The sandbox clock ${how(home.went_back_seconds)}. Nothing is rewritten: ${links} and ${deliveries} ` +
-    `stay stamped in the sandbox's future. Links expire and settle, and ${waiting} retry, only when ` +
-    'real time reaches their times. New links list below those stamped ahead until then.'
+    `stay stamped in the sandbox's future. Links expire and settle${waiting} only when real time ` +
+    'reaches their times. New links list below those stamped ahead until then.'
   );
 }
 
