@@ -190,3 +190,33 @@ test("docs/clock.md's back-to-real-time command runs as written and answers the 
     await sandbox.stop();
   }
 });
+
+describe('Idempotency-Key records after going back', () => {
+  let sandbox: TestSandbox;
+  before(async () => (sandbox = await startTestSandbox({ inMemory: true })));
+  after(() => sandbox.stop());
+
+  const create = (key: string, title: string) =>
+    sandbox.api('POST', '/payment-links', {
+      body: { amount: 1000, title },
+      headers: { 'idempotency-key': key },
+    });
+
+  test('each record keeps its own 24 hours: one stored ahead outlives a later one, which still expires', async () => {
+    await sandbox.api('POST', '/sandbox/clock/advance', { body: { seconds: 2 * DAY } });
+    assert.equal((await create('stored-ahead', 'ahead')).status, 201);
+    await sandbox.api('POST', '/sandbox/clock/reset');
+    assert.equal((await create('stored-home', 'home')).status, 201);
+
+    // A day and a minute of real time: the record stored at real time is past its 24 hours; the one
+    // stored two days ahead is not, and it sits before the other in the sweep's oldest-first walk.
+    sandbox.clock.advance((DAY + 60) * 1000);
+    const reused = await create('stored-home', 'a new body under an expired key');
+    assert.equal(reused.status, 201);
+    assert.equal(reused.headers.get('idempotent-replayed'), null);
+    assert.equal(reused.body.data.title, 'a new body under an expired key');
+    const replayed = await create('stored-ahead', 'ahead');
+    assert.equal(replayed.status, 201);
+    assert.equal(replayed.headers.get('idempotent-replayed'), 'true');
+  });
+});
