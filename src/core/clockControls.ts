@@ -1,4 +1,6 @@
-import type { Advance, ClockState, ClockView, SandboxClock } from './sandboxClock';
+import type { ClockHome, ClockReset } from '../shared/consoleSchemas';
+import { RUNNING, type Advance, type ClockState, type ClockView, type SandboxClock } from './sandboxClock';
+import { stampedAhead } from './stampedAhead';
 import type { Scheduler } from './scheduler';
 import type { Op } from './store/ops';
 import type { Store } from './store/store';
@@ -11,7 +13,8 @@ export interface ClockStart {
 }
 
 /**
- * What the tester does with the sandbox clock (docs/contract.md §11): advance, freeze, resume. Each move is
+ * What the tester does with the sandbox clock (docs/contract.md §11): advance, freeze, resume, and go
+ * back to real time. Each move is
  * one durable clock op, so it survives a restart; an advance answers only once every change it
  * made due is applied and on disk, so the next request sees the world as of the new time.
  */
@@ -46,6 +49,28 @@ export class ClockControls {
   async resume(): Promise<ClockView> {
     if (this.clock.isFrozen()) await this.set(this.clock.resumed());
     return this.clock.view();
+  }
+
+  /** What going back to real time would do now: what the console's confirmation says. */
+  home(): ClockHome {
+    const real = this.clock.realNow();
+    return { went_back_seconds: (this.clock.now() - real) / 1000, ...stampedAhead(this.store.state, real) };
+  }
+
+  /**
+   * Back to real time, running: the clock a reset leaves (RUNNING, docs/contract.md §11), with the
+   * data kept and nothing rewritten. The scheduler's and the delivery worker's lists are in time
+   * order and ask "due by now?", so what is stamped ahead simply waits for real time to reach it.
+   * A frozen clock that stood behind real time goes forward, so what that makes due is applied first.
+   */
+  async reset(): Promise<ClockReset> {
+    const before = this.clock.now();
+    const { offset_ms, frozen_at } = this.store.state.clock;
+    if (offset_ms !== RUNNING.offset_ms || frozen_at !== RUNNING.frozen_at) await this.set(RUNNING);
+    await this.scheduler.settle();
+    const clock = this.clock.view();
+    const now = Date.parse(clock.now);
+    return { clock, went_back_seconds: (before - now) / 1000, ...stampedAhead(this.store.state, now) };
   }
 
   /**

@@ -71,7 +71,7 @@ export class SandboxClock implements Clock {
     if ('to' in by && target < now) {
       throw new SandboxError(
         'parameter_invalid',
-        `Invalid to: ${by.to}; the sandbox clock only moves forward, so to must be at or after now (${isoTime(now)}).`,
+        `Invalid to: ${by.to}; the sandbox clock only moves forward, so to must be at or after now (${isoTime(now)}). POST /sandbox/clock/reset brings it back to real time.`,
         'to',
       );
     }

@@ -142,6 +142,13 @@ const TOOLS: Tool[] = [
     call: (api) => api.request('POST', '/sandbox/clock/resume', { body: {} }),
   },
   {
+    name: 'reset_clock',
+    description:
+      'Brings the sandbox clock back to real time, running, keeping the data (POST /sandbox/clock/reset). Nothing is rewritten: it answers the clock, how far it went back, and how many links and deliveries stay stamped ahead of the new now.',
+    input: [],
+    call: (api) => api.request('POST', '/sandbox/clock/reset', { body: {} }),
+  },
+  {
     name: 'add_fault',
     description:
       'Adds a fault rule (POST /sandbox/faults): matching API requests get an error status, latency, a dropped connection, or a lost response after the change is made, so you can test how your app retries.',

@@ -120,6 +120,40 @@ export const ClockSchema = Type.Object({
   frozen: Type.Boolean({ description: 'Whether the clock stands still' }),
 });
 
+/**
+ * What bringing the clock back to real time does (docs/clock.md, "Back to real time"): it rewrites
+ * nothing, so these count what stays stamped ahead of the new now.
+ */
+export const ClockHomeSchema = Type.Object(
+  {
+    went_back_seconds: Type.Number({
+      description:
+        'How far sandbox time goes back: the offset it had. Negative when a frozen clock stood behind real time and goes forward to it.',
+    }),
+    links_stamped_ahead: Type.Integer({
+      minimum: 0,
+      description:
+        'Links created, paid, settled or expired at a sandbox time after the new now; they keep those times.',
+    }),
+    deliveries_stamped_ahead: Type.Integer({
+      minimum: 0,
+      description: 'Webhook deliveries created or last changed at a sandbox time after the new now.',
+    }),
+    deliveries_waiting_ahead: Type.Integer({
+      minimum: 0,
+      description:
+        'Queued or retrying deliveries whose next attempt is after the new now: each waits until real time reaches it.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** The answer of POST /sandbox/clock/reset: the clock, at real time and running, and what it left ahead. */
+export const ClockResetSchema = Type.Object(
+  { clock: ClockSchema, ...ClockHomeSchema.properties },
+  { additionalProperties: false },
+);
+
 /** A link with its recorded events (its status timeline) and its deliveries. */
 export const LinkDetailSchema = Type.Object(
   { link: PaymentLinkSchema, events: Type.Array(WebhookEventSchema), deliveries: Type.Array(DeliverySchema) },
@@ -200,6 +234,8 @@ export type InboxMessageSummary = Static<typeof InboxMessageSummarySchema>;
 export type InboxMessage = Static<typeof InboxMessageSchema>;
 export type InboxView = Static<typeof InboxViewSchema>;
 export type ClockView = Static<typeof ClockSchema>;
+export type ClockHome = Static<typeof ClockHomeSchema>;
+export type ClockReset = Static<typeof ClockResetSchema>;
 export type LinkDetail = Static<typeof LinkDetailSchema>;
 export type LinkPosition = Static<typeof LinkPositionSchema>;
 export type FaultsView = Static<typeof FaultsViewSchema>;

@@ -91,6 +91,7 @@ describe('mcp against a running sandbox (--base-url, --api-key)', () => {
       'list_faults',
       'list_inbox_messages',
       'list_payment_links',
+      'reset_clock',
       'resume_clock',
       'simulate_outcome',
     ])
@@ -151,6 +152,10 @@ describe('mcp against a running sandbox (--base-url, --api-key)', () => {
     assert.equal(new Date(advanced.data.now).getTime(), before + 180_000);
     assert.equal((await ok(agent, 'get_payment_link', { id: created.data.id })).data.status, 'expired');
     assert.equal((await ok(agent, 'resume_clock')).data.frozen, false);
+    const home = await ok(agent, 'reset_clock');
+    assert.ok(Math.abs(home.data.clock.offset_seconds) < 1, `offset ${home.data.clock.offset_seconds}`);
+    assert.ok(Math.abs(home.data.went_back_seconds - 180) < 5, `went back ${home.data.went_back_seconds}`);
+    assert.equal(home.data.links_stamped_ahead, 1);
   });
 
   test('add_fault makes the next create fail with the status asked for; list_faults and clear_faults', async () => {

@@ -2,6 +2,8 @@ import Type, { type TSchema } from 'typebox';
 import {
   BulkResultSchema,
   ClearedDeliveriesSchema,
+  ClockHomeSchema,
+  ClockResetSchema,
   ClockSchema,
   DeletedSchema,
   FaultsViewSchema,
@@ -88,6 +90,8 @@ const CONSOLE_ANSWERS: Record<string, [status: string, body: TSchema]> = {
   consoleCreateClockAdvance: ['200', data(ClockSchema)],
   consoleCreateClockFreeze: ['200', data(ClockSchema)],
   consoleCreateClockResume: ['200', data(ClockSchema)],
+  consoleGetClockHome: ['200', data(ClockHomeSchema)],
+  consoleCreateClockReset: ['200', data(ClockResetSchema)],
 };
 
 export function typeConsoleData(doc: Json): void {

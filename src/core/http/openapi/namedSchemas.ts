@@ -1,6 +1,8 @@
 import type { TSchema } from 'typebox';
 import {
   BulkResultSchema,
+  ClockHomeSchema,
+  ClockResetSchema,
   ClockSchema,
   DeletedSchema,
   FaultsViewSchema,
@@ -60,7 +62,7 @@ import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from
 import { ApiRequestLogEntrySchema, WebhookAttemptLogEntrySchema } from '../../../shared/sandboxLog';
 import { DeliveryListEnvelope, LogsEnvelope } from '../keyedSchemas';
 import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
-import { ClockEnvelope } from '../routes/clockRoutes';
+import { ClockEnvelope, ClockResetEnvelope } from '../routes/clockRoutes';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
 
 /**
@@ -82,6 +84,9 @@ const NAMED: [string, TSchema][] = [
   ['CreatePaymentLinkRequest', CreateLinkBodySchema],
   ['SandboxClockResponse', ClockEnvelope],
   ['SandboxClock', ClockSchema],
+  ['SandboxClockResetResponse', ClockResetEnvelope],
+  ['SandboxClockReset', ClockResetSchema],
+  ['SandboxClockHome', ClockHomeSchema],
   ['ClockAdvanceBySeconds', AdvanceBySecondsSchema],
   ['ClockAdvanceTo', AdvanceToSchema],
   ['ConsoleResponse', ConsoleEnvelope],

@@ -13,6 +13,7 @@ const NAMED: Record<string, string> = {
   'post /sandbox/clock/advance': 'advanceSandboxClock',
   'post /sandbox/clock/freeze': 'freezeSandboxClock',
   'post /sandbox/clock/resume': 'resumeSandboxClock',
+  'post /sandbox/clock/reset': 'resetSandboxClock',
   'get /sandbox/endpoints': 'listWebhookEndpoints',
   'post /sandbox/endpoints': 'createWebhookEndpoint',
   'get /sandbox/endpoints/{id}': 'retrieveWebhookEndpoint',

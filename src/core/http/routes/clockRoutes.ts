@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ClockSchema } from '../../../shared/consoleSchemas';
+import { ClockResetSchema, ClockSchema } from '../../../shared/consoleSchemas';
 import { MetaSchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
@@ -9,6 +9,7 @@ import { AdvanceBodySchema, advanceOf, respondWithAdvance } from '../clockAdvanc
 import { emptyBodyAsObject, sendData } from '../respond';
 
 export const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
+export const ClockResetEnvelope = Type.Object({ data: ClockResetSchema, meta: MetaSchema });
 
 const NoBody = Type.Object({}, { additionalProperties: false });
 
@@ -64,5 +65,23 @@ export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
     'Resume the sandbox clock',
     'Lets a frozen clock run again from the moment it stands at, without jumping. Resuming a running clock changes nothing.',
     () => core.time.resume(),
+  );
+  api.post(
+    '/sandbox/clock/reset',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        ...schema(
+          'Bring the sandbox clock back to real time',
+          'Sets the clock to real time, running, and keeps the data. Nothing is rewritten: links and deliveries stamped after the new now keep their times, and a retry or expiry due later waits until real time reaches it. Answers the clock and what it left ahead. Repeating it changes nothing.',
+        ),
+        body: NoBody,
+        response: apiResponses(
+          { 200: ClockResetEnvelope },
+          { 413: 'body_too_large', 415: 'unsupported_media_type' },
+        ),
+      },
+    },
+    async (_request, reply) => sendData(reply, 200, await core.time.reset()),
   );
 }

@@ -47,4 +47,16 @@ export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): voi
     );
   move('/clock/freeze', 'Freeze the sandbox clock', () => core.time.freeze());
   move('/clock/resume', 'Resume the sandbox clock', () => core.time.resume());
+  api.get(
+    '/clock/home',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'What bringing the clock back to real time would leave stamped ahead',
+        response: consoleResponses({ 200: ConsoleEnvelope }),
+      },
+    },
+    (_request, reply) => sendData(reply, 200, core.time.home()),
+  );
+  move('/clock/reset', 'Bring the sandbox clock back to real time', () => core.time.reset());
 }

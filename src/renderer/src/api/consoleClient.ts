@@ -19,6 +19,7 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from '../../../shared/types';
+import type { ClockHome, ClockReset } from '../../../shared/consoleSchemas';
 import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
 import type { FaultRule, NewFaultRule } from '../../../shared/faults';
 import { readJson, queryString, request, send } from './consoleTransport';
@@ -101,6 +102,10 @@ export const consoleClient = {
   freezeClock: () => request<{ data: ClockView }>('POST', '/clock/freeze', {}).then((r) => r.data),
 
   resumeClock: () => request<{ data: ClockView }>('POST', '/clock/resume', {}).then((r) => r.data),
+
+  clockHome: () => request<{ data: ClockHome }>('GET', '/clock/home').then((r) => r.data),
+
+  resetClock: () => request<{ data: ClockReset }>('POST', '/clock/reset', {}).then((r) => r.data),
 
   cancelLink: (id: string) =>
     request<{ data: PaymentLink }>('POST', `/links/${encodeURIComponent(id)}/cancel`, {}).then((r) => r.data),

@@ -8,6 +8,7 @@ import { formatDateTime } from '../lib/dates';
 import { useConsoleStore } from '../store/consoleStore';
 import type { ClockMove } from '../store/clockSlice';
 import { FieldNotes, fieldDescribedBy } from './FieldNotes';
+import { BackToRealTime } from './BackToRealTime';
 import { OfflineGate } from './OfflineGate';
 
 const QUICK: { label: string; seconds: number }[] = [
@@ -86,6 +87,7 @@ export function ClockControls({ onClose }: { onClose(): void }) {
           >
             {view?.frozen ? 'Resume' : 'Freeze'}
           </button>
+          <BackToRealTime onDone={onClose} />
         </div>
         <form className="clock-form" onSubmit={advanceBy} noValidate>
           <label htmlFor="clock-duration">Advance by</label>

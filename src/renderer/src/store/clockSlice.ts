@@ -1,11 +1,13 @@
 // The sandbox clock (docs/contract.md §11): what it reads, and the tester's moves (advance, freeze,
 // resume). Every read feeds the console's own sense of "now" (useNow), so countdowns follow it.
 import type { StateCreator } from 'zustand';
+import type { ClockHome } from '../../../shared/consoleSchemas';
 import type { ClockView } from '../../../shared/types';
 import { consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import { followSandboxClock } from '../hooks/useNow';
 import { clockMoveText } from '../lib/clockText';
+import { clockHomeDoneText } from '../lib/clockHomeText';
 import type { ConsoleState } from './consoleStore';
 
 export type ClockMove = { seconds: number } | { to: string } | 'freeze' | 'resume';
@@ -24,6 +26,10 @@ export interface ClockSlice {
   /** Resolves true once the sandbox has moved (and applied what fell due); errors become a toast. */
   moveClock(move: ClockMove): Promise<boolean>;
   setClockControlsOpen(open: boolean): void;
+  /** What going back to real time would leave stamped ahead; null (after a toast) if unread. */
+  previewClockHome(): Promise<ClockHome | null>;
+  /** Back to real time with the data kept (docs/clock.md, "Back to real time"); true once done. */
+  bringClockHome(): Promise<boolean>;
 }
 
 export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = (set, get) => {
@@ -68,5 +74,30 @@ export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = 
     },
 
     setClockControlsOpen: (open) => patch({ open }),
+
+    async previewClockHome() {
+      try {
+        return await consoleClient.clockHome();
+      } catch (error) {
+        get().pushToast('error', `Could not read what going back would leave: ${messageOf(error)}`);
+        return null;
+      }
+    },
+
+    async bringClockHome() {
+      if (get().clock.busy) return false;
+      patch({ busy: true });
+      try {
+        const done = await consoleClient.resetClock();
+        get().applyClock(done.clock);
+        get().pushToast('success', clockHomeDoneText(done));
+        return true;
+      } catch (error) {
+        get().pushToast('error', `Could not bring the clock back to real time: ${messageOf(error)}`);
+        return false;
+      } finally {
+        patch({ busy: false });
+      }
+    },
   };
 };
