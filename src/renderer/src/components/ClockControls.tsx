@@ -50,7 +50,7 @@ export function ClockControls({ onClose }: { onClose(): void }) {
     const at = Date.parse(target);
     if (Number.isNaN(at)) setTargetError('Pick a date and time.');
     else if (at < sandboxNow())
-      setTargetError('The sandbox clock only moves forward: pick a moment after now.');
+      setTargetError('Advance moves the clock forward: pick a moment after now, or go back to real time.');
     else void move({ to: new Date(at).toISOString() });
   };
 
@@ -64,7 +64,8 @@ export function ClockControls({ onClose }: { onClose(): void }) {
       <h3 id="clock-controls-title">Sandbox clock</h3>
       <p className="muted">
         Now {view ? formatDateTime(view.now) : '…'}, {view?.frozen ? 'frozen' : 'running'}. Expiries,
-        settlements and webhook retries follow this clock; it only moves forward.
+        settlements and webhook retries follow this clock. Advancing moves it forward; Back to real time
+        brings it home.
       </p>
       <OfflineGate>
         <div className="clock-quick" role="group" aria-label="Advance by">
