@@ -5,6 +5,7 @@ import type { DeliveryRow as Row } from '../../api/consoleClient';
 import { useNow } from '../../hooks/useNow';
 import { isWaiting } from '../../../../shared/deliveryStatus';
 import { formatClock } from '../../lib/dates';
+import { endpointName } from '../../lib/endpointName';
 import { formatRelative, shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryActions } from './DeliveryActions';
@@ -43,6 +44,10 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
   const delivery = useConsoleStore((state) => state.deliveryRecords[id]);
   const selected = useConsoleStore((state) => state.inspector.id === id);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
+  // A deleted endpoint's deliveries stay: they go by their URL alone.
+  const description = useConsoleStore(
+    (state) => state.endpoints.list.find((endpoint) => endpoint.id === delivery?.endpoint_id)?.description,
+  );
   if (!delivery) return null;
   return (
     <div
@@ -70,7 +75,7 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         {formatClock(delivery.updated_at)}
       </div>
       <div role="cell" className="cell cell-event">
-        <code>{delivery.event_type}</code>
+        <code title={delivery.event_type}>{delivery.event_type}</code>
         {delivery.test && <span className="chip chip-test">test</span>}
       </div>
       <div role="cell" className="cell mono">
@@ -87,9 +92,9 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
           </a>
         )}
       </div>
-      <div role="cell" className="cell">
+      <div role="cell" className="cell cell-endpoint">
         <span className="ellipsis" title={delivery.endpoint_url}>
-          {delivery.endpoint_url}
+          {endpointName(delivery.endpoint_url, { description, origin: window.location.origin })}
         </span>
       </div>
       <div role="cell" className="cell cell-state">
