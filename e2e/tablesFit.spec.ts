@@ -2,6 +2,7 @@
 // table's visible area and not under the sticky actions, with no sideways scroll; the link detail
 // narrows the columns and drops only what it shows itself (docs/decisions.md, "The console's Links
 // screen"); and the deliveries name their endpoints so two on 127.0.0.1 do not read the same.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openConsole, test, type Sandbox } from './sandboxFixture';
 import { consoleCall, resetWebhooks, startReceiver } from './webhookHelpers';
@@ -82,6 +83,12 @@ async function seedLinks(sandbox: Sandbox): Promise<string> {
   return newest.body.data.id as string;
 }
 
+/** Narrowed and dropped columns leave the table as axe wants it (headers and cells in step). */
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${DIR}/${name}.png` });
 }
@@ -106,6 +113,7 @@ test('links at 1280×720: Created and Expires are in view and not under the acti
   await expectWhole(linkCell(row, 'Created').locator('span'), 'Created');
   await expectWhole(linkCell(row, 'Expires').locator('.countdown'), 'Expires');
   await expectWhole(row.locator('.cell-amount .amount'), 'Amount');
+  await expectAxeClean(page, 'Links at 1280');
   await shoot(page, 'tables-links-1280');
   await page.setViewportSize(WIDE);
   await expectNoSidewaysScroll(scroller);
@@ -136,6 +144,7 @@ test('links with the detail open: the columns narrow, and only a 1280 px window 
   const title = row.locator('.title-button');
   expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(title).toHaveAttribute('title', 'Open Annual plan — Acme Ltd, paid by bank transfer');
+  await expectAxeClean(page, 'Links at 1280 with the detail open');
   await shoot(page, 'tables-link-detail-1280');
 
   // 1440: the live countdown comes back first.
@@ -202,6 +211,7 @@ test('deliveries at 1280×720: the inbox and the tester’s receiver go by diffe
     await expectWhole(nextRetry.locator('span'), 'Next retry');
     await expectWhole(endpointOf(delivered), 'the receiver’s name');
     await expectShown(scroller, retrying.getByRole('button', { name: 'Retry now' }), 'Retry now');
+    await expectAxeClean(page, 'Deliveries at 1280');
     await shoot(page, 'tables-deliveries-1280');
     await page.setViewportSize(WIDE);
     await expectNoSidewaysScroll(scroller);

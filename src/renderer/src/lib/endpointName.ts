@@ -1,6 +1,6 @@
 // How the console names a webhook endpoint where a table has no room for its URL: the tester's own
 // description, else the built-in inbox's name, else host:port/path cut in the middle. The full URL
-// goes in a tooltip beside it (docs/decisions.md, "The console's Links screen").
+// goes in a tooltip beside it (docs/decisions.md, "The console's Webhooks and Requests tables").
 
 /** Longest name shown before the path is cut in the middle (the cell ellipsises the rest). */
 const MAX_LENGTH = 36;
