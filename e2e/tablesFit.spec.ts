@@ -90,7 +90,10 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${DIR}/${name}.png` });
+  await page.screenshot({ path: `${DIR}/${name}-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${DIR}/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('links at 1280×720: Created and Expires are in view and not under the actions, with no sideways scroll', async ({
