@@ -68,7 +68,9 @@ export const LinkRow = memo(function LinkRow({ id, index, top }: LinkRowProps) {
         )}
       </div>
       <div role="cell" className="cell">
-        {formatDateTime(link.created_at)}
+        <span className="ellipsis" title={`Created ${formatDateTime(link.created_at)}`}>
+          {formatDateTime(link.created_at)}
+        </span>
       </div>
       <div role="cell" className="cell">
         <ExpiresCell link={link} />

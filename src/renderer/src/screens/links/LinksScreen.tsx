@@ -19,7 +19,6 @@ export function LinksScreen() {
     (state) =>
       state.links.status !== 'all' || state.links.q.trim() !== '' || state.links.created.preset !== 'any',
   );
-  const detailOpen = useConsoleStore((state) => state.linkDetail.id !== null);
   const openForm = () => setCreating(true);
 
   return (
@@ -33,7 +32,7 @@ export function LinksScreen() {
       <OfflineGate>
         <BulkBar />
       </OfflineGate>
-      <div className={detailOpen ? 'links-body with-detail' : 'links-body'}>
+      <div className="links-body">
         {phase === 'reversed' ? (
           <div className="empty-state" data-testid="links-range-reversed">
             <p className="empty-title">The date range is reversed</p>

@@ -6,6 +6,7 @@ import { useNow, useSandboxDay } from '../../hooks/useNow';
 import { isWaiting } from '../../../../shared/deliveryStatus';
 import { formatLogTime } from '../../lib/dates';
 import { retryWait } from '../../lib/clockWait';
+import { endpointName } from '../../lib/endpointName';
 import { shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryActions } from './DeliveryActions';
@@ -54,6 +55,10 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
   const selected = useConsoleStore((state) => state.inspector.id === id);
   const inspect = useConsoleStore((state) => state.inspectDelivery);
   const today = useSandboxDay();
+  // A deleted endpoint's deliveries stay: they go by their URL alone.
+  const description = useConsoleStore(
+    (state) => state.endpoints.list.find((endpoint) => endpoint.id === delivery?.endpoint_id)?.description,
+  );
   if (!delivery) return null;
   return (
     <div
@@ -81,7 +86,7 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         {formatLogTime(delivery.updated_at, today)}
       </div>
       <div role="cell" className="cell cell-event">
-        <code>{delivery.event_type}</code>
+        <code title={delivery.event_type}>{delivery.event_type}</code>
         {delivery.test && <span className="chip chip-test">test</span>}
       </div>
       <div role="cell" className="cell mono">
@@ -98,9 +103,9 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
           </a>
         )}
       </div>
-      <div role="cell" className="cell">
+      <div role="cell" className="cell cell-endpoint">
         <span className="ellipsis" title={delivery.endpoint_url}>
-          {delivery.endpoint_url}
+          {endpointName(delivery.endpoint_url, { description, origin: window.location.origin })}
         </span>
       </div>
       <div role="cell" className="cell cell-state">
