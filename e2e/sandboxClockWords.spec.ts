@@ -37,7 +37,10 @@ test('frozen and a day ahead: retries and the queue say they wait for the sandbo
     await expect(page.locator('.sandbox-clock-badge')).toHaveText('+1 d, frozen');
 
     await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
-    const retrying = page.locator('[data-delivery-id]').filter({ hasText: failingUrl });
+    // The endpoint shows by name; its full URL is the tooltip.
+    const retrying = page
+      .locator('[data-delivery-id]')
+      .filter({ has: page.locator(`[title="${failingUrl}"]`) });
     await expect(retrying).toContainText('Retrying');
     const nextRetry = retrying.getByRole('cell').nth(6);
     await expect(nextRetry).toContainText(/in \ds clock frozen/);
