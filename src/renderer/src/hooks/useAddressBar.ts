@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { formatRoute, parseRoute, type ConsoleRoute } from '../lib/consoleRoute';
 import { DEFAULT_INBOX } from '../lib/inboxAnswer';
+import { linksViewOf, PLAIN_LINKS_VIEW, sameLinksView, writeLinksView } from '../lib/linksQuery';
 import { useConsoleStore } from '../store/consoleStore';
 
 export function useAddressBar(): void {
@@ -21,7 +22,15 @@ export function useAddressBar(): void {
         inboxName: state.inbox.name === DEFAULT_INBOX && !state.inbox.selected ? undefined : state.inbox.name,
         inboxMessageId: state.inbox.selected?.id,
         requestQuery: state.requests.query.trim() || undefined,
+        linksView:
+          state.screen === 'links' && writeLinksView(state.links) ? linksViewOf(state.links) : undefined,
       };
+    };
+    /** Only the Links search differs: the tester is typing, which rewrites the entry (see below). */
+    const searchOnly = (route: ConsoleRoute, was: ConsoleRoute) => {
+      const unsearched = (r: ConsoleRoute) =>
+        formatRoute({ ...r, linksView: { ...(r.linksView ?? PLAIN_LINKS_VIEW), q: '' } });
+      return route.screen === 'links' && was.screen === 'links' && unsearched(route) === unsearched(was);
     };
     /**
      * A request or inbox message opened from the address arrives later: until then the address
@@ -40,6 +49,7 @@ export function useAddressBar(): void {
       });
     };
     let applying = false;
+    let first = true;
     const apply = () => {
       const route = parseRoute(window.location.hash);
       const state = store();
@@ -49,6 +59,13 @@ export function useAddressBar(): void {
         if (route.screen === 'webhooks') state.setWebhooksView(route.webhooksView ?? 'deliveries');
         if (route.screen === 'links' && (state.linkDetail.id ?? undefined) !== route.linkId)
           state.openLinkDetail(route.linkId ?? null);
+        const view = route.linksView ?? PLAIN_LINKS_VIEW;
+        if (route.screen === 'links' && !sameLinksView(view, linksViewOf(state.links))) {
+          // On opening, the list is read once the event stream is open (see useLiveEvents): the
+          // view only has to be in place by then, not read twice.
+          if (first) useConsoleStore.setState({ links: { ...state.links, ...view } });
+          else state.setLinkFilter(view);
+        }
         if ((state.inspector.id ?? undefined) !== route.deliveryId)
           state.inspectDelivery(route.deliveryId ?? null);
         const openRequest = state.requests.selected;
@@ -72,6 +89,7 @@ export function useAddressBar(): void {
         }
       } finally {
         applying = false;
+        first = false;
       }
     };
     apply();
@@ -84,10 +102,12 @@ export function useAddressBar(): void {
       }
       const next = formatRoute(route);
       if (next === window.location.hash) return;
-      // Typing in the Requests filter changes only the ?q= part: one history entry, rewritten as
-      // the tester types, rather than one per keystroke.
+      // Typing in the Requests filter or the Links search changes only what is searched for: one
+      // history entry, rewritten as the tester types, rather than one per keystroke. A new
+      // status, range or order is a step of its own, which Back undoes.
       const samePlace = next.split('?')[0] === window.location.hash.split('?')[0];
-      if (samePlace && route.screen === 'requests') window.history.replaceState(null, '', next);
+      const typing = route.screen === 'requests' || searchOnly(route, parseRoute(window.location.hash));
+      if (samePlace && typing) window.history.replaceState(null, '', next);
       else window.history.pushState(null, '', next);
     });
     window.addEventListener('popstate', apply);

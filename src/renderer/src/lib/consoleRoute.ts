@@ -1,6 +1,7 @@
 // The console's addresses: every screen and every open object has one, in the URL's hash, so a
 // reload, Back and Forward and a shared link all land where the tester was.
 import { INBOX_NAME_PATTERN } from '../../../shared/types';
+import { readLinksView, writeLinksView, type LinksView } from './linksQuery';
 import { SCREENS, type Screen } from './screens';
 
 export interface ConsoleRoute {
@@ -20,6 +21,8 @@ export interface ConsoleRoute {
   inboxMessageId?: string;
   /** The Requests screen's filter, so a filtered view ("the requests that name this link") can be shared. */
   requestQuery?: string;
+  /** The Links screen's filter, search and order, when not the plain list (see linksQuery). */
+  linksView?: LinksView;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -28,8 +31,8 @@ const MESSAGE = /^msg_[0-9a-f]{8}_[1-9][0-9]{0,15}$/;
 
 /**
  * `#/links`, `#/links/<id>`, `#/requests/<seq>`, `#/inbox/<name>/<message id>`, `#/settings`…,
- * each optionally followed by `/deliveries/<id>` for the inspector, and Requests by `?q=<filter>`;
- * anything unknown reads as Links.
+ * each optionally followed by `/deliveries/<id>` for the inspector, Requests by `?q=<filter>` and
+ * Links by its view (`?status=pending&sort=amount…`); anything unknown reads as Links.
  */
 export function parseRoute(hash: string): ConsoleRoute {
   const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?', 2);
@@ -48,6 +51,10 @@ export function parseRoute(hash: string): ConsoleRoute {
   }
   const query = route.screen === 'requests' ? new URLSearchParams(search).get('q')?.trim() : undefined;
   if (query) route.requestQuery = query.slice(0, 200);
+  if (route.screen === 'links') {
+    const view = readLinksView(new URLSearchParams(search));
+    if (writeLinksView(view)) route.linksView = view;
+  }
   if (object && route.screen === 'inbox' && INBOX.test(object)) {
     route.inboxName = object;
     if (MESSAGE.test(parts[2] ?? '')) route.inboxMessageId = parts[2];
@@ -71,7 +78,9 @@ export function formatRoute(route: ConsoleRoute): string {
   const search =
     route.screen === 'requests' && route.requestQuery
       ? `?${new URLSearchParams({ q: route.requestQuery }).toString()}`
-      : '';
+      : route.screen === 'links' && route.linksView
+        ? writeLinksView(route.linksView)
+        : '';
   return `#/${parts.map(encodeURIComponent).join('/')}${search}`;
 }
 

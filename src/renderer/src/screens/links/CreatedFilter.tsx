@@ -1,5 +1,5 @@
 // The "Created" filter: a preset, or a custom range of days (a reversed one shows no links, and why).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CREATED_PRESETS, rangeProblem, type CreatedPreset, type CreatedRange } from '../../lib/createdRange';
 import { useConsoleStore } from '../../store/consoleStore';
 
@@ -7,6 +7,8 @@ export function CreatedFilter() {
   const applied = useConsoleStore((state) => state.links.created);
   const setFilter = useConsoleStore((state) => state.setLinkFilter);
   const [draft, setDraft] = useState<CreatedRange>(applied);
+  // The range can also change from the address (Back, a pasted address): the fields follow.
+  useEffect(() => setDraft(applied), [applied]);
   const problem = rangeProblem(draft);
 
   const change = (next: CreatedRange) => {

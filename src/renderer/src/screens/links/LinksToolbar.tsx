@@ -16,6 +16,8 @@ export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSa
   const shown = useConsoleStore((state) => state.links.shownRows);
   const setFilter = useConsoleStore((state) => state.setLinkFilter);
   const [search, setSearch] = useState(q);
+  // The search can also change from the address (Back, a pasted address): the box follows.
+  useEffect(() => setSearch(q), [q]);
 
   useEffect(() => {
     if (search === q) return;
