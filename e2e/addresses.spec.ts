@@ -11,7 +11,7 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await openConsole(page, sandbox.origin);
     await expect(page).toHaveURL(/#\/links$/);
 
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page).toHaveURL(/#\/webhooks$/);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
@@ -22,7 +22,7 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
 
     // A link's detail: its address reopens it, for a colleague too.
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     await page.locator(`[data-link-id="${link.id}"]`).getByRole('button', { name: 'Addressed link' }).click();
     await expect(page).toHaveURL(new RegExp(`#/links/${link.id}$`));
     const shared = page.url();
@@ -34,7 +34,7 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await expect(page.getByRole('complementary', { name: 'Addressed link' })).toBeHidden();
 
     // A request, by its number in the log and its request id.
-    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
     await page.locator('tr[data-request-id]').first().click();
     await expect(page).toHaveURL(/#\/requests\/\d+\/req_[0-9a-z]+$/);
     const opened = page.url();
@@ -69,7 +69,7 @@ test('addresses: an inbox and its open message have one too', async ({ page }) =
     await addInboxFromWebhooks(page);
     const link = await linkWithOutcome(sandbox, 'Inboxed', 'paid', 4_000);
 
-    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
     await expect(page).toHaveURL(/#\/inbox$/);
     await page.locator('[data-message-id]').first().click();
     await expect(page).toHaveURL(/#\/inbox\/default\/msg_[0-9a-f]{8}_\d+$/);
@@ -152,7 +152,7 @@ test('addresses: the Webhooks Events list has one; reload and Back keep to it', 
   const sandbox = await launchSandbox();
   try {
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.getByRole('button', { name: 'Events', exact: true }).click();
     await expect(page).toHaveURL(/#\/webhooks\/events$/);
     await page.reload();

@@ -9,7 +9,7 @@ test('deliveries: Clear history waits for something to clear; each row says when
   const sandbox = await launchSandbox();
   try {
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
     await expect(page.getByRole('button', { name: 'Clear history' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();

@@ -7,7 +7,7 @@ test('faults: a 500 rule switched on in the console answers the app once, and Re
   const sandbox = await launchSandbox();
   try {
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Faults' }).click();
+    await page.getByRole('link', { name: 'Faults' }).click();
     await expect(page.getByRole('heading', { name: 'Faults' })).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Add a rule' });
@@ -29,7 +29,7 @@ test('faults: a 500 rule switched on in the console answers the app once, and Re
     expect(passed.status).toBe(201);
     await expect(page.getByText('Answer 500')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Requests' }).click();
+    await page.getByRole('link', { name: 'Requests' }).click();
     const rows = page.locator('tr[data-request-id]');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('500');

@@ -36,7 +36,7 @@ test('forms and words: all bad fields at once, natural title sort, a reversed ra
     await expect(rowTitles(page)).toHaveCount(0);
 
     // Settings: two bad fields are both named by one Save, before anything is sent.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByTestId('connect-key')).toHaveText('sk_test_sandbox');
     await page.getByLabel('Transaction fee (%)').fill('150');
     await page.getByLabel('Retry schedule').fill('0s, banana');

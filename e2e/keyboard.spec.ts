@@ -57,7 +57,7 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
     });
     await openConsole(page, sandbox.origin);
     await addInboxFromWebhooks(page);
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     const link = await linkWithOutcome(sandbox, 'Axe link', 'paid', 5_000);
     await check('Links');
     await page.locator(`[data-link-id="${link.id}"]`).getByRole('button', { name: 'Axe link' }).click();
@@ -65,11 +65,11 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
     await page.getByText('Raw JSON').click();
     await check('Link detail');
     for (const screen of ['Webhooks', 'Inbox', 'Requests', 'Faults', 'Settings']) {
-      await page.getByRole('button', { name: new RegExp(`^${screen}`) }).click();
+      await page.getByRole('link', { name: new RegExp(`^${screen}`) }).click();
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       await check(screen);
     }
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.locator('[data-delivery-id]').first().click();
     await expect(page.getByRole('dialog', { name: 'Delivery' })).toBeVisible();
     await check('Delivery inspector');
@@ -77,12 +77,12 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
     await page.getByRole('button', { name: 'Events', exact: true }).click();
     await expect(page.locator('tr[data-event-id]').first()).toBeVisible();
     await check('Events');
-    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
     await page.locator('[data-message-id]').first().click();
     await expect(page.getByText('verified').first()).toBeVisible();
     await check('Inbox message');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
     await page.locator('tr[data-request-id]').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await check('Request detail');
@@ -123,13 +123,13 @@ test('keyboard: the arrows move between Deliveries, Requests and Inbox rows; a d
     await expect(resent).toHaveAttribute('aria-rowindex', '2');
     await expect(resent).toBeFocused();
 
-    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
     const requests = page.locator('tr[data-request-id]');
     await requests.first().focus();
     await page.keyboard.press('ArrowDown');
     await expect(requests.nth(1)).toBeFocused();
 
-    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
     const messages = page.locator('tr[data-message-id]');
     await messages.first().focus();
     await page.keyboard.press('ArrowDown');

@@ -44,14 +44,14 @@ test('stopped, the console says so once and disables what needs the server, not 
     await panel.getByRole('button', { name: 'Close the link' }).click();
     await expect(panel).toHaveCount(0);
     // The Requests filter is the console's own.
-    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
     const filter = page.getByPlaceholder(/Filter by path/);
     await expect(filter).toBeEnabled();
     await filter.fill('no such request');
     await expect(page.getByText(/No requests match/)).toBeVisible();
     await filter.fill('');
     await expect(page.getByRole('button', { name: 'Export as scenario' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
 
     const port = Number(new URL(sandbox.origin).port);
     sandbox = await launchSandbox({ dataDir, port });

@@ -11,7 +11,7 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
 
     // The log starts empty: the empty state first.
     await openConsole(page, origin);
-    await page.getByRole('button', { name: 'Requests' }).click();
+    await page.getByRole('link', { name: 'Requests' }).click();
     await expect(page.getByText('No API requests yet')).toBeVisible();
     await expect(page.locator('.empty-state pre')).toContainText(`curl ${origin}/payment-links`);
     await page.screenshot({ path: 'test-results/requests-empty-light.png' });
@@ -100,7 +100,7 @@ test('requests: with the table focused, End shows the oldest request and Home th
       expect(status).toBe(200);
     }
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Requests' }).click();
+    await page.getByRole('link', { name: 'Requests' }).click();
     await expect(page.locator('.count')).toHaveText('40 requests');
     const oldest = page.locator('tr[data-request-id]').filter({ hasText: 'page=1&' });
     const newest = page.locator('tr[data-request-id]').filter({ hasText: 'page=40&' });

@@ -8,7 +8,7 @@ test('requests: headers, a refused key, a kept 415 body, Copy as curl and Replay
   try {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await openConsole(page, origin);
-    await page.getByRole('button', { name: 'Requests' }).click();
+    await page.getByRole('link', { name: 'Requests' }).click();
 
     const plain = await fetch(origin + '/payment-links', {
       method: 'POST',

@@ -36,7 +36,7 @@ test('frozen and a day ahead: retries and the queue say they wait for the sandbo
     await openConsole(page, sandbox.origin);
     await expect(page.locator('.sandbox-clock-badge')).toHaveText('+1 d, frozen');
 
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     // The endpoint shows by name; its full URL is the tooltip.
     const retrying = page
       .locator('[data-delivery-id]')
@@ -59,7 +59,7 @@ test('frozen and a day ahead: retries and the queue say they wait for the sandbo
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // Inbox: the message from before the move shows its day; the one from the sandbox's today, only its time.
-    await page.getByRole('button', { name: 'Inbox' }).click();
+    await page.getByRole('link', { name: 'Inbox' }).click();
     const rows = page.locator('tr[data-message-id]');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0).locator('td').first()).toHaveText(/^\d\d:\d\d:\d\d\.\d{3}$/);
@@ -67,7 +67,7 @@ test('frozen and a day ahead: retries and the queue say they wait for the sandbo
 
     // Resumed, the retry is plain real time again and the queue line has nothing to add.
     expect((await sandbox.api('POST', '/sandbox/clock/resume')).status).toBe(200);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page.getByTestId('queue-clock-note')).toHaveCount(0);
     await expect(nextRetry).not.toContainText('clock frozen');
   } finally {
@@ -87,7 +87,7 @@ test('Advance to expiry asks first, says the whole sandbox moves, and Keep the c
     const other = (await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Someone else' })).body
       .data;
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Links' }).click();
+    await page.getByRole('link', { name: 'Links' }).click();
     await page.locator(`[data-link-id="${mine.id}"]`).getByRole('button', { name: 'Mine to expire' }).click();
     const panel = page.getByRole('complementary', { name: 'Mine to expire' });
 
@@ -124,7 +124,7 @@ test('"The previous secret also signs until …" goes once the sandbox clock pas
       200,
     );
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     const hint = page.getByText('The previous secret also signs until');
     await expect(hint).toBeVisible();
 

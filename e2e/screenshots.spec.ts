@@ -95,7 +95,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
     await shoot(page, 'link-detail');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page.locator('[data-delivery-id]').first()).toBeVisible();
     await expect(page.locator('[data-delivery-id] .badge', { hasText: 'Retrying' }).first()).toBeVisible();
     await shoot(page, 'webhooks');
@@ -109,7 +109,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
     await shoot(page, 'webhook-events');
     await page.getByRole('button', { name: 'Deliveries', exact: true }).click();
 
-    await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
     const message = page.locator('[data-message-id]').filter({ hasText: 'payment_link.paid' }).first();
     await message.click();
     await expect(page.getByText('verified').first()).toBeVisible();
@@ -128,7 +128,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
       match: { method: 'GET', path: '/payment-links/:id' },
       action: { type: 'latency', ms: 1500, jitter_ms: 500 },
     });
-    await page.getByRole('button', { name: /^Faults/ }).click();
+    await page.getByRole('link', { name: /^Faults/ }).click();
     await expect(page.getByRole('listitem', { name: `Rule ${rule.body.data.id as string}` })).toBeVisible();
     await shoot(page, 'faults');
     await sandbox.api('DELETE', '/sandbox/faults');
@@ -150,7 +150,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
         body: JSON.stringify({ amount: 99_000, title: 'Order #1002', reference_id: 'ORD-1002' }),
       });
     }
-    await page.getByRole('button', { name: 'Requests', exact: true }).click();
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
     await expect(page.getByText('replayed').first()).toBeVisible();
     await shoot(page, 'requests');
     await page.getByRole('row').filter({ hasText: 'replayed' }).first().click();
@@ -158,7 +158,7 @@ test('screenshots of every screen, light and dark', async ({ page }) => {
     await shoot(page, 'request-detail');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
     await shoot(page, 'settings');
 

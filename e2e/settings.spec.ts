@@ -5,7 +5,7 @@ import { expect, launchSandbox, test, openConsole } from './sandboxFixture';
 
 async function openSettings(page: Page, origin: string) {
   await openConsole(page, origin);
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
 }
 
@@ -45,7 +45,7 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
 
     // Edits survive a visit to another screen, and the navigation says they wait.
     await percent.fill('10');
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Settings (unsaved changes)' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings (unsaved changes)' }).click();
     await expect(page.getByLabel('Transaction fee (%)')).toHaveValue('10');
@@ -53,7 +53,7 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved.')).toBeVisible();
     await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
-    await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
     const priced = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Priced' });
     expect(priced.body.data.fee.transaction).toBe(1_000);
 
@@ -83,21 +83,21 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     await resetDialog.getByRole('button', { name: 'Reset', exact: true }).click();
     await expect(page.getByText(/The store is reset/)).toBeVisible();
     await expect(page.getByTestId('store-counts')).toContainText('0 links');
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     await expect(page.getByText('No payment links yet')).toBeVisible();
 
     // Import brings both links back, after a confirm.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Import file').setInputFiles(file);
     const importDialog = page.getByRole('alertdialog', { name: 'Replace everything with this file?' });
     await importDialog.getByRole('button', { name: 'Import and replace' }).click();
     await expect(page.getByText(/Imported .*: 2 links/)).toBeVisible();
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     await expect(page.getByRole('row').filter({ hasText: 'Priced' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Order #1001' })).toBeVisible();
 
     // A file that is not an export is refused with a readable toast.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Import file').setInputFiles({
       name: 'notes.json',
       mimeType: 'application/json',

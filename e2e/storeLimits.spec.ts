@@ -68,7 +68,7 @@ test('settings: a failed compaction shows in Data, as a problem, with its reason
     await expect.poll(() => sandbox.core.store.compactionFailure?.reason).toMatch(/^deliveries\[0\]/);
 
     await page.goto(sandbox.consoleUrl);
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     const failure = page.getByTestId('compaction-failure');
     await expect(failure).toContainText('Compaction failed');
     await expect(failure).toContainText(/more than the 150 KiB one record may take/);
@@ -101,7 +101,7 @@ test('webhooks: the inspector says which response bodies were cut to stay within
     const newest = deliveries().at(-1)?.id;
 
     await page.goto(sandbox.consoleUrl);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     const scroller = page.locator('.table-scroll');
     await scroller.focus();
     await page.keyboard.press('End');

@@ -177,7 +177,7 @@ test('deliveries at 1280×720: the inbox and the tester’s receiver go by diffe
     expect((await consoleCall(sandbox, 'POST', '/endpoints', { url: receiver.url })).status).toBe(201);
     await page.setViewportSize(LAPTOP);
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     const link = (await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Two endpoints' })).body
       .data;
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: link.id, event: 'paid' });

@@ -10,7 +10,7 @@ test('time travel: a link expires from its detail, and its webhook lands in the 
     await openConsole(page, sandbox.origin);
 
     // A fresh sandbox offers the inbox in the Webhooks empty state: one click.
-    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
     await expect(page.getByText(`${sandbox.origin}/_inbox/default`).first()).toBeVisible();
 
@@ -21,7 +21,7 @@ test('time travel: a link expires from its detail, and its webhook lands in the 
     expect(created.status).toBe(201);
     const link = created.body.data;
 
-    await page.getByRole('button', { name: 'Links' }).click();
+    await page.getByRole('link', { name: 'Links' }).click();
     const row = page.locator(`[data-link-id="${link.id}"]`);
     await row.getByRole('button', { name: 'Expires by travel' }).click();
     const panel = page.getByRole('complementary', { name: 'Expires by travel' });
@@ -37,7 +37,7 @@ test('time travel: a link expires from its detail, and its webhook lands in the 
     await page.screenshot({ path: 'test-results/time-travel-expired.png' });
 
     // Its webhook went to the inbox, which verified the signature with the endpoint's secret.
-    await page.getByRole('button', { name: 'Inbox' }).click();
+    await page.getByRole('link', { name: 'Inbox' }).click();
     const message = page.locator('tr[data-message-id]').filter({ hasText: 'payment_link.expired' });
     await expect(message).toHaveCount(1);
     await expect(message).toContainText('verified');

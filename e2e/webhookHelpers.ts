@@ -63,7 +63,7 @@ export async function resetWebhooks(sandbox: Sandbox): Promise<void> {
 
 /** The Webhooks screen, with the built-in inbox added as an endpoint in one click, as a tester would. */
 export async function addInboxFromWebhooks(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+  await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
   await page.getByRole('button', { name: 'Add the built-in inbox as an endpoint' }).first().click();
   await expect(page.getByText('/_inbox/default').first()).toBeVisible();
 }

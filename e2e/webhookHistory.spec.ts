@@ -23,7 +23,7 @@ test('webhooks: the history pages as it scrolls, keeps few rows in the DOM, filt
     const total = PAID + FAILED;
 
     await page.goto(sandbox.origin + '/');
-    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
     const count = page.locator('.panel-header .count', { hasText: 'deliver' });
     await expect(count).toHaveText(`${total} deliveries`);
     const rows = page.locator('[data-delivery-id]');

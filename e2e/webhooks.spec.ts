@@ -23,7 +23,7 @@ test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resu
   try {
     await resetWebhooks(sandbox);
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
     await expect(page.getByText('No endpoints yet')).toBeVisible();
     await expect(page.getByText('Add an endpoint, then pay a link')).toBeVisible();
     await page.screenshot({ path: 'test-results/webhooks-empty-light.png' });
@@ -107,7 +107,7 @@ test('webhooks: edit an endpoint, send it a test event, inspect its verified sig
     await resetWebhooks(sandbox);
     await consoleCall(sandbox, 'POST', '/endpoints', { url: receiver.url, description: 'before' });
     await page.goto(sandbox.origin + '/');
-    await page.getByRole('button', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
     const card = page.getByRole('listitem', { name: receiver.url });
     await expect(card).toContainText('before');
 

@@ -1,4 +1,5 @@
 // The left navigation: the screens, the sandbox clock, the live-feed state and the theme toggle.
+import { formatRoute } from '../lib/consoleRoute';
 import { useConsoleStore } from '../store/consoleStore';
 import type { Screen } from '../store/uiSlice';
 import { SandboxClock } from './SandboxClock';
@@ -33,11 +34,25 @@ export function Sidebar() {
         <ul className="nav-list">
           {SCREENS.map((item) => (
             <li key={item.screen}>
-              <button
-                type="button"
+              {/* A real link, so a middle or Ctrl click opens the screen in a tab of its own. */}
+              <a
+                href={formatRoute({ screen: item.screen })}
                 className="nav-item"
                 aria-current={item.screen === screen ? 'page' : undefined}
-                onClick={() => setScreen(item.screen)}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+                    return;
+                  // In this tab the screen opens as it is left (its filter, its open object), which
+                  // the bare address would not say; the address then follows (see useAddressBar).
+                  event.preventDefault();
+                  setScreen(item.screen);
+                }}
+                onKeyDown={(event) => {
+                  // Space went to these when they were buttons; keyboard habits stay.
+                  if (event.key !== ' ') return;
+                  event.preventDefault();
+                  setScreen(item.screen);
+                }}
               >
                 {item.label}
                 {item.screen === 'faults' && activeFaults > 0 && (
@@ -50,7 +65,7 @@ export function Sidebar() {
                     <span className="visually-hidden">(unsaved changes)</span>
                   </span>
                 )}
-              </button>
+              </a>
             </li>
           ))}
         </ul>
