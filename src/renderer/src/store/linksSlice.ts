@@ -30,6 +30,8 @@ export interface LinksState extends LinkFilter, LoadedLinks {
   jump: { index: number; align: JumpAlign; seq: number } | null;
   /** The rows in view, 0-based and inclusive, so the toolbar can say where the table is. */
   shownRows: { first: number; last: number };
+  /** The link Go to reached by its row number, marked as the current row until the list changes. */
+  reachedId: string | null;
 }
 
 export interface LinksSlice {
@@ -39,6 +41,7 @@ export interface LinksSlice {
   /** The rows in view, 0-based; the blocks they need are fetched once scrolling rests. */
   showLinkRows(first: number, last: number): void;
   goToLinkRow(index: number, align: JumpAlign): void;
+  markReachedLink(id: string | null): void;
   /** Scrolls to the link and opens it; throws the console API's error when it is not in the view. */
   goToLink(id: string): Promise<void>;
   applyLinkChanges(changed: PaymentLink[]): void;
@@ -62,6 +65,7 @@ const initial: LinksState = {
   busy: {},
   jump: null,
   shownRows: { first: 0, last: 0 },
+  reachedId: null,
 };
 
 const statusParam = (status: StatusFilter) => (status === 'all' ? undefined : status);
@@ -112,7 +116,7 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     links: initial,
 
     setLinkFilter(filter) {
-      patch(filter);
+      patch({ ...filter, reachedId: null });
       // A selection made in one view would be acted on unseen in the next.
       get().clearSelection();
       void get().loadLinks();
@@ -145,6 +149,10 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
       const row = Math.min(total - 1, Math.max(0, index));
       patch({ jump: { index: row, align, seq: ++jumps }, shownRows: { first: row, last: row } });
       windowed.showNow();
+    },
+
+    markReachedLink(id) {
+      patch({ reachedId: id });
     },
 
     async goToLink(id) {

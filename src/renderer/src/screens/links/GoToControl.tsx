@@ -1,13 +1,16 @@
-// "Go to": a row number or a link id; the table scrolls there, and a link found by id opens.
+// "Go to": a row number or a link id; the table scrolls there, and the row reached by its number
+// is marked and focused, while a link found by id opens.
 import { useState, type FormEvent } from 'react';
 import { goToTarget } from '../../lib/goToTarget';
 import { messageOf } from '../../lib/errorMessage';
 import { useConsoleStore } from '../../store/consoleStore';
+import { focusRowWhenDrawn } from './rowFocus';
 
 export function GoToControl() {
   const total = useConsoleStore((state) => state.links.total);
   const goToRow = useConsoleStore((state) => state.goToLinkRow);
   const goToLink = useConsoleStore((state) => state.goToLink);
+  const markReached = useConsoleStore((state) => state.markReachedLink);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +21,16 @@ export function GoToControl() {
     const target = goToTarget(text, total);
     if ('problem' in target) return setProblem(target.problem);
     setProblem(null);
-    if ('row' in target) return goToRow(target.row - 1, 'center');
+    if ('row' in target) {
+      goToRow(target.row - 1, 'center');
+      const table = document.querySelector<HTMLElement>('.links-body .table-scroll');
+      // The row reached is marked and takes focus, so the keyboard goes on from there.
+      if (table)
+        focusRowWhenDrawn(table, target.row + 1, document.activeElement as HTMLElement, {
+          found: (row) => markReached(row.dataset.linkId ?? null),
+        });
+      return;
+    }
     setBusy(true);
     try {
       await goToLink(target.id);

@@ -17,7 +17,10 @@ interface LinkRowProps {
 export const LinkRow = memo(function LinkRow({ id, index, top }: LinkRowProps) {
   const link = useConsoleStore((state) => state.links.byId[id]);
   const currency = useConsoleStore(selectCurrency);
-  const selected = useConsoleStore((state) => state.linkDetail.id === id);
+  // The current row: the one whose detail is open, else the one Go to reached.
+  const selected = useConsoleStore((state) =>
+    state.linkDetail.id ? state.linkDetail.id === id : state.links.reachedId === id,
+  );
   const openDetail = useConsoleStore((state) => state.openLinkDetail);
   const checked = useConsoleStore((state) => state.selection.ids.has(id));
   const toggle = useConsoleStore((state) => state.toggleLinkSelected);

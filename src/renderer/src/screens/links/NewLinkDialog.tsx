@@ -89,6 +89,10 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
       const link = await createLink(input);
       pushToast('success', `Created “${link.title}”.`);
       onClose();
+      // Focus goes on to the result: the new link's row, once drawn (while the filter shows it).
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-link-id="${CSS.escape(link.id)}"] .title-button`)?.focus(),
+      );
     } catch (error) {
       if (error instanceof ConsoleApiError && isField(error.param)) {
         setErrors({ [error.param]: error.message });

@@ -2,6 +2,8 @@
 // between rows, so each row is one stop on the way down instead of five.
 import { arrowBetweenRows } from '../../lib/rowArrows';
 
+const LINK_ROW = '[role="row"][data-link-id]';
+
 const rowOf = (id: string): HTMLElement | null =>
   document.querySelector<HTMLElement>(`[role="row"][data-link-id="${CSS.escape(id)}"]`);
 
@@ -31,6 +33,77 @@ export function keepFocusInRow(id: string): void {
   (next ?? row?.querySelector<HTMLElement>('.title-button'))?.focus();
 }
 
-/** ArrowUp / ArrowDown from a control in a row: the same control in the row above or below. */
-export const moveBetweenRows = (event: React.KeyboardEvent<HTMLElement>): void =>
-  void arrowBetweenRows(event, '[role="row"][data-link-id]', controlIn);
+/** Stops the wait for a row still to be drawn: only the latest ask is followed. */
+let stopWaiting: (() => void) | undefined;
+
+/**
+ * Focuses the link row at `rowIndex` (its aria-rowindex) once it is drawn with its link: the rows
+ * are windowed, so one scrolled to is drawn on a later frame, and its block may still be loading.
+ * Meanwhile focus stays on `holder`; when the tester moves it elsewhere, the wait ends.
+ */
+export function focusRowWhenDrawn(
+  table: HTMLElement,
+  rowIndex: number,
+  holder: HTMLElement,
+  options: { like?: Element | null; found?(row: HTMLElement): void } = {},
+): void {
+  stopWaiting?.();
+  const stop = () => {
+    observer.disconnect();
+    if (stopWaiting === stop) stopWaiting = undefined;
+  };
+  const attempt = () => {
+    const active = document.activeElement;
+    if (active && active !== holder && active !== document.body) return stop();
+    const row = table.querySelector<HTMLElement>(`${LINK_ROW}[aria-rowindex="${rowIndex}"]`);
+    if (!row) return;
+    stop();
+    controlIn(row, options.like ?? null)?.focus({ preventScroll: true });
+    row.scrollIntoView({ block: 'nearest' });
+    options.found?.(row);
+  };
+  const observer = new MutationObserver(attempt);
+  observer.observe(table, { childList: true, subtree: true });
+  stopWaiting = stop;
+  // From the next frame: a row drawn now may be about to move with the scroll just asked for.
+  requestAnimationFrame(attempt);
+}
+
+const PAGE_KEYS = new Set(['Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * Home, End, PageUp and PageDown from a control in a row scroll the table (see useScaledScroll),
+ * which takes the focused row out of the DOM and focus with it. Focus goes instead to the same
+ * control in the row reached: the first, the last, or a page's rows away.
+ */
+function pageBetweenRows(event: React.KeyboardEvent<HTMLElement>): void {
+  if (!PAGE_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const from = event.target as HTMLElement;
+  const row = from.closest<HTMLElement>(LINK_ROW);
+  if (!row) return;
+  const scroller = event.currentTarget;
+  const last = Number(scroller.querySelector('[role="table"]')?.getAttribute('aria-rowcount'));
+  const at = Number(row.getAttribute('aria-rowindex'));
+  let target = event.key === 'Home' ? 2 : last;
+  if (event.key === 'PageUp' || event.key === 'PageDown') {
+    const header = scroller.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
+    const page = Math.max(1, Math.floor((scroller.clientHeight - header) / row.offsetHeight) - 1);
+    target = Math.min(last, Math.max(2, at + (event.key === 'PageDown' ? page : -page)));
+    // A short list scrolls natively, and smoothly in some browsers: by hand, the row is drawn at once.
+    if (!event.defaultPrevented) {
+      event.preventDefault();
+      scroller.scrollBy({ top: (target - at) * row.offsetHeight });
+    }
+  }
+  // Held by the table (which takes these keys too) until the row reached is drawn.
+  scroller.focus({ preventScroll: true });
+  focusRowWhenDrawn(scroller, target, scroller, { like: from });
+}
+
+/**
+ * ArrowUp / ArrowDown from a control in a row: the same control in the row above or below; Home,
+ * End and the page keys: in the row they reach.
+ */
+export const moveBetweenRows = (event: React.KeyboardEvent<HTMLElement>): void => {
+  if (!arrowBetweenRows(event, LINK_ROW, controlIn)) pageBetweenRows(event);
+};

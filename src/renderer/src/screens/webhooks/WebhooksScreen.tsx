@@ -7,6 +7,7 @@ import { EndpointDialog } from './EndpointDialog';
 import { EndpointsPanel } from './EndpointsPanel';
 import { EventsPanel } from './EventsPanel';
 import { QueueBar } from './QueueBar';
+import { SkipToDeliveries } from './SkipToDeliveries';
 import { OfflineGate } from '../../components/OfflineGate';
 import { useConsoleStore } from '../../store/consoleStore';
 
@@ -16,6 +17,7 @@ export function WebhooksScreen() {
   const setView = useConsoleStore((state) => state.setWebhooksView);
   return (
     <section className="screen screen-webhooks" aria-labelledby="screen-title">
+      {view === 'deliveries' && <SkipToDeliveries />}
       <header className="screen-header">
         <h2 id="screen-title">Webhooks</h2>
         <OfflineGate>
