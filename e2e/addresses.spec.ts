@@ -170,3 +170,108 @@ test('addresses: the Webhooks Events list has one; reload and Back keep to it', 
     sandbox.stop();
   }
 });
+
+test("addresses: Links' status, search and order are in the address; reload, Back and a shared URL restore them", async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    const paid = (await sandbox.api('POST', '/payment-links', { amount: 3_000, title: 'Viewed paid' })).body
+      .data;
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: paid.id, event: 'paid' });
+    await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Viewed small' });
+    await sandbox.api('POST', '/payment-links', { amount: 2_000, title: 'Viewed middle' });
+    await sandbox.api('POST', '/payment-links', { amount: 500, title: 'Other' });
+    const titles = page.locator('[data-link-id] .title-button');
+
+    // A shared address opens the view it names.
+    await page.goto(`${sandbox.origin}/#/links?status=pending`);
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await expect(titles).toHaveText(['Other', 'Viewed middle', 'Viewed small']);
+    await expect(page.getByLabel('Status')).toHaveValue('pending');
+    await expect(page).toHaveURL(/#\/links\?status=pending$/);
+
+    // Searching rewrites the address as one step; a new order is a step of its own.
+    await page.getByPlaceholder('Search title, reference or id').fill('Viewed');
+    await expect(page).toHaveURL(/#\/links\?status=pending&q=Viewed$/);
+    await expect(titles).toHaveText(['Viewed middle', 'Viewed small']);
+    await page.getByRole('button', { name: /^Amount/ }).click();
+    await expect(page).toHaveURL(/#\/links\?status=pending&q=Viewed&sort=amount&order=(asc|desc)$/);
+    const sorted = await titles.allTextContents();
+    expect(sorted).toHaveLength(2);
+    const ordered = page.url();
+
+    await page.reload();
+    await expect(titles).toHaveText(sorted);
+    await expect(page.getByPlaceholder('Search title, reference or id')).toHaveValue('Viewed');
+
+    // Back undoes the order, then the search and status together were one step from the plain list.
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/links\?status=pending&q=Viewed$/);
+    await expect(titles).toHaveText(['Viewed middle', 'Viewed small']);
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/links\?status=pending$/);
+    await expect(page.getByPlaceholder('Search title, reference or id')).toHaveValue('');
+    await expect(titles).toHaveText(['Other', 'Viewed middle', 'Viewed small']);
+
+    // Another screen and back by the sidebar: the view is kept, and the address says so.
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page).toHaveURL(/#\/webhooks$/);
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
+    await expect(page).toHaveURL(/#\/links\?status=pending$/);
+
+    // A colleague's tab: the same rows in the same order.
+    const colleague = await page.context().newPage();
+    await colleague.goto(ordered);
+    await expect(colleague.locator('[data-link-id] .title-button')).toHaveText(sorted);
+    await colleague.close();
+  } finally {
+    sandbox.stop();
+  }
+});
+
+test('screens are links: each has its address, the open one is marked, and a Ctrl click opens a tab', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    for (const [name, href] of [
+      ['Links', '#/links'],
+      ['Webhooks', '#/webhooks'],
+      ['Inbox', '#/inbox'],
+      ['Requests', '#/requests'],
+      ['Faults', '#/faults'],
+      ['Settings', '#/settings'],
+    ] as const) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(nav.getByRole('link', { name: 'Links', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.screenshot({ path: 'test-results/screenshots/sidebar-links.png' });
+
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      nav.getByRole('link', { name: 'Webhooks', exact: true }).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(tab.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
+    await expect(page).toHaveURL(/#\/links$/);
+    await tab.close();
+
+    // The keyboard: Tab reaches them, Enter and Space open them in place.
+    await nav.getByRole('link', { name: 'Faults', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Faults', level: 2 })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Faults/ })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+    await expect(page).toHaveURL(/#\/settings$/);
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -138,3 +138,101 @@ test('keyboard: the arrows move between Deliveries, Requests and Inbox rows; a d
     sandbox.stop();
   }
 });
+
+/** The focused element's row (its aria-rowindex) and whether it is the row's title button. */
+const focusedRow = (page: Page) =>
+  page.evaluate(() => {
+    const active = (globalThis as any).document.activeElement;
+    const row = active?.closest('[role="row"][data-link-id]');
+    return {
+      rowIndex: Number(row?.getAttribute('aria-rowindex') ?? 0),
+      title: !!active?.matches('.title-button'),
+    };
+  });
+
+test('keyboard: Home, End and PageDown keep focus on the row reached; Go to marks and focuses its row; New link focuses the new row', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    for (let i = 1; i <= 80; i++)
+      await sandbox.api('POST', '/payment-links', { amount: 100 * i, title: `Paged ${i}` });
+    await openConsole(page, sandbox.origin);
+    await expect(page.getByText('80 links')).toBeVisible();
+    const rowAt = (index: number) => page.locator(`[role="row"][data-link-id][aria-rowindex="${index}"]`);
+
+    await rowAt(2).locator('.title-button').focus();
+    await page.keyboard.press('End');
+    await expect(rowAt(81).locator('.title-button')).toBeFocused();
+    await expect(rowAt(81)).toContainText('Paged 1');
+    await page.keyboard.press('Home');
+    await expect(rowAt(2).locator('.title-button')).toBeFocused();
+    await page.keyboard.press('PageDown');
+    await expect.poll(async () => (await focusedRow(page)).rowIndex).toBeGreaterThan(5);
+    const paged = await focusedRow(page);
+    expect(paged.title).toBe(true);
+    await expect(rowAt(paged.rowIndex)).toBeInViewport();
+    await page.keyboard.press('PageUp');
+    await expect(rowAt(2).locator('.title-button')).toBeFocused();
+    // From a row's action, the same action in the row reached.
+    await rowAt(2).getByRole('button', { name: 'Paid' }).focus();
+    await page.keyboard.press('End');
+    await expect(rowAt(81).getByRole('button', { name: 'Paid' })).toBeFocused();
+
+    // Go to 40: the table scrolls there, marks the row and focuses it.
+    await page.getByPlaceholder('Go to row or link id').fill('40');
+    await page.keyboard.press('Enter');
+    await expect(rowAt(41).locator('.title-button')).toBeFocused();
+    await expect(rowAt(41)).toHaveAttribute('aria-selected', 'true');
+    await expect(rowAt(41)).toHaveClass(/\bselected\b/);
+    await expect(rowAt(41)).toBeInViewport();
+    await expect(page.locator('[role="row"][aria-selected="true"]')).toHaveCount(1);
+
+    // New link from the keyboard: Enter creates it, and focus goes to its row.
+    await page.keyboard.press('Home');
+    await page.getByRole('button', { name: 'New link', exact: true }).click();
+    await page.getByLabel(/^Amount/).fill('12');
+    await page.getByLabel('Title', { exact: true }).fill('Entered link');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(
+      page.locator('[role="row"][data-link-id]').filter({ hasText: 'Entered link' }).locator('.title-button'),
+    ).toBeFocused();
+    // With the new row out of the filter, focus goes back to New link rather than the page.
+    await page.getByLabel('Status').selectOption('succeeded');
+    await page.getByRole('button', { name: 'New link', exact: true }).click();
+    await page.getByLabel(/^Amount/).fill('13');
+    await page.getByLabel('Title', { exact: true }).fill('Unseen link');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New link', exact: true })).toBeFocused();
+  } finally {
+    sandbox.stop();
+  }
+});
+
+test('keyboard: Skip to deliveries is the first stop in the Webhooks screen, shows when focused, and lands on the first delivery', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    await addInboxFromWebhooks(page);
+    for (const title of ['Skip one', 'Skip two']) await linkWithOutcome(sandbox, title);
+    await expect(page.locator('[role="row"][data-delivery-id]')).toHaveCount(2);
+
+    // From the top of the screen (Skip to content), the next Tab is the skip link.
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to deliveries' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.screenshot({ path: 'test-results/screenshots/skip-to-deliveries.png' });
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[role="row"][data-delivery-id][aria-rowindex="2"]')).toBeFocused();
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -5,7 +5,7 @@ import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../../../shared/linkOrder';
 import { LinkRow } from './LinkRow';
-import { moveBetweenRows } from './rowFocus';
+import { keepFocusOnPaging, moveBetweenRows } from './rowFocus';
 import { SelectAllHeader } from './SelectAllHeader';
 import { SortableHeader } from './SortableHeader';
 
@@ -38,8 +38,14 @@ export function LinksTable() {
 
   return (
     // Focusable, so Home, End and the arrow keys scroll the table; from a row, the arrows move
-    // between rows.
-    <div className="table-scroll" ref={setScrollElement} tabIndex={0} onKeyDown={moveBetweenRows}>
+    // between rows, and Home, End and the page keys keep focus on the row they reach.
+    <div
+      className="table-scroll"
+      ref={setScrollElement}
+      tabIndex={0}
+      onKeyDown={moveBetweenRows}
+      onKeyDownCapture={keepFocusOnPaging}
+    >
       <div className="table" role="table" aria-label="Payment links" aria-rowcount={total + 1}>
         <div className="table-head" role="rowgroup">
           <div className="table-row table-header" role="row" aria-rowindex={1}>

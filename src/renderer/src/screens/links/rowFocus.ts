@@ -74,9 +74,10 @@ const PAGE_KEYS = new Set(['Home', 'End', 'PageUp', 'PageDown']);
 /**
  * Home, End, PageUp and PageDown from a control in a row scroll the table (see useScaledScroll),
  * which takes the focused row out of the DOM and focus with it. Focus goes instead to the same
- * control in the row reached: the first, the last, or a page's rows away.
+ * control in the row reached: the first, the last, or a page's rows away. Listened to on the way
+ * down (capture): once the scroll has re-rendered the rows, the event no longer reaches the table.
  */
-function pageBetweenRows(event: React.KeyboardEvent<HTMLElement>): void {
+export function keepFocusOnPaging(event: React.KeyboardEvent<HTMLElement>): void {
   if (!PAGE_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
   const from = event.target as HTMLElement;
   const row = from.closest<HTMLElement>(LINK_ROW);
@@ -89,21 +90,12 @@ function pageBetweenRows(event: React.KeyboardEvent<HTMLElement>): void {
     const header = scroller.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
     const page = Math.max(1, Math.floor((scroller.clientHeight - header) / row.offsetHeight) - 1);
     target = Math.min(last, Math.max(2, at + (event.key === 'PageDown' ? page : -page)));
-    // A short list scrolls natively, and smoothly in some browsers: by hand, the row is drawn at once.
-    if (!event.defaultPrevented) {
-      event.preventDefault();
-      scroller.scrollBy({ top: (target - at) * row.offsetHeight });
-    }
   }
-  // Held by the table (which takes these keys too) until the row reached is drawn.
+  // Held by the table, which scrolls on these keys as before, until the row reached is drawn.
   scroller.focus({ preventScroll: true });
   focusRowWhenDrawn(scroller, target, scroller, { like: from });
 }
 
-/**
- * ArrowUp / ArrowDown from a control in a row: the same control in the row above or below; Home,
- * End and the page keys: in the row they reach.
- */
-export const moveBetweenRows = (event: React.KeyboardEvent<HTMLElement>): void => {
-  if (!arrowBetweenRows(event, LINK_ROW, controlIn)) pageBetweenRows(event);
-};
+/** ArrowUp / ArrowDown from a control in a row: the same control in the row above or below. */
+export const moveBetweenRows = (event: React.KeyboardEvent<HTMLElement>): void =>
+  void arrowBetweenRows(event, LINK_ROW, controlIn);
