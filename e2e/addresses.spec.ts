@@ -205,7 +205,7 @@ test("addresses: Links' status, search and order are in the address; reload, Bac
     await expect(titles).toHaveText(sorted);
     await expect(page.getByPlaceholder('Search title, reference or id')).toHaveValue('Viewed');
 
-    // Back undoes the order, then the search and status together were one step from the plain list.
+    // Back undoes the order, then the search.
     await page.goBack();
     await expect(page).toHaveURL(/#\/links\?status=pending&q=Viewed$/);
     await expect(titles).toHaveText(['Viewed middle', 'Viewed small']);

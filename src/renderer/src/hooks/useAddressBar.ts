@@ -26,11 +26,15 @@ export function useAddressBar(): void {
           state.screen === 'links' && writeLinksView(state.links) ? linksViewOf(state.links) : undefined,
       };
     };
-    /** Only the Links search differs: the tester is typing, which rewrites the entry (see below). */
+    /** Only the Links search's text differs: the tester is typing, which rewrites the entry (see below). */
     const searchOnly = (route: ConsoleRoute, was: ConsoleRoute) => {
       const unsearched = (r: ConsoleRoute) =>
         formatRoute({ ...r, linksView: { ...(r.linksView ?? PLAIN_LINKS_VIEW), q: '' } });
-      return route.screen === 'links' && was.screen === 'links' && unsearched(route) === unsearched(was);
+      // A search begun or cleared is a step of its own; one being edited is not.
+      const editing = !!route.linksView?.q && !!was.linksView?.q;
+      return (
+        route.screen === 'links' && was.screen === 'links' && editing && unsearched(route) === unsearched(was)
+      );
     };
     /**
      * A request or inbox message opened from the address arrives later: until then the address
