@@ -46,8 +46,8 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     // Edits survive a visit to another screen, and the navigation says they wait.
     await percent.fill('10');
     await page.getByRole('link', { name: 'Links', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Settings (unsaved changes)' })).toBeVisible();
-    await page.getByRole('button', { name: 'Settings (unsaved changes)' }).click();
+    await expect(page.getByRole('link', { name: 'Settings (unsaved changes)' })).toBeVisible();
+    await page.getByRole('link', { name: 'Settings (unsaved changes)' }).click();
     await expect(page.getByLabel('Transaction fee (%)')).toHaveValue('10');
     await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes (1 field)');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -136,7 +136,7 @@ test('settings at 1440×900: the screen scrolls, not the window; a failed Save l
     900,
   );
   for (const screen of ['Links', 'Webhooks', 'Inbox', 'Requests', 'Faults', 'Settings']) {
-    await page.getByRole('button', { name: screen, exact: true }).click();
+    await page.getByRole('link', { name: screen, exact: true }).click();
     expect((await windowScroll()).height, `${screen}: the window itself does not scroll`).toBe(900);
   }
   await expect(page.getByRole('heading', { name: 'Connect your app' })).toBeVisible();
