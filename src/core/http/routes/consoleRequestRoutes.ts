@@ -40,6 +40,10 @@ const ScenarioBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Why an entry may be gone, as a 404 says it. */
+export const GONE =
+  'API requests are kept within the request_log_mb setting (the oldest go first), others the newest 1,000 since the sandbox started; a reset empties the log.';
+
 /** The request log: what a developer's app actually sent, and what it got back. */
 export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -48,16 +52,15 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     {
       schema: {
         tags: ['Console'],
-        summary: 'The newest requests (up to 1,000), newest first, without their bodies',
+        summary: 'The requests kept, newest first, without their bodies',
         description:
-          'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). Kept in memory; new ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies.',
+          'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). API calls are kept in the data folder across restarts within the request_log_mb setting; the console’s own and the checkout page’s (scope=all) in memory, the newest 1,000, apart, so they never push API calls out. New ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies.',
         querystring: RequestQuery,
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
     (request, reply) => {
-      const all = core.requests.list();
-      const entries = request.query.scope === 'all' ? all : all.filter((e) => e.api);
+      const entries = request.query.scope === 'all' ? core.requests.list() : core.requests.listApi();
       return sendData(reply, 200, entries.map(requestSummary));
     },
   );
@@ -68,7 +71,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         tags: ['Console'],
         summary: 'One logged request with its bodies',
         description:
-          'The entry and the request and response bodies as they went over the wire (first 64 KiB each). 404 once the entry has left the newest 1,000, or after a restart, an import or a reset.',
+          'The entry and the request and response bodies as they went over the wire (first 64 KiB each). 404 once the entry has left the log (past request_log_mb for API calls, the newest 1,000 for others, a reset, or a restart for others).',
         params: SeqParams,
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
@@ -78,7 +81,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       if (!entry) {
         throw new SandboxError(
           'resource_not_found',
-          `No logged request numbered ${request.params.seq}: the log keeps the newest 1,000 since the sandbox started (an import or a reset clears it).`,
+          `No logged request numbered ${request.params.seq}: ${GONE}`,
           'seq',
         );
       }
@@ -106,12 +109,12 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
             if (!entry)
               throw new SandboxError(
                 'resource_not_found',
-                `No logged request numbered ${seq}: the log keeps the newest 1,000 since the sandbox started.`,
+                `No logged request numbered ${seq}: ${GONE}`,
                 'seqs',
               );
             return entry;
           })
-        : core.requests.list();
+        : core.requests.listApi();
       const scenario = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
       if (scenario.steps.length === 0)
         throw new SandboxError(

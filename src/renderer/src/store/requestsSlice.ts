@@ -133,7 +133,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
         get().selectRequest(null);
         get().pushToast(
           'error',
-          `Request ${seq} is no longer in the log: it keeps the newest 1,000, and numbers them afresh each time the sandbox starts.`,
+          `Request ${seq} is no longer in the log: it keeps API requests within the request_log_mb setting (Settings), the oldest going first, and a reset empties it.`,
         );
       };
       // The number alone may name another request after a restart: the id says it is the same one.
