@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { test } from 'node:test';
+import { runScenario } from '../core/scenarios/runScenario';
 import { createBody, makeTempDir, startTestSandbox } from './harness';
 
 const apiEntries = async (sandbox: Awaited<ReturnType<typeof startTestSandbox>>) =>
@@ -108,5 +109,61 @@ test('request_log_mb bounds the log in bytes: lowering it drops the oldest, a re
     await again.stop({ keepDir: true });
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('Export as scenario names what it left out and why, and what it exports replays green', async () => {
+  const sandbox = await startTestSandbox({ inMemory: true });
+  try {
+    // A store with links from before the recording: a list's total differs on a fresh sandbox.
+    for (let i = 0; i < 5; i++) await sandbox.api('POST', '/payment-links', { body: createBody() });
+    const from = ((await apiEntries(sandbox))[0]?.seq ?? 0) + 1;
+    const statusRule = await sandbox.api('POST', '/sandbox/faults', {
+      body: {
+        match: { method: 'POST', path: '/payment-links' },
+        action: { type: 'status', status: 500 },
+        remaining: 1,
+      },
+    });
+    await sandbox.api('POST', '/payment-links', { body: createBody({ title: 'Faulted' }) });
+    const dropRule = (
+      await sandbox.api('POST', '/sandbox/faults', {
+        body: { match: { method: 'GET', path: '/payment-links' }, action: { type: 'drop' }, remaining: 1 },
+      })
+    ).body.data;
+    await fetch(`${sandbox.origin}/payment-links`, {
+      headers: { authorization: 'Bearer sk_test_harness' },
+    }).catch(() => null);
+    await sandbox.api('POST', '/payment-links', { body: createBody({ title: 'Made' }) });
+    await sandbox.api('GET', '/payment-links?per_page=3');
+    const seqs = (await apiEntries(sandbox)).filter((e) => e.seq >= from).map((e) => e.seq);
+    assert.equal(seqs.length, 6);
+
+    const res = await sandbox.consoleApi('POST', '/requests/scenario', { seqs });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.left_out.map((e: { method: string; path: string; reason: string }) => [
+        e.method,
+        e.path,
+        e.reason,
+      ]),
+      [
+        [
+          'POST',
+          '/payment-links',
+          `fault rule ${statusRule.body.data.id} answered it in the API's place, so the API never ran it`,
+        ],
+        ['GET', '/payment-links', `fault rule ${dropRule.id} dropped it before the API ran it`],
+      ],
+    );
+    assert.equal(res.body.data.steps.length, 4, 'two fault rules, the create and the list');
+    const result = await runScenario(res.body.data);
+    assert.deepEqual(
+      result.steps.filter((s) => !s.ok),
+      [],
+    );
+    assert.equal(result.ok, true);
+  } finally {
+    await sandbox.stop();
   }
 });

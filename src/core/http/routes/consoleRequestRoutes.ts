@@ -6,7 +6,9 @@ import { requestSummary } from '../../requestHistory';
 import { scenarioFromRequests } from '../../scenarios/scenarioFromRequests';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { emptyBodyAsObject, sendData } from '../respond';
+import { emptyBodyAsObject, sendData, sendJson } from '../respond';
+import { envelopeBody } from '../envelope';
+import { MetaSchema } from '../../../shared/types';
 
 const RequestQuery = Type.Object(
   {
@@ -24,6 +26,20 @@ const SeqParams = Type.Object({
     pattern: '^[1-9][0-9]{0,14}$',
     description: 'a whole number of at least 1, in digits: the entry’s seq',
   }),
+});
+
+const ScenarioEnvelope = Type.Object({
+  data: Type.Unknown(),
+  left_out: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      method: Type.String(),
+      path: Type.String(),
+      reason: Type.String({ description: 'why the request has no step' }),
+    }),
+    { description: 'the chosen requests the scenario has no step for, oldest first' },
+  ),
+  meta: MetaSchema,
 });
 
 const ScenarioBody = Type.Object(
@@ -96,9 +112,9 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         tags: ['Console'],
         summary: 'Export logged API requests as a scenario',
         description:
-          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). Console and checkout requests are left out.',
+          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). A list’s step expects its status only (its items and total are the store’s). left_out names each chosen request with no step and why: console and checkout requests, and those a fault rule answered or dropped in the API’s place.',
         body: ScenarioBody,
-        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+        response: consoleResponses({ 200: ScenarioEnvelope }, { 404: 'resource_not_found' }),
       },
     },
     (request, reply) => {
@@ -115,14 +131,19 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
             return entry;
           })
         : core.requests.listApi();
-      const scenario = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
+      const { scenario, left_out } = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
       if (scenario.steps.length === 0)
         throw new SandboxError(
           'parameter_invalid',
-          'There is nothing to export: none of these requests called the Payment Links API (console and checkout requests, and those a fault rule answered, are left out).',
+          `There is nothing to export: ${left_out.length === 0 ? 'the log has no API requests' : left_out.map((e) => `request ${e.seq} (${e.method} ${e.path}): ${e.reason}`).join('; ')}.`,
           'seqs',
         );
-      return sendData(reply, 200, scenario);
+      // The scenario stays in `data`, so the answer saved as it came is still a file `run` reads.
+      return sendJson(
+        reply,
+        200,
+        `{"left_out":${JSON.stringify(left_out)},${envelopeBody(scenario, request.id).slice(1)}`,
+      );
     },
   );
 }
