@@ -167,3 +167,21 @@ test('Export as scenario names what it left out and why, and what it exports rep
     await sandbox.stop();
   }
 });
+
+test('an import keeps the request log: it is what the app sent, not the sandbox data the file replaces', async () => {
+  const sandbox = await startTestSandbox({ inMemory: true });
+  try {
+    await sandbox.api('POST', '/payment-links', { body: createBody({ title: 'Before the import' }) });
+    const before = await apiEntries(sandbox);
+    const file = (await sandbox.api('GET', '/_console/api/store/export', { key: null })).text;
+    const imported = await sandbox.api('POST', '/_console/api/store/import', {
+      raw: file,
+      key: null,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(imported.status, 200, imported.text);
+    assert.deepEqual(await apiEntries(sandbox), before);
+  } finally {
+    await sandbox.stop();
+  }
+});
