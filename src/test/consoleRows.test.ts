@@ -53,12 +53,15 @@ describe('live links merge into the loaded rows in the table order', () => {
     assert.equal(merged.byId.a?.amount, 999);
   });
 
-  test('a row that leaves the filter keeps its place, and the count follows the filter', () => {
+  test('a row that leaves the filter keeps its place for now, says it left, and the count follows the filter', () => {
     const pending = filter({ status: 'pending' });
     const merged = mergeChanges(loaded([link('a')]), [link('a', { status: 'succeeded' })], pending, none);
     assert.deepEqual(ids(merged.rows), [[0, 'a']]);
     assert.equal(merged.total, 0);
     assert.equal(merged.unsure, false);
+    assert.equal(merged.left, true);
+    const still = mergeChanges(loaded([link('a')]), [link('a', { amount: 5 })], pending, none);
+    assert.equal(still.left, false);
   });
 
   test('a new link in rows not loaded moves the rows below it down, and is counted once', () => {

@@ -43,25 +43,29 @@ const viewFilter = (filter: LinkFilter): ViewFilter => ({
  * way that may have moved rows (it left or entered a filtered status, or the order is by status):
  * only the server can say where, so the caller reads the rows in view again. A new link that fell
  * in a gap is in `counted`, and is not counted again when it comes back (the answer to "create",
- * then the stream) while the caller passes it in `alreadyCounted`.
+ * then the stream) while the caller passes it in `alreadyCounted`. `left` says a loaded row no longer
+ * matches the filter: the caller reads the view again after a moment, so the tester sees the change
+ * before the row goes, as a list would drop it.
  */
 export function mergeChanges(
   list: LoadedLinks,
   changed: PaymentLink[],
   filter: LinkFilter,
   alreadyCounted: ReadonlySet<string>,
-): LoadedLinks & { unsure: boolean; counted: string[] } {
+): LoadedLinks & { unsure: boolean; left: boolean; counted: string[] } {
   let { rows, total } = list;
   const byId = { ...list.byId };
   const compare = compareLinks(filter);
   const view = viewFilter(filter);
   let unsure = false;
+  let left = false;
   const counted: string[] = [];
   for (const link of changed) {
     const known = byId[link.id];
     const matches = inView(link, view);
     if (known) {
       if (inView(known, view) !== matches) total += matches ? 1 : -1;
+      left ||= !matches;
       byId[link.id] = link;
       continue;
     }
@@ -76,5 +80,5 @@ export function mergeChanges(
     else counted.push(link.id);
     total += 1;
   }
-  return { rows, byId, total, unsure, counted };
+  return { rows, byId, total, unsure, left, counted };
 }

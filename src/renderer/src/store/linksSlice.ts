@@ -18,6 +18,8 @@ const LINK_BLOCK = 100;
 const KEEP_ROWS = 2_000;
 /** Rows above and below the view fetched ahead of the scrolling. */
 const MARGIN_ROWS = 30;
+/** How long a row that stopped matching the filter stays, so the tester sees it change first. */
+const LEAVE_MS = 1_500;
 
 export type JumpAlign = 'start' | 'center' | 'end';
 
@@ -80,12 +82,18 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
   let jumps = 0;
   /** New links counted into rows not loaded (see mergeChanges); forgotten when rows are read afresh. */
   let counted = new Set<string>();
+  let leaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const applyChanges = (changed: PaymentLink[]) => {
     const links = get().links;
-    const { unsure, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
+    const { unsure, left, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
     for (const id of more) counted.add(id);
     patch(merged);
+    if (left)
+      leaveTimer ??= setTimeout(() => {
+        leaveTimer = undefined;
+        windowed.refreshSoon();
+      }, LEAVE_MS);
     // Past a few thousand, reading the rows in view again is cheaper than remembering more.
     if (unsure || counted.size > KEEP_ROWS) windowed.refreshSoon();
   };

@@ -1,0 +1,83 @@
+// Issue 21: what asks before a big change, what leaves the Pending filter, and what the Faults
+// screen calls each action.
+import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+
+test('Expired on 101 selected links asks first and says how many; keeping them changes none', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    const tag = `Bulk ${Date.now()}`;
+    for (let i = 0; i < 101; i++)
+      expect(
+        (await sandbox.api('POST', '/payment-links', { amount: 10_000, title: `${tag} ${i}` })).status,
+      ).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('checkbox', { name: 'Select every link the filter matches' }).check();
+    const bar = page.getByRole('region', { name: 'Selected links' });
+    await expect(bar).toContainText('101 selected');
+    await bar.getByRole('button', { name: 'Expired' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Expired: 101 links?' });
+    await expect(dialog).toContainText('each of the 101 selected links');
+    await page.screenshot({ path: 'test-results/screenshots/bulk-confirm-1280x720.png' });
+    await dialog.getByRole('button', { name: 'Keep them as they are' }).click();
+    await expect(dialog).toHaveCount(0);
+    const stillPending = await sandbox.api('GET', '/payment-links?status=pending&per_page=1');
+    expect(stillPending.body.pagination.total).toBe(101);
+
+    await bar.getByRole('button', { name: 'Expired' }).click();
+    await page.getByRole('button', { name: 'Expired 101 links' }).click();
+    await expect(page.getByText('101 of 101 changed.')).toBeVisible();
+    const expired = await sandbox.api('GET', '/payment-links?status=expired&per_page=1');
+    expect(expired.body.pagination.total).toBe(101);
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});
+
+test('a link paid under the Pending filter shows Succeeded, then leaves the list', async ({ page }) => {
+  const sandbox = await launchSandbox();
+  try {
+    const kept = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Still pending' });
+    const paid = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Paid now' });
+    await openConsole(page, sandbox.origin);
+    await page.getByLabel('Status').selectOption('pending');
+    const row = page.locator(`[data-link-id="${paid.body.data.id as string}"]`);
+    await expect(row).toBeVisible();
+    await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: paid.body.data.id, event: 'paid' });
+    await expect(row.locator('.badge')).toHaveText('Succeeded');
+    await expect(row).toHaveCount(0);
+    await expect(page.locator(`[data-link-id="${kept.body.data.id as string}"]`)).toBeVisible();
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});
+
+test("the Faults form and rules list call each action by the API's name", async ({ page }) => {
+  const sandbox = await launchSandbox();
+  try {
+    await sandbox.api('POST', '/sandbox/faults', {
+      match: { method: 'POST', path: '/payment-links' },
+      action: { type: 'lose_response' },
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Faults', exact: true }).click();
+    await expect(
+      page.getByText('lose_response: do it, then close instead of answering').first(),
+    ).toBeVisible();
+    const choices = await page.getByLabel('Action').locator('option').allTextContents();
+    expect(choices).toEqual(
+      expect.arrayContaining([
+        'drop: close the connection, change nothing',
+        'lose_response: do it, then close instead of answering',
+      ]),
+    );
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});
