@@ -81,3 +81,31 @@ test("the Faults form and rules list call each action by the API's name", async 
     await sandbox.exited;
   }
 });
+
+test('at 1280×720 the toasts leave the Faults "Add rule" button uncovered', async ({ page }) => {
+  const sandbox = await launchSandbox();
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Faults', exact: true }).click();
+    const add = page.getByRole('button', { name: 'Add rule' });
+    for (let i = 0; i < 4; i++) await add.click();
+    const toasts = page.getByRole('region', { name: 'Notifications' });
+    await expect(toasts.locator('.toast')).toHaveCount(4);
+    await add.scrollIntoViewIfNeeded();
+    const button = (await add.boundingBox())!;
+    const stack = (await toasts.boundingBox())!;
+    const overlaps =
+      button.x < stack.x + stack.width &&
+      stack.x < button.x + button.width &&
+      button.y < stack.y + stack.height &&
+      stack.y < button.y + button.height;
+    expect(overlaps).toBe(false);
+    // The topmost element at the button's centre is the button, so a click lands on it.
+    await add.click({ trial: true, timeout: 1_000 });
+    await page.screenshot({ path: 'test-results/screenshots/faults-toasts-1280x720.png' });
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});
