@@ -109,3 +109,45 @@ test('at 1280×720 the toasts leave the Faults "Add rule" button uncovered', asy
     await sandbox.exited;
   }
 });
+
+test('during and after a Samples run the live count never shows more links than the API has', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await openConsole(page, sandbox.origin);
+    const count = page.locator('.count-block .count');
+    const runSamples = async (n: number) => {
+      await page.getByRole('button', { name: 'Samples…' }).click();
+      await page.getByLabel('How many').fill(String(n));
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(page.getByText(`Created ${n.toLocaleString('en')} sample links`)).toBeVisible({
+        timeout: 60_000,
+      });
+    };
+    await runSamples(2_000);
+    await expect(count).toHaveText(/^2,000 links/);
+    // Every count the toolbar shows from here on, as it shows it.
+    await count.evaluate((element) => {
+      // The e2e code is typed without the DOM; the page has it.
+      const page = globalThis as unknown as {
+        seenCounts: number[];
+        MutationObserver: new (seen: () => void) => { observe(target: unknown, options: object): void };
+      };
+      page.seenCounts = [];
+      new page.MutationObserver(() =>
+        page.seenCounts.push(Number(element.textContent?.replace(/\D/g, ''))),
+      ).observe(element, { subtree: true, childList: true, characterData: true });
+    });
+    await runSamples(5_000);
+    const onServer = (await sandbox.api('GET', '/payment-links?per_page=1')).body.pagination.total as number;
+    expect(onServer).toBe(7_000);
+    await expect(count).toHaveText(/^7,000 links/);
+    const seen = await page.evaluate(() => (globalThis as unknown as { seenCounts: number[] }).seenCounts);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(onServer);
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});

@@ -80,22 +80,18 @@ export const filterQuery = (filter: LinkFilter): LinkListQuery => ({
 export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = (set, get) => {
   const patch = (update: Partial<LinksState>) => set((state) => ({ links: { ...state.links, ...update } }));
   let jumps = 0;
-  /** New links counted into rows not loaded (see mergeChanges); forgotten when rows are read afresh. */
-  let counted = new Set<string>();
   let leaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const applyChanges = (changed: PaymentLink[]) => {
     const links = get().links;
-    const { unsure, left, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
-    for (const id of more) counted.add(id);
+    const { unsure, left, ...merged } = mergeChanges(links, changed, links);
     patch(merged);
     if (left)
       leaveTimer ??= setTimeout(() => {
         leaveTimer = undefined;
         windowed.refreshSoon();
       }, LEAVE_MS);
-    // Past a few thousand, reading the rows in view again is cheaper than remembering more.
-    if (unsure || counted.size > KEEP_ROWS) windowed.refreshSoon();
+    if (unsure) windowed.refreshSoon();
   };
 
   const windowed = createWindowedRows<PaymentLink, PaymentLink>({
@@ -108,8 +104,7 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
         .then((page) => ({ data: page.data, total: page.pagination.total })),
     current: () => get().links,
     shown: () => get().links.shownRows,
-    commit(update, fresh) {
-      if (fresh) counted = new Set();
+    commit(update) {
       patch({ ...update, phase: 'ready' });
     },
     replay: applyChanges,
