@@ -1,6 +1,13 @@
 // Issue 21: what asks before a big change, what leaves the Pending filter, and what the Faults
 // screen calls each action.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
 
 test('Expired on 101 selected links asks first and says how many; keeping them changes none', async ({
   page,
@@ -14,12 +21,13 @@ test('Expired on 101 selected links asks first and says how many; keeping them c
       ).toBe(201);
     await page.setViewportSize({ width: 1280, height: 720 });
     await openConsole(page, sandbox.origin);
-    await page.getByRole('checkbox', { name: 'Select every link the filter matches' }).check();
+    await page.getByRole('checkbox', { name: 'Select every link the filter matches' }).click();
     const bar = page.getByRole('region', { name: 'Selected links' });
     await expect(bar).toContainText('101 selected');
     await bar.getByRole('button', { name: 'Expired' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Expired: 101 links?' });
     await expect(dialog).toContainText('each of the 101 selected links');
+    await expectNoAxeViolations(page, 'bulk confirmation');
     await page.screenshot({ path: 'test-results/screenshots/bulk-confirm-1280x720.png' });
     await dialog.getByRole('button', { name: 'Keep them as they are' }).click();
     await expect(dialog).toHaveCount(0);
@@ -146,6 +154,67 @@ test('during and after a Samples run the live count never shows more links than 
     const seen = await page.evaluate(() => (globalThis as unknown as { seenCounts: number[] }).seenCounts);
     expect(seen.length).toBeGreaterThan(0);
     expect(Math.max(...seen)).toBeLessThanOrEqual(onServer);
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});
+
+test('"Select every link" over 10,000 says the selection stopped at the first 10,000, and Expired asks about 10,000', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('button', { name: 'Samples…' }).click();
+    await page.getByLabel('How many').fill('10000');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText('Created 10,000 sample links')).toBeVisible({ timeout: 60_000 });
+    expect((await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'One more' })).status).toBe(
+      201,
+    );
+    await expect(page.locator('.count-block .count')).toHaveText(/^10,001 links/);
+    await page.getByRole('checkbox', { name: 'Select every link the filter matches' }).click();
+    const bar = page.getByRole('region', { name: 'Selected links' });
+    await expect(bar).toContainText('10,000 selected (the first of 10,001: the most one bulk action takes)');
+    await expect(bar.getByRole('button', { name: /Select all/ })).toHaveCount(0);
+    await bar.getByRole('button', { name: 'Expired' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Expired: 10,000 links?' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/bulk-capped-1280x720.png' });
+    await page.getByRole('button', { name: 'Keep them as they are' }).click();
+    await bar.getByRole('button', { name: 'Clear' }).click();
+    await expect(bar).toHaveCount(0);
+  } finally {
+    sandbox.stop();
+    await sandbox.exited;
+  }
+});
+
+test("a row's Paid names the method it records, and records the one set in the link's detail", async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  try {
+    const created = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Pay by wallet' });
+    const id = created.body.data.id as string;
+    await openConsole(page, sandbox.origin);
+    const row = page.locator(`[data-link-id="${id}"]`);
+    await expect(row.getByRole('button', { name: 'Paid' })).toHaveAttribute(
+      'title',
+      'Simulate a successful payment by card',
+    );
+    await row.getByRole('button', { name: 'Pay by wallet', exact: true }).click();
+    const panel = page.getByRole('complementary', { name: 'Pay by wallet' });
+    await panel.getByLabel('Paid by').fill('ewallet');
+    await expect(row.getByRole('button', { name: 'Paid' })).toHaveAttribute(
+      'title',
+      'Simulate a successful payment by ewallet',
+    );
+    await row.getByRole('button', { name: 'Paid' }).click();
+    await expect(row.locator('.badge')).toHaveText('Succeeded');
+    const paid = await sandbox.api('GET', `/payment-links/${id}`);
+    expect(paid.body.data.payment_method).toBe('ewallet');
   } finally {
     sandbox.stop();
     await sandbox.exited;

@@ -82,12 +82,8 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
           if (page >= pagination.last_page) break;
         }
         const total = get().links.total;
-        patch({ ids, anchor: null, cappedOf: total > ids.size ? total : null });
-        if (total > MAX_SELECTED)
-          get().pushToast(
-            'info',
-            `Selected the first ${MAX_SELECTED.toLocaleString('en')} of ${total.toLocaleString('en')}: the most one bulk action takes.`,
-          );
+        // The bulk bar says so while this selection stands (a toast would be gone before the action).
+        patch({ ids, anchor: null, cappedOf: ids.size >= MAX_SELECTED && total > ids.size ? total : null });
       } catch (error) {
         get().pushToast('error', `Could not select the links: ${messageOf(error)}`);
       } finally {

@@ -29,7 +29,7 @@ export function BulkBar() {
         {cappedOf !== null && (
           <span className="bulk-capped">
             {' '}
-            (the first {many} of {cappedOf.toLocaleString('en')}: one bulk action takes at most {many})
+            (the first of {cappedOf.toLocaleString('en')}: the most one bulk action takes)
           </span>
         )}
       </strong>
@@ -51,7 +51,7 @@ export function BulkBar() {
         ))}
       </div>
       <PaidMethodField id="bulk-paid-method" />
-      {count < total && (
+      {count < total && cappedOf === null && (
         <button
           type="button"
           className="button button-small"
