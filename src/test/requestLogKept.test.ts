@@ -90,6 +90,9 @@ test('request_log_mb bounds the log in bytes: lowering it drops the oldest, a re
     const bad = await sandbox.consoleApi('PATCH', '/settings', { request_log_mb: 0 });
     assert.equal(bad.status, 400);
     assert.match(bad.text, /request_log_mb/);
+    const huge = await sandbox.consoleApi('PATCH', '/settings', { request_log_mb: 257 });
+    assert.equal(huge.status, 400);
+    assert.match(huge.text, /request_log_mb.*from 1 to 256/);
     const note = 'n'.repeat(60_000);
     // About 3 MiB of bodies, three times a 1 MiB budget.
     for (let i = 0; i < 25; i++)
