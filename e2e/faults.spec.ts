@@ -18,7 +18,7 @@ test('faults: a 500 rule switched on in the console answers the app once, and Re
     await form.getByLabel('Remaining').fill('1');
     await form.getByRole('button', { name: 'Add rule' }).click();
     await expect(page.getByText('POST /payment-links')).toBeVisible();
-    await expect(page.getByText('Answer 500')).toBeVisible();
+    await expect(page.getByText('status 500')).toBeVisible();
     await page.screenshot({ path: 'test-results/faults-rule.png' });
 
     // The developer's app meets the fault once; the next create goes through.
@@ -27,7 +27,7 @@ test('faults: a 500 rule switched on in the console answers the app once, and Re
     expect(faulted.body.error.code).toBe('internal_error');
     const passed = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Fault e2e' });
     expect(passed.status).toBe(201);
-    await expect(page.getByText('Answer 500')).toHaveCount(0);
+    await expect(page.getByText('status 500')).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Requests' }).click();
     const rows = page.locator('tr[data-request-id]');

@@ -34,6 +34,15 @@ test('stopped, the console says so once and disables what needs the server, not 
     await sandbox.exited;
     await expect(page.getByText(OFFLINE)).toHaveCount(1);
     await expect(page.getByText('The API is running at')).toHaveCount(0);
+    // Where the tester looks: a banner over the open screen, and no queue said to be running.
+    const banner = page.getByRole('main').getByRole('alert');
+    await expect(banner).toContainText('The sandbox stopped answering.');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: 'test-results/screenshots/offline-banner-1280x720.png' });
+    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await expect(page.getByTestId('queue-state')).toHaveText('Queue unknown: the sandbox is not answering');
+    await expect(page.getByText('Queue running')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Links', exact: true }).click();
     await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
     await expect(row.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'New link' })).toBeDisabled();
@@ -57,6 +66,7 @@ test('stopped, the console says so once and disables what needs the server, not 
     sandbox = await launchSandbox({ dataDir, port });
     await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(OFFLINE)).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Paid' })).toBeEnabled();
   } finally {
     sandbox.stop();

@@ -83,10 +83,7 @@ export class SandboxCore {
   readonly faults: FaultRules;
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
   readonly log = new SandboxLog();
-  readonly requests = new RequestHistory((entry) => {
-    this.log.request(entry);
-    this.emit({ type: 'request.logged', entry });
-  });
+  readonly requests: RequestHistory;
   /** The built-in webhook inboxes (docs/contract.md §12), in memory. */
   readonly inbox = new Inboxes((event) => this.emit(event));
   readonly imports = new ImportTurn();
@@ -112,6 +109,14 @@ export class SandboxCore {
   ) {
     this.configuration = runConfiguration(options.configuration, options);
     this.merged = new MergedSettings(() => store.state.settings);
+    this.requests = new RequestHistory(
+      (entry) => {
+        this.log.request(entry);
+        this.emit({ type: 'request.logged', entry });
+      },
+      () => this.settings.request_log_mb * 1024 * 1024,
+      options.dataDir,
+    );
     this.links = new PaymentLinks(store.state, clock, {
       settings: () => this.settings,
       publicBaseUrl: () => this.publicBaseUrl(),
@@ -232,6 +237,7 @@ export class SandboxCore {
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
     const next = settingsWith(this.settings, patch);
     await this.store.commit([{ op: 'settings', v: next }]);
+    this.requests.trim();
     return next;
   }
 
@@ -240,11 +246,12 @@ export class SandboxCore {
     return this.options.publicUrl !== undefined;
   }
 
-  /** An import or a reset, with a fresh request log; the clock stays unless the contents bring one. */
+  /**
+   * An import or a reset; the clock stays unless the contents bring one. The request log stays:
+   * it is what the app sent, not the sandbox's state (a reset empties it itself, docs/storage.md).
+   */
   async replaceStore(contents: StoreContents): Promise<void> {
     await this.store.replace({ clock: this.store.state.clock, ...contents });
-    this.requests.clear();
-    this.log.clear();
   }
 
   emit(event: SandboxEvent): void {
@@ -255,6 +262,7 @@ export class SandboxCore {
     this.scheduler.stop();
     this.deliveries.stop();
     await this.store.close();
+    this.requests.close();
   }
 
   /** A delivery as people see it (webhooks/deliveryView.ts). */

@@ -21,6 +21,7 @@ export const DEFAULT_SETTINGS: Settings = {
   attempt_bodies_mb: 256,
   event_retention: 10_000,
   idempotency_retention: 100_000,
+  request_log_mb: 64,
   preferred_port: null,
 };
 

@@ -333,6 +333,14 @@ export const SettingsSchema = Type.Object(
       description:
         'a whole number from 1000 to 10000000: how many Idempotency-Key responses are kept, each for at most 24 hours; past it the oldest are forgotten early',
     }),
+    // The kept requests are held in memory and read back at start (docs/storage.md, "The request
+    // log"): 256 MiB keeps both within the store's own memory and start-up budget.
+    request_log_mb: Type.Integer({
+      minimum: 1,
+      maximum: 256,
+      description:
+        'a whole number of MiB from 1 to 256: the API requests the Requests screen keeps, bodies included, in the data folder across restarts; past it the oldest go first',
+    }),
     preferred_port: Type.Union([Type.Integer({ minimum: 1024, maximum: 65535 }), Type.Null()], {
       description:
         'a port from 1024 to 65535, or null for 4545: where the sandbox listens from its next start when no --port or PORT is given',

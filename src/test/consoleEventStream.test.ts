@@ -112,7 +112,7 @@ describe('logged requests on the stream', () => {
     assert.equal(missing.status, 404);
     assert.match(
       missing.body.error.message,
-      /No logged request numbered 999999: the log keeps the newest 1,000/,
+      /No logged request numbered 999999: API requests are kept within the request_log_mb setting \(the oldest go first\), others the newest 1,000/,
     );
     const bad = await sandbox.consoleApi('GET', '/requests/abc');
     assert.equal(bad.status, 400);

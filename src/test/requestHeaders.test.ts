@@ -137,9 +137,13 @@ test('Copy as curl reproduces bodies with quotes and newlines byte for byte', as
   assert.equal(shellQuote("a'b"), `'a'\\''b'`);
 });
 
-test('the log stays bounded: ten times its 1,000 entries, each with a full body and headers', () => {
+test('the log stays within its budget in bytes: ten times what 64 MiB holds, each with a full body and headers', () => {
   const body = 'x'.repeat(64 * 1024);
-  const history = new RequestHistory(() => {});
+  const budget = 64 * 1024 * 1024;
+  const history = new RequestHistory(
+    () => {},
+    () => budget,
+  );
   for (let i = 0; i < 10_000; i++) {
     history.record({
       request_id: `req_${i}`,
@@ -160,7 +164,12 @@ test('the log stays bounded: ten times its 1,000 entries, each with a full body 
       response_headers: {},
     });
   }
-  assert.equal(history.list().length, 1000);
+  assert.ok(history.size.bytes <= budget, `${history.size.bytes} bytes kept`);
+  assert.ok(
+    history.size.entries >= 480,
+    `${history.size.entries} kept: between half of 64 MiB and all of it, of 64 KiB bodies`,
+  );
+  assert.equal(history.list().length, history.size.entries);
   assert.equal(history.get(10_000)?.request_id, 'req_9999');
   assert.equal(history.get(9000), undefined);
 });

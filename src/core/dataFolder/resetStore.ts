@@ -55,10 +55,12 @@ export async function resetSandbox(
     events: state.events.size,
     deliveries: state.deliveries.size,
     idempotency_records: state.idempotency.size,
-    requests: core.requests.size,
+    requests: 0,
     inbox_messages: 0,
   };
   await core.replaceStore(contents);
+  removed.requests = core.requests.clear();
+  core.log.clear();
   if (options.inboxes) removed.inbox_messages = core.inbox.clearAll();
   if (configuration) await applyConfiguration(core, configuration);
   return removed;

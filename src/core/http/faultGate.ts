@@ -42,6 +42,38 @@ function faultErrorBody(action: FaultAction, rule: FaultRule, requestId: string)
   });
 }
 
+/**
+ * A fault that answers in the API's place does so before Fastify reads the body; the request log
+ * keeps what the app sent all the same (docs/storage.md, "The request log"), so the body is read
+ * here, within the API's body limit, and the rest left unread.
+ */
+function readBody(request: FastifyRequest, then: () => void): void {
+  const raw = request.raw;
+  const sent =
+    Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
+  if (!sent || raw.readableEnded) {
+    then();
+    return;
+  }
+  const limit = request.routeOptions.bodyLimit ?? 64 * 1024;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const finish = (): void => {
+    raw.off('data', onData).off('end', finish).off('error', finish);
+    request.rawBody = Buffer.concat(chunks).toString('utf8');
+    then();
+  };
+  const onData = (chunk: Buffer): void => {
+    chunks.push(chunk.subarray(0, Math.max(0, limit - size)));
+    size += chunk.length;
+    if (size >= limit) {
+      raw.pause();
+      finish();
+    }
+  };
+  raw.on('data', onData).on('end', finish).on('error', finish);
+}
+
 /** Closes the connection with no answer; the request is logged here, as no response will finish it. */
 function hangUp(
   core: SandboxCore,
@@ -71,7 +103,7 @@ export function faultGate(core: SandboxCore, log: boolean) {
       }
       request.fault = hit.rule;
       const { action } = hit.rule;
-      hit.counted.then(() => {
+      const answer = (): void => {
         if (action.type === 'status') {
           const status = action.status as number;
           const retryAfter = action.retry_after_seconds ?? (status === 429 ? 1 : undefined);
@@ -85,7 +117,11 @@ export function faultGate(core: SandboxCore, log: boolean) {
           setTimeout(done, (action.ms as number) + jitter);
         } else if (action.type === 'drop') hangUp(core, request, reply, log, 0);
         else done();
-      }, done);
+      };
+      hit.counted.then(
+        () => (action.type === 'status' || action.type === 'drop' ? readBody(request, answer) : answer()),
+        done,
+      );
     },
     install(api: FastifyInstance): void {
       api.addHook('onSend', (request, reply, payload, done) => {

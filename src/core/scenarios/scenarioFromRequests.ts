@@ -27,36 +27,72 @@ function stepOf(entry: RequestLogEntry): RequestScenarioStep {
       ...(entry.idempotency_key === null ? {} : { headers: { 'Idempotency-Key': entry.idempotency_key } }),
       ...(body ? { body: body.json } : entry.request_body ? { raw_body: entry.request_body } : {}),
     },
-    expect: {
-      status: entry.status,
-      ...(typeof code === 'string' ? { code } : {}),
-      ...(answer ? { body: answer.json } : {}),
-    },
-    exact: true,
+    ...(isPage(answer?.json)
+      ? // A list's items and total are the store's, not the request's: a fresh sandbox has others.
+        { expect: { status: entry.status } }
+      : {
+          expect: {
+            status: entry.status,
+            ...(typeof code === 'string' ? { code } : {}),
+            ...(answer ? { body: answer.json } : {}),
+          },
+          exact: true,
+        }),
   };
 }
 
-/**
- * Whether the API did this request: a fault rule's status or drop answered in its place, so a
- * replay on a sandbox without that rule would answer differently. Latency and lose_response did it.
- */
-const didRun = (entry: RequestLogEntry): boolean =>
-  entry.fault?.action !== 'status' && entry.fault?.action !== 'drop';
+const isPage = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  'pagination' in body &&
+  Array.isArray((body as { data?: unknown }).data);
+
+/** A chosen request the export has no step for, and why. */
+export interface LeftOut {
+  seq: number;
+  method: string;
+  path: string;
+  reason: string;
+}
+
+/** Why an entry cannot be a step, or null when it can. */
+function leftOutBecause(entry: RequestLogEntry): string | null {
+  if (!entry.api) return 'not a Payment Links API call (the console, the checkout page or a file)';
+  if (entry.fault?.action === 'status')
+    return `fault rule ${entry.fault.rule_id} answered it in the API's place, so the API never ran it`;
+  if (entry.fault?.action === 'drop')
+    return `fault rule ${entry.fault.rule_id} dropped it before the API ran it`;
+  return null;
+}
 
 /**
  * The Requests screen's export: the chosen API requests, oldest first, with the settings they
- * ran under, as a scenario `payment-links-sandbox run` replays. Console and checkout requests
- * are not part of the API a client drives, and requests a fault answered in the API's place
- * never ran: both are left out.
+ * ran under, as a scenario `payment-links-sandbox run` replays (docs/scenarios.md). Console and
+ * checkout requests are not part of the API a client drives, and requests a fault rule answered
+ * or dropped in the API's place never ran (a latency or lose_response rule let them run): those
+ * are left out, each named with why.
  */
-export function scenarioFromRequests(entries: RequestLogEntry[], settings: Settings, name: string): Scenario {
+export function scenarioFromRequests(
+  entries: RequestLogEntry[],
+  settings: Settings,
+  name: string,
+): { scenario: Scenario; left_out: LeftOut[] } {
   const { preferred_port: _port, public_url: _url, ...kept } = settings;
-  const api = entries.filter((e) => e.api && didRun(e)).sort((a, b) => a.seq - b.seq);
+  const steps: RequestLogEntry[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+    const reason = leftOutBecause(entry);
+    if (reason === null) steps.push(entry);
+    else leftOut.push({ seq: entry.seq, method: entry.method, path: entry.path, reason });
+  }
   return {
-    format: SCENARIO_FORMAT,
-    version: SCENARIO_VERSION,
-    name,
-    settings: kept,
-    steps: api.map(stepOf),
+    scenario: {
+      format: SCENARIO_FORMAT,
+      version: SCENARIO_VERSION,
+      name,
+      settings: kept,
+      steps: steps.map(stepOf),
+    },
+    left_out: leftOut,
   };
 }

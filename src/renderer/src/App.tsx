@@ -1,5 +1,6 @@
 // The console shell: navigation on the left, the open screen beside it, toasts on top.
 import { useEffect } from 'react';
+import { OfflineBanner } from './components/OfflineBanner';
 import { Sidebar } from './components/Sidebar';
 import { Toasts } from './components/Toasts';
 import { useAddressBar } from './hooks/useAddressBar';
@@ -42,6 +43,7 @@ export function App() {
       </a>
       <Sidebar />
       <main className="main" id="main" tabIndex={-1}>
+        <OfflineBanner />
         {screen === 'links' ? (
           <LinksScreen />
         ) : screen === 'webhooks' ? (

@@ -6,6 +6,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { replayRequest } from '../requestReplay';
 import { sendData } from '../respond';
+import { GONE } from './consoleRequestRoutes';
 import { bodyWasLost } from '../../../shared/lostRequestBody';
 
 const SeqParams = Type.Object({
@@ -36,11 +37,7 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
       const seq = Number(request.params.seq);
       const entry = core.requests.get(seq);
       if (!entry) {
-        throw new SandboxError(
-          'resource_not_found',
-          `No logged request numbered ${seq}: the log keeps the newest 1,000 since the sandbox started (an import or a reset clears it).`,
-          'seq',
-        );
+        throw new SandboxError('resource_not_found', `No logged request numbered ${seq}: ${GONE}`, 'seq');
       }
       if (!entry.api) {
         throw new SandboxError(

@@ -6,7 +6,9 @@ import { requestSummary } from '../../requestHistory';
 import { scenarioFromRequests } from '../../scenarios/scenarioFromRequests';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { emptyBodyAsObject, sendData } from '../respond';
+import { emptyBodyAsObject, sendData, sendJson } from '../respond';
+import { envelopeBody } from '../envelope';
+import { MetaSchema } from '../../../shared/types';
 
 const RequestQuery = Type.Object(
   {
@@ -26,6 +28,20 @@ const SeqParams = Type.Object({
   }),
 });
 
+const ScenarioEnvelope = Type.Object({
+  data: Type.Unknown(),
+  left_out: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      method: Type.String(),
+      path: Type.String(),
+      reason: Type.String({ description: 'why the request has no step' }),
+    }),
+    { description: 'the chosen requests the scenario has no step for, oldest first' },
+  ),
+  meta: MetaSchema,
+});
+
 const ScenarioBody = Type.Object(
   {
     seqs: Type.Optional(
@@ -40,6 +56,10 @@ const ScenarioBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Why an entry may be gone, as a 404 says it. */
+export const GONE =
+  'API requests are kept within the request_log_mb setting (the oldest go first), others the newest 1,000 since the sandbox started; a reset empties the log.';
+
 /** The request log: what a developer's app actually sent, and what it got back. */
 export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -48,16 +68,15 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     {
       schema: {
         tags: ['Console'],
-        summary: 'The newest requests (up to 1,000), newest first, without their bodies',
+        summary: 'The requests kept, newest first, without their bodies',
         description:
-          'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). Kept in memory; new ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies.',
+          'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). API calls are kept in the data folder across restarts within the request_log_mb setting; the console’s own and the checkout page’s (scope=all) in memory, the newest 1,000, apart, so they never push API calls out. New ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies.',
         querystring: RequestQuery,
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
     (request, reply) => {
-      const all = core.requests.list();
-      const entries = request.query.scope === 'all' ? all : all.filter((e) => e.api);
+      const entries = request.query.scope === 'all' ? core.requests.list() : core.requests.listApi();
       return sendData(reply, 200, entries.map(requestSummary));
     },
   );
@@ -68,7 +87,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         tags: ['Console'],
         summary: 'One logged request with its bodies',
         description:
-          'The entry and the request and response bodies as they went over the wire (first 64 KiB each). 404 once the entry has left the newest 1,000, or after a restart, an import or a reset.',
+          'The entry and the request and response bodies as they went over the wire (first 64 KiB each). 404 once the entry has left the log (past request_log_mb for API calls, the newest 1,000 for others, a reset, or a restart for others).',
         params: SeqParams,
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
@@ -78,7 +97,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       if (!entry) {
         throw new SandboxError(
           'resource_not_found',
-          `No logged request numbered ${request.params.seq}: the log keeps the newest 1,000 since the sandbox started (an import or a reset clears it).`,
+          `No logged request numbered ${request.params.seq}: ${GONE}`,
           'seq',
         );
       }
@@ -93,9 +112,9 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         tags: ['Console'],
         summary: 'Export logged API requests as a scenario',
         description:
-          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). Console and checkout requests are left out.',
+          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). A list’s step expects its status only (its items and total are the store’s). left_out names each chosen request with no step and why: console and checkout requests, and those a fault rule answered or dropped in the API’s place.',
         body: ScenarioBody,
-        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+        response: consoleResponses({ 200: ScenarioEnvelope }, { 404: 'resource_not_found' }),
       },
     },
     (request, reply) => {
@@ -106,20 +125,25 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
             if (!entry)
               throw new SandboxError(
                 'resource_not_found',
-                `No logged request numbered ${seq}: the log keeps the newest 1,000 since the sandbox started.`,
+                `No logged request numbered ${seq}: ${GONE}`,
                 'seqs',
               );
             return entry;
           })
-        : core.requests.list();
-      const scenario = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
+        : core.requests.listApi();
+      const { scenario, left_out } = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
       if (scenario.steps.length === 0)
         throw new SandboxError(
           'parameter_invalid',
-          'There is nothing to export: none of these requests called the Payment Links API (console and checkout requests, and those a fault rule answered, are left out).',
+          `There is nothing to export: ${left_out.length === 0 ? 'the log has no API requests' : left_out.map((e) => `request ${e.seq} (${e.method} ${e.path}): ${e.reason}`).join('; ')}.`,
           'seqs',
         );
-      return sendData(reply, 200, scenario);
+      // The scenario stays in `data`, so the answer saved as it came is still a file `run` reads.
+      return sendJson(
+        reply,
+        200,
+        `{"left_out":${JSON.stringify(left_out)},${envelopeBody(scenario, request.id).slice(1)}`,
+      );
     },
   );
 }

@@ -186,7 +186,11 @@ export const consoleClient = {
 
   /** The chosen API requests (or every one kept) as a scenario file for `payment-links-sandbox run`. */
   exportScenario: (seqs: number[] | undefined) =>
-    request<{ data: Scenario }>('POST', '/requests/scenario', seqs ? { seqs } : {}).then((r) => r.data),
+    request<{ data: Scenario; left_out: { seq: number; method: string; path: string; reason: string }[] }>(
+      'POST',
+      '/requests/scenario',
+      seqs ? { seqs } : {},
+    ).then((r) => ({ scenario: r.data, leftOut: r.left_out })),
 
   /** One logged request with its bodies. */
   getRequest: (seq: number) =>

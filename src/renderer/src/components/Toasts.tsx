@@ -1,5 +1,6 @@
-// The corner messages from the toasts slice, announced to screen readers. The region is a
-// manual popover, re-shown on each change, so it stays above an open modal dialog.
+// The toasts slice's messages at the bottom left of the open screen, clear of its primary actions,
+// announced to screen readers. The region is a manual popover, re-shown on each change, so it stays
+// above an open modal dialog.
 import { useEffect, useRef } from 'react';
 import { useConsoleStore } from '../store/consoleStore';
 

@@ -37,31 +37,33 @@ const viewFilter = (filter: LinkFilter): ViewFilter => ({
 /**
  * Applies changed links. A loaded row is replaced in place, even when it no longer matches the
  * filter or its sort key changed (a row never jumps away from the pointer); the count follows the
- * filter. A new link (links are pending from creation until their first change, so an unknown
- * pending link is a new one) moves the rows below its place down: into view when its neighbours
- * are loaded, else into the unloaded gap it falls in. `unsure` says an unloaded link changed in a
- * way that may have moved rows (it left or entered a filtered status, or the order is by status):
- * only the server can say where, so the caller reads the rows in view again. A new link that fell
- * in a gap is in `counted`, and is not counted again when it comes back (the answer to "create",
- * then the stream) while the caller passes it in `alreadyCounted`.
+ * filter, and `left` says a loaded row no longer matches it: the caller reads the view again after
+ * a moment, so the tester sees the change before the row goes, as a list would drop it. A new link
+ * (links are pending from creation until their first change, so an unknown pending link is a new
+ * one) whose neighbours are loaded goes into view and is counted: had the last read known it, it
+ * would be loaded. One that falls in rows not loaded is not counted here: the stream can bring it
+ * after a read that already counted it (thousands at once, after a Samples run), so only the
+ * server can say the count, and `unsure` asks the caller to read the rows in view again. `unsure`
+ * also says an unloaded link changed in a way that may have moved rows (it left or entered a
+ * filtered status, or the order is by status).
  */
 export function mergeChanges(
   list: LoadedLinks,
   changed: PaymentLink[],
   filter: LinkFilter,
-  alreadyCounted: ReadonlySet<string>,
-): LoadedLinks & { unsure: boolean; counted: string[] } {
+): LoadedLinks & { unsure: boolean; left: boolean } {
   let { rows, total } = list;
   const byId = { ...list.byId };
   const compare = compareLinks(filter);
   const view = viewFilter(filter);
   let unsure = false;
-  const counted: string[] = [];
+  let left = false;
   for (const link of changed) {
     const known = byId[link.id];
     const matches = inView(link, view);
     if (known) {
       if (inView(known, view) !== matches) total += matches ? 1 : -1;
+      left ||= !matches;
       byId[link.id] = link;
       continue;
     }
@@ -69,12 +71,15 @@ export function mergeChanges(
       unsure ||= filter.status !== 'all' || filter.sort === 'status';
       continue;
     }
-    if (!matches || alreadyCounted.has(link.id) || counted.includes(link.id)) continue;
+    if (!matches) continue;
     const place = newRowPlace(rows, total, (id) => compare(byId[id] as PaymentLink, link) < 0);
-    rows = insertAt(rows, place.position, place.exact ? link.id : undefined);
-    if (place.exact) byId[link.id] = link;
-    else counted.push(link.id);
+    if (!place.exact) {
+      unsure = true;
+      continue;
+    }
+    rows = insertAt(rows, place.position, link.id);
+    byId[link.id] = link;
     total += 1;
   }
-  return { rows, byId, total, unsure, counted };
+  return { rows, byId, total, unsure, left };
 }

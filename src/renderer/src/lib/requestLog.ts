@@ -1,7 +1,7 @@
 // Pure helpers for the Requests screen: which entries show, how they read, and how they merge.
 import type { RequestLogSummary } from '../../../shared/types';
 
-/** The server keeps the newest 1,000; the console keeps no more. */
+/** The console lists the newest 1,000 of what the server keeps (docs/storage.md, "The request log"). */
 export const REQUEST_LOG_CAP = 1000;
 
 /** One row of the list: a logged request without its bodies (the detail fetches them). */

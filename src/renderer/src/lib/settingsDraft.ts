@@ -25,6 +25,7 @@ export interface SettingsDraft {
   event_retention: string;
   attempt_bodies_mb: string;
   idempotency_retention: string;
+  request_log_mb: string;
 }
 
 export type DraftField = keyof SettingsDraft;
@@ -52,6 +53,7 @@ export function toDraft(settings: Settings): SettingsDraft {
     event_retention: String(settings.event_retention),
     attempt_bodies_mb: String(settings.attempt_bodies_mb),
     idempotency_retention: String(settings.idempotency_retention),
+    request_log_mb: String(settings.request_log_mb),
   };
 }
 
@@ -84,6 +86,7 @@ const KNOWN_FIELDS: Record<DraftField, true> = {
   event_retention: true,
   attempt_bodies_mb: true,
   idempotency_retention: true,
+  request_log_mb: true,
 };
 
 /** Which API parameter each field is, so an error from the API lands beside its field. */

@@ -18,6 +18,8 @@ const LINK_BLOCK = 100;
 const KEEP_ROWS = 2_000;
 /** Rows above and below the view fetched ahead of the scrolling. */
 const MARGIN_ROWS = 30;
+/** How long a row that stopped matching the filter stays, so the tester sees it change first. */
+const LEAVE_MS = 1_500;
 
 export type JumpAlign = 'start' | 'center' | 'end';
 
@@ -82,16 +84,18 @@ export const filterQuery = (filter: LinkFilter): LinkListQuery => ({
 export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = (set, get) => {
   const patch = (update: Partial<LinksState>) => set((state) => ({ links: { ...state.links, ...update } }));
   let jumps = 0;
-  /** New links counted into rows not loaded (see mergeChanges); forgotten when rows are read afresh. */
-  let counted = new Set<string>();
+  let leaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const applyChanges = (changed: PaymentLink[]) => {
     const links = get().links;
-    const { unsure, counted: more, ...merged } = mergeChanges(links, changed, links, counted);
-    for (const id of more) counted.add(id);
+    const { unsure, left, ...merged } = mergeChanges(links, changed, links);
     patch(merged);
-    // Past a few thousand, reading the rows in view again is cheaper than remembering more.
-    if (unsure || counted.size > KEEP_ROWS) windowed.refreshSoon();
+    if (left)
+      leaveTimer ??= setTimeout(() => {
+        leaveTimer = undefined;
+        windowed.refreshSoon();
+      }, LEAVE_MS);
+    if (unsure) windowed.refreshSoon();
   };
 
   const windowed = createWindowedRows<PaymentLink, PaymentLink>({
@@ -104,8 +108,7 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
         .then((page) => ({ data: page.data, total: page.pagination.total })),
     current: () => get().links,
     shown: () => get().links.shownRows,
-    commit(update, fresh) {
-      if (fresh) counted = new Set();
+    commit(update) {
       patch({ ...update, phase: 'ready' });
     },
     replay: applyChanges,

@@ -133,7 +133,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
         get().selectRequest(null);
         get().pushToast(
           'error',
-          `Request ${seq} is no longer in the log: it keeps the newest 1,000, and numbers them afresh each time the sandbox starts.`,
+          `Request ${seq} is no longer in the log: it keeps API requests within the request_log_mb setting (Settings), the oldest going first, and a reset empties it.`,
         );
       };
       // The number alone may name another request after a restart: the id says it is the same one.
@@ -181,12 +181,14 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     async exportScenario() {
       const { checked } = get().requests;
       try {
-        const scenario = await consoleClient.exportScenario(checked.length > 0 ? checked : undefined);
+        const { scenario, leftOut } = await consoleClient.exportScenario(
+          checked.length > 0 ? checked : undefined,
+        );
         const text = `${JSON.stringify(scenario, null, 2)}\n`;
         saveDownload(new Blob([text], { type: 'application/json' }), 'scenario.json');
         get().pushToast(
           'success',
-          `Exported ${scenario.steps.length} ${scenario.steps.length === 1 ? 'request' : 'requests'}: run it with npx payment-links-sandbox run scenario.json`,
+          `Exported ${scenario.steps.length} ${scenario.steps.length === 1 ? 'request' : 'requests'}: run it with npx payment-links-sandbox run scenario.json${leftOut.length === 0 ? '' : `. Left out ${leftOut.length}: ${leftOut.map((e) => `${e.seq} ${e.method} ${e.path} (${e.reason})`).join('; ')}`}`,
         );
       } catch (error) {
         get().pushToast('error', `Could not export a scenario: ${messageOf(error)}`);

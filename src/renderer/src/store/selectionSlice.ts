@@ -10,12 +10,16 @@ import { filterQuery } from './linksSlice';
 /** The console API takes at most this many ids in one bulk action. */
 export const MAX_SELECTED = 10_000;
 const PAGE = 1_000;
+/** A bulk action on more links than this asks first, saying how many (no bulk action can be undone). */
+export const CONFIRM_OVER = 100;
 
 export interface SelectionState {
   ids: ReadonlySet<string>;
   /** The row a shift-click range starts from. */
   anchor: number | null;
   busy: BulkAction | 'selecting' | null;
+  /** How many the filter matched when "Select all" stopped at MAX_SELECTED; null when it took all. */
+  cappedOf: number | null;
 }
 
 export interface SelectionSlice {
@@ -43,7 +47,7 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
     set((state) => ({ selection: { ...state.selection, ...update } }));
 
   return {
-    selection: { ids: new Set(), anchor: null, busy: null },
+    selection: { ids: new Set(), anchor: null, busy: null, cappedOf: null },
     paidMethod: 'card',
     setPaidMethod: (paidMethod) => set({ paidMethod }),
 
@@ -64,7 +68,7 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
         get().pushToast('error', `Select at most ${MAX_SELECTED.toLocaleString('en')} links at once.`);
         return;
       }
-      patch({ ids: next, anchor: index });
+      patch({ ids: next, anchor: index, cappedOf: null });
     },
 
     async selectAllMatching() {
@@ -78,12 +82,8 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
           if (page >= pagination.last_page) break;
         }
         const total = get().links.total;
-        patch({ ids, anchor: null });
-        if (total > MAX_SELECTED)
-          get().pushToast(
-            'info',
-            `Selected the first ${MAX_SELECTED.toLocaleString('en')} of ${total.toLocaleString('en')}: the most one bulk action takes.`,
-          );
+        // The bulk bar says so while this selection stands (a toast would be gone before the action).
+        patch({ ids, anchor: null, cappedOf: ids.size >= MAX_SELECTED && total > ids.size ? total : null });
       } catch (error) {
         get().pushToast('error', `Could not select the links: ${messageOf(error)}`);
       } finally {
@@ -91,7 +91,7 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
       }
     },
 
-    clearSelection: () => patch({ ids: new Set(), anchor: null }),
+    clearSelection: () => patch({ ids: new Set(), anchor: null, cappedOf: null }),
 
     async runBulkAction(action) {
       const { ids, busy } = get().selection;

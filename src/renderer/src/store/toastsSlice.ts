@@ -1,4 +1,4 @@
-// Short messages at the corner of the window: what worked, and what went wrong.
+// Short messages at the bottom left of the open screen: what worked, and what went wrong.
 import type { StateCreator } from 'zustand';
 import type { ConsoleState } from './consoleStore';
 import { NOT_ANSWERING } from '../api/consoleTransport';

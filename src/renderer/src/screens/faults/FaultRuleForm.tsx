@@ -1,11 +1,12 @@
 // The form that adds a fault rule: which requests (method, route, key), what happens to them, and
 // for how many; the API's validation errors appear beside their field.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FAULT_ACTION_TYPES, type FaultActionType } from '../../../../shared/faultBasics';
+import { FAULT_ACTION_TYPES } from '../../../../shared/faultBasics';
 import { ConsoleApiError } from '../../api/consoleClient';
 import { FormField } from '../../components/FormField';
 import { messageOf } from '../../lib/errorMessage';
 import { useConsoleStore } from '../../store/consoleStore';
+import { ACTION_CHOICES } from './describeFault';
 import { draftProblems, EMPTY_DRAFT, ruleOf, type FaultDraft } from './faultDraft';
 
 type Field = keyof FaultDraft;
@@ -22,13 +23,6 @@ const FIELD_OF_PARAM: Record<string, Field> = {
   'action.jitter_ms': 'jitter',
   remaining: 'remaining',
   probability: 'probability',
-};
-
-const ACTION_LABELS: Record<FaultActionType, string> = {
-  status: 'Answer an error status',
-  latency: 'Add latency',
-  drop: 'Drop the connection',
-  lose_response: 'Commit, then lose the response',
 };
 
 function Select(props: {
@@ -129,7 +123,7 @@ export function FaultRuleForm() {
         <Select name="type" label="Action" value={draft.type} error={errors.type} onChange={set('type')}>
           {FAULT_ACTION_TYPES.map((type) => (
             <option key={type} value={type}>
-              {ACTION_LABELS[type]}
+              {ACTION_CHOICES[type]}
             </option>
           ))}
         </Select>

@@ -7,6 +7,17 @@ export function describeMatch(rule: FaultRule): string {
   return `${method ?? 'Any method'} ${path ?? '(any route)'}`;
 }
 
+/**
+ * Each action under the API's own name (docs/faults.md), then what it does: the form's choices and
+ * the rules list say one name, the one a tester types in a rule or reads in the request log.
+ */
+export const ACTION_CHOICES: Record<FaultActionType, string> = {
+  status: 'status: answer an error, change nothing',
+  latency: 'latency: wait, then do it',
+  drop: 'drop: close the connection, change nothing',
+  lose_response: 'lose_response: do it, then close instead of answering',
+};
+
 export function describeAction(rule: FaultRule): string {
   const { action } = rule;
   switch (action.type) {
@@ -17,23 +28,22 @@ export function describeAction(rule: FaultRule): string {
       ]
         .filter(Boolean)
         .join(', ');
-      return `Answer ${action.status}${extra ? ` (${extra})` : ''}`;
+      return `status ${action.status}${extra ? ` (${extra})` : ''}: answer an error, change nothing`;
     }
     case 'latency':
-      return `Wait ${action.ms} ms${action.jitter_ms ? ` + up to ${action.jitter_ms} ms` : ''}`;
+      return `latency ${action.ms} ms${action.jitter_ms ? ` + up to ${action.jitter_ms} ms` : ''}: wait, then do it`;
     case 'drop':
-      return 'Drop the connection, change nothing';
     case 'lose_response':
-      return 'Do it, then lose the response';
+      return ACTION_CHOICES[action.type];
   }
 }
 
-/** A short label for a request a rule hit. */
+/** A short label for a request a rule hit: the action's API name. */
 export const FAULT_MARK: Record<FaultActionType, string> = {
-  status: 'fault',
-  latency: 'slowed',
-  drop: 'dropped',
-  lose_response: 'response lost',
+  status: 'fault: status',
+  latency: 'fault: latency',
+  drop: 'fault: drop',
+  lose_response: 'fault: lose_response',
 };
 
 /** What the Requests detail says happened. */

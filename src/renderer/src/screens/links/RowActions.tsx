@@ -15,6 +15,8 @@ const HINT: Record<LinkAction, string> = {
 export function RowActions({ link }: { link: PaymentLink }) {
   const busy = useConsoleStore((state) => state.links.busy[link.id]);
   const run = useConsoleStore((state) => state.runLinkAction);
+  // Paid does not ask (docs/decisions.md): it says here which method it records.
+  const method = useConsoleStore((state) => state.paidMethod.trim() || 'card');
   return (
     <OfflineGate>
       <div className="row-actions">
@@ -25,7 +27,7 @@ export function RowActions({ link }: { link: PaymentLink }) {
             className={`button button-small action-${action}`}
             disabled={busy !== undefined || !canApply(action, link.status)}
             aria-busy={busy === action || undefined}
-            title={HINT[action]}
+            title={action === 'paid' ? `${HINT.paid} by ${method}` : HINT[action]}
             onClick={() => void run(link.id, action).then(() => keepFocusInRow(link.id))}
           >
             {label}

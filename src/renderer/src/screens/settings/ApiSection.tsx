@@ -43,6 +43,15 @@ export function ApiSection({ draft, errors, change }: SectionProps) {
         onChange={change('idempotency_retention')}
         inputMode="numeric"
       />
+      <FormField
+        name="request_log_mb"
+        label="Request log size (MiB)"
+        hint="1 to 4,096 MiB of the app's requests, bodies included, kept across restarts for the Requests screen; past this the oldest go first."
+        value={draft.request_log_mb}
+        error={errors.request_log_mb}
+        onChange={change('request_log_mb')}
+        inputMode="numeric"
+      />
     </SettingsSection>
   );
 }

@@ -8,7 +8,18 @@ export function QueueBar() {
   const busy = useConsoleStore((state) => state.deliveryQueue.busy);
   const setPaused = useConsoleStore((state) => state.setQueuePaused);
   const frozen = useConsoleStore((state) => state.clock.view?.frozen ?? false);
+  const offline = useConsoleStore((state) => state.connection === 'offline');
   if (!queue) return <div className="queue-bar muted">Reading the queue…</div>;
+  // The last state read says nothing once the sandbox stops: no delivery goes out then.
+  if (offline)
+    return (
+      <div className="queue-bar queue-offline" aria-label="Delivery queue">
+        <span className="queue-state" data-testid="queue-state">
+          <span className="queue-dot" aria-hidden="true" />
+          Queue unknown: the sandbox is not answering
+        </span>
+      </div>
+    );
   const clockNote = queueClockNote(queue.waiting, queue.paused, frozen);
   return (
     <div className={queue.paused ? 'queue-bar queue-paused' : 'queue-bar'} aria-label="Delivery queue">
