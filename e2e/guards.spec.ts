@@ -73,7 +73,7 @@ test("the Faults form and rules list call each action by the API's name", async 
     });
     await page.setViewportSize({ width: 1280, height: 720 });
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: /^Faults/ }).click();
+    await page.getByRole('link', { name: /^Faults/ }).click();
     await expect(
       page.getByText('lose_response: do it, then close instead of answering').first(),
     ).toBeVisible();
@@ -95,7 +95,7 @@ test('at 1280×720 the toasts leave the Faults "Add rule" button uncovered', asy
   try {
     await page.setViewportSize({ width: 1280, height: 720 });
     await openConsole(page, sandbox.origin);
-    await page.getByRole('button', { name: /^Faults/ }).click();
+    await page.getByRole('link', { name: /^Faults/ }).click();
     const add = page.getByRole('button', { name: 'Add rule' });
     for (let i = 0; i < 4; i++) await add.click();
     const toasts = page.getByRole('region', { name: 'Notifications' });

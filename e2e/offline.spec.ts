@@ -39,10 +39,10 @@ test('stopped, the console says so once and disables what needs the server, not 
     await expect(banner).toContainText('The sandbox stopped answering.');
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ path: 'test-results/screenshots/offline-banner-1280x720.png' });
-    await page.getByRole('button', { name: 'Webhooks', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page.getByTestId('queue-state')).toHaveText('Queue unknown: the sandbox is not answering');
     await expect(page.getByText('Queue running')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Links', exact: true }).click();
+    await page.getByRole('link', { name: 'Links', exact: true }).click();
     await expect(row.getByRole('button', { name: 'Paid' })).toBeDisabled();
     await expect(row.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'New link' })).toBeDisabled();

@@ -1,8 +1,10 @@
 // Scrolling a list of any length: where the content is scrolled to, in content pixels, even when
-// the scroll space is scaled (see scrollScale). Scaled, the wheel and the arrow and page keys move
-// by content pixels as usual instead of the scaled amount; Home and End always go to the ends.
+// the scroll space is scaled (see scrollScale). Scaled, the wheel and the arrow keys move by content
+// pixels as usual instead of the scaled amount. Home, End and the page keys are always moved here, at
+// once: the browser's own animated scroll would still be running when focus is put on the row reached
+// (rowFocus.ts), and a second key pressed meanwhile would land on a row the animation then takes away.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { offsetFor, scrollScale, type ScrollScale } from '../lib/scrollScale';
+import { LINE_PX, offsetFor, pageStepPx, scrollScale, type ScrollScale } from '../lib/scrollScale';
 import { isTypingTarget } from '../lib/typingTarget';
 
 export interface ScaledScroll extends ScrollScale {
@@ -16,8 +18,6 @@ export interface ScaledScroll extends ScrollScale {
   /** Scrolls to a content offset. */
   scrollToOffset(offset: number): void;
 }
-
-const LINE_PX = 40;
 
 export function useScaledScroll(
   scrollElement: HTMLElement | null,
@@ -80,11 +80,13 @@ export function useScaledScroll(
     const onKey = (event: KeyboardEvent) => {
       if (isTypingTarget(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
       const { scale: now, position: at, viewport: height } = latest.current;
-      const page = Math.max(LINE_PX, height - LINE_PX);
+      const page = pageStepPx(height);
       const steps: Record<string, number> = {
         Home: -Infinity,
         End: Infinity,
-        ...(now.ratio > 1 && { ArrowUp: -LINE_PX, ArrowDown: LINE_PX, PageUp: -page, PageDown: page }),
+        PageUp: -page,
+        PageDown: page,
+        ...(now.ratio > 1 && { ArrowUp: -LINE_PX, ArrowDown: LINE_PX }),
       };
       const step = steps[event.key];
       if (step === undefined) return;

@@ -7,6 +7,12 @@
  */
 export const MAX_SCROLL_PX = 6_000_000;
 
+/** One arrow key's or wheel line's move, in content pixels. */
+export const LINE_PX = 40;
+
+/** PageUp / PageDown's move: the view less a line, so the row at the edge stays in sight. */
+export const pageStepPx = (viewport: number): number => Math.max(LINE_PX, viewport - LINE_PX);
+
 export interface ScrollScale {
   /** The height the rows' container takes in the page. */
   height: number;

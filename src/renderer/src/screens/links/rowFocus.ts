@@ -1,6 +1,7 @@
 // Keyboard focus in the links table: a row action keeps focus in its row, and the arrow keys move
 // between rows, so each row is one stop on the way down instead of five.
 import { arrowBetweenRows } from '../../lib/rowArrows';
+import { pageStepPx } from '../../lib/scrollScale';
 
 const LINK_ROW = '[role="row"][data-link-id]';
 
@@ -87,8 +88,9 @@ export function keepFocusOnPaging(event: React.KeyboardEvent<HTMLElement>): void
   const at = Number(row.getAttribute('aria-rowindex'));
   let target = event.key === 'Home' ? 2 : last;
   if (event.key === 'PageUp' || event.key === 'PageDown') {
+    // As many rows as the table scrolls (useScaledScroll), so the row reached sits where this one was.
     const header = scroller.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
-    const page = Math.max(1, Math.floor((scroller.clientHeight - header) / row.offsetHeight) - 1);
+    const page = Math.max(1, Math.floor(pageStepPx(scroller.clientHeight - header) / row.offsetHeight));
     target = Math.min(last, Math.max(2, at + (event.key === 'PageDown' ? page : -page)));
   }
   // Held by the table, which scrolls on these keys as before, until the row reached is drawn.
