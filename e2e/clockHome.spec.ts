@@ -1,5 +1,6 @@
 // Back to real time from the clock panel (docs/clock.md): it asks first, with what stays stamped
 // in the sandbox's future and how many, then the clock runs at real time with the data kept.
+import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
 
 const DIR = 'test-results/screenshots';
@@ -25,6 +26,7 @@ test('Back to real time asks with the counts, brings the clock home, and is then
     const confirm = page.getByRole('alertdialog', { name: 'Back to real time?' });
     await expect(confirm).toContainText('goes back 2 d to real time');
     await expect(confirm).toContainText('1 link and 0 deliveries stay stamped');
+    await expectAxeClean(page, 'Back to real time confirmation');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: `${DIR}/clock-home-confirm-light.png` });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,13 +1,7 @@
 // Issue 21: what asks before a big change, what leaves the Pending filter, and what the Faults
 // screen calls each action.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
 
 test('Expired on 101 selected links asks first and says how many; keeping them changes none', async ({
   page,
@@ -27,7 +21,7 @@ test('Expired on 101 selected links asks first and says how many; keeping them c
     await bar.getByRole('button', { name: 'Expired' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Expired: 101 links?' });
     await expect(dialog).toContainText('each of the 101 selected links');
-    await expectNoAxeViolations(page, 'bulk confirmation');
+    await expectAxeClean(page, 'bulk confirmation');
     await page.screenshot({ path: 'test-results/screenshots/bulk-confirm-1280x720.png' });
     await dialog.getByRole('button', { name: 'Keep them as they are' }).click();
     await expect(dialog).toHaveCount(0);
@@ -179,6 +173,7 @@ test('"Select every link" over 10,000 says the selection stopped at the first 10
     const bar = page.getByRole('region', { name: 'Selected links' });
     await expect(bar).toContainText('10,000 selected (the first of 10,001: the most one bulk action takes)');
     await expect(bar.getByRole('button', { name: /Select all/ })).toHaveCount(0);
+    await expectAxeClean(page, 'capped selection bar');
     await bar.getByRole('button', { name: 'Expired' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Expired: 10,000 links?' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/bulk-capped-1280x720.png' });

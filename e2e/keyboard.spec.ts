@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
 import { addInboxFromWebhooks, linkWithOutcome } from './webhookHelpers';
 
@@ -43,12 +43,7 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
   page,
 }) => {
   const sandbox = await launchSandbox();
-  const check = async (where: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`),
-    ).toEqual([]);
-  };
+  const check = (where: string) => expectAxeClean(page, where);
   try {
     // Every screen with something on it: an endpoint (the built-in inbox), its delivery, a fault rule.
     await sandbox.api('POST', '/sandbox/faults', {
@@ -230,6 +225,7 @@ test('keyboard: Skip to deliveries is the first stop in the Webhooks screen, sho
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
     await page.screenshot({ path: 'test-results/screenshots/skip-to-deliveries.png' });
+    await expectAxeClean(page, 'Skip to deliveries, focused');
     await page.keyboard.press('Enter');
     await expect(page.locator('[role="row"][data-delivery-id][aria-rowindex="2"]')).toBeFocused();
   } finally {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { launchSandbox, openConsole } from './sandboxFixture';
 
 const OFFLINE = 'The sandbox is not answering — reconnecting…';
@@ -39,6 +40,7 @@ test('stopped, the console says so once and disables what needs the server, not 
     await expect(banner).toContainText('The sandbox stopped answering.');
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ path: 'test-results/screenshots/offline-banner-1280x720.png' });
+    await expectAxeClean(page, 'offline banner');
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page.getByTestId('queue-state')).toHaveText('Queue unknown: the sandbox is not answering');
     await expect(page.getByText('Queue running')).toHaveCount(0);

@@ -3,6 +3,7 @@
 // it is not the sandbox's today, "+1 day" reads "+1 d", and a passed secret overlap is not shown.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
 import { consoleCall, linkWithOutcome } from './webhookHelpers';
 
@@ -53,6 +54,7 @@ test('frozen and a day ahead: retries and the queue say they wait for the sandbo
     );
     await retrying.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/clock-frozen-retries.png` });
+    await expectAxeClean(page, 'retries waiting for a frozen clock');
     // Wide enough for every column, so the Next retry cell shows whole.
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.screenshot({ path: `${SHOTS}/clock-frozen-retries-1920.png` });
@@ -97,6 +99,7 @@ test('Advance to expiry asks first, says the whole sandbox moves, and Keep the c
     await expect(dialog).toContainText('this moves it for every link, not only this one');
     await expect(dialog).toContainText('Every other link due by then changes too');
     await page.screenshot({ path: `${SHOTS}/advance-to-expiry-confirm.png` });
+    await expectAxeClean(page, 'Advance to expiry confirmation');
     await dialog.getByRole('button', { name: 'Keep the clock' }).click();
     await expect(dialog).toHaveCount(0);
     expect((await sandbox.api('GET', `/payment-links/${mine.id}`)).body.data.status).toBe('pending');

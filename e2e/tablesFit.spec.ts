@@ -2,7 +2,7 @@
 // table's visible area and not under the sticky actions, with no sideways scroll; the link detail
 // narrows the columns and drops only what it shows itself (docs/decisions.md, "The console's Links
 // screen"); and the deliveries name their endpoints so two on 127.0.0.1 do not read the same.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openConsole, test, type Sandbox } from './sandboxFixture';
 import { consoleCall, resetWebhooks, startReceiver } from './webhookHelpers';
@@ -81,12 +81,6 @@ async function seedLinks(sandbox: Sandbox): Promise<string> {
     reference_id: 'INV-2026-0142',
   });
   return newest.body.data.id as string;
-}
-
-/** Narrowed and dropped columns leave the table as axe wants it (headers and cells in step). */
-async function expectAxeClean(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
