@@ -24,6 +24,7 @@ import { containerBench, containerTable, type ContainerResult } from './containe
 import { logsTailBench, logsTailTable, type LogsTailRun } from './logsTail';
 import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
 import { startupBench, startupTable, type StartupRow } from './startup';
+import { requestLogStartupBench, requestLogStartupTable } from './requestLogStartup';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -735,6 +736,9 @@ async function main(): Promise<void> {
     if (parts.includes('logs')) logsTail = await logsTailBench(join(root, 'logs-tail'), spawn);
     if (parts.includes('down')) downSlices = await downEndpointsBench(join(root, 'down'), spawn);
     if (parts.includes('startup')) startup = await startupBench(join(root, 'startup'));
+    // Only when named: it writes a 256 MiB log.
+    if (parts.includes('requestlog'))
+      console.log(`\n${requestLogStartupTable(await requestLogStartupBench()).join('\n')}`);
   }
 
   // ---- summary ----

@@ -75,6 +75,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     const realPort = typeof address === 'object' && address ? address.port : port;
     core.origin = originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort);
     core.listening = { host, port: realPort, portSource };
+    // Read once the server answers, so a long log never delays the start (docs/performance.md).
+    void core.requests.load();
     await core.configure();
     const started = app;
     return {

@@ -59,7 +59,7 @@ export async function resetSandbox(
     inbox_messages: 0,
   };
   await core.replaceStore(contents);
-  removed.requests = core.requests.clear();
+  removed.requests = await core.requests.clear();
   core.log.clear();
   if (options.inboxes) removed.inbox_messages = core.inbox.clearAll();
   if (configuration) await applyConfiguration(core, configuration);

@@ -35,6 +35,7 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
     },
     async (request, reply) => {
       const seq = Number(request.params.seq);
+      await core.requests.load();
       const entry = core.requests.get(seq);
       if (!entry) {
         throw new SandboxError('resource_not_found', `No logged request numbered ${seq}: ${GONE}`, 'seq');
@@ -53,9 +54,9 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
           'seq',
         );
       }
-      const before = core.requests.list()[0]?.seq ?? 0;
+      const before = core.requests.latestSeq;
       await replayRequest(app, entry, core.settings);
-      const replay = core.requests.list().find((e) => e.seq > before && e.replay_of === seq);
+      const replay = core.requests.replayOf(seq, before);
       return sendData(reply, 200, replay ?? null);
     },
   );

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SandboxError } from '../../errors';
-import { requestSummary } from '../../requestHistory';
 import { scenarioFromRequests } from '../../scenarios/scenarioFromRequests';
 import type { SandboxCore } from '../../sandboxCore';
-import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData, sendJson } from '../respond';
 import { envelopeBody } from '../envelope';
-import { MetaSchema } from '../../../shared/types';
+import { MetaSchema, PageParam } from '../../../shared/types';
+import { paginate } from '../../pagination';
 
 const RequestQuery = Type.Object(
   {
@@ -16,6 +16,17 @@ const RequestQuery = Type.Object(
       Type.Enum(['api', 'all'], {
         description: 'api (default): Payment Links API calls only; all: every request',
       }),
+    ),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description:
+          'the filter box: part of a path, link id, request id, Idempotency-Key or key prefix; a method; a status (404) or class (5xx); fault, or a fault rule id',
+      }),
+    ),
+    page: PageParam,
+    per_page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' }),
     ),
   },
   { additionalProperties: false },
@@ -68,16 +79,27 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     {
       schema: {
         tags: ['Console'],
-        summary: 'The requests kept, newest first, without their bodies',
+        summary: 'A page of the requests kept, newest first, without their bodies',
         description:
-          'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). API calls are kept in the data folder across restarts within the request_log_mb setting; the console’s own and the checkout page’s (scope=all) in memory, the newest 1,000, apart, so they never push API calls out. New ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies.',
+          'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). API calls are kept in the data folder across restarts within the request_log_mb setting; the console’s own and the checkout page’s (scope=all) in memory, the newest 1,000, apart, so they never push API calls out. New ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies. Page n of per_page (default 1000) is the window of rows from (n - 1) × per_page of those q matches, and pagination.total is how many it matches: the console reads any part of the whole log this way. Answers once the log kept on disk is read in, a moment after start.',
         querystring: RequestQuery,
-        response: consoleResponses({ 200: ConsoleEnvelope }),
+        response: consoleResponses({ 200: ConsoleListEnvelope }),
       },
     },
-    (request, reply) => {
-      const entries = request.query.scope === 'all' ? core.requests.list() : core.requests.listApi();
-      return sendData(reply, 200, entries.map(requestSummary));
+    async (request, reply) => {
+      await core.requests.load();
+      const page = paginate(request.query, 1000);
+      const { total, rows } = core.requests.page({
+        scope: request.query.scope ?? 'api',
+        q: request.query.q ?? '',
+        offset: page.offset,
+        limit: page.limit,
+      });
+      return sendJson(
+        reply,
+        200,
+        JSON.stringify({ data: rows, pagination: page.pagination(total), meta: { request_id: request.id } }),
+      );
     },
   );
   typed.get(
@@ -92,7 +114,8 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
+      await core.requests.load();
       const entry = core.requests.get(Number(request.params.seq));
       if (!entry) {
         throw new SandboxError(
@@ -117,7 +140,8 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ScenarioEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
+      await core.requests.load();
       const { seqs, name } = request.body;
       const entries = seqs
         ? seqs.map((seq) => {
@@ -130,7 +154,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
               );
             return entry;
           })
-        : core.requests.listApi();
+        : core.requests.allApi();
       const { scenario, left_out } = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
       if (scenario.steps.length === 0)
         throw new SandboxError(

@@ -161,9 +161,9 @@ export const consoleClient = {
   setQueuePaused: (paused: boolean) =>
     request<{ data: QueueState }>('POST', `/queue/${paused ? 'pause' : 'resume'}`, {}).then((r) => r.data),
 
-  /** Newest first, up to 1,000, without bodies: API calls only, or every request. */
-  listRequests: (scope: 'api' | 'all') =>
-    request<{ data: RequestLogSummary[] }>('GET', `/requests${queryString({ scope })}`).then((r) => r.data),
+  /** A page of the log, newest first, without bodies: API calls only, or every request; filtered by q. */
+  listRequests: (query: { scope: 'api' | 'all'; q?: string; page: number; per_page: number }) =>
+    request<{ data: RequestLogSummary[]; pagination: Pagination }>('GET', `/requests${queryString(query)}`),
 
   listFaults: () => request<{ data: FaultsView }>('GET', '/faults').then((r) => r.data),
 

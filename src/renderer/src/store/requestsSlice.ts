@@ -1,15 +1,26 @@
 // The request log: the API calls a developer's app makes (or every request, when asked), newest
-// first and live from the event stream.
+// first and live from the event stream. The log may hold hundreds of thousands: like the Links
+// table, only the blocks of rows around where the tester looks are loaded (windowedRows.ts), and
+// the filter is the server's, over the whole log.
 import type { StateCreator } from 'zustand';
 import type { RequestLogSummary } from '../../../shared/types';
+import { matchesQuery } from '../../../shared/requestQuery';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import { saveDownload } from '../lib/saveDownload';
-import { REQUEST_LOG_CAP, type RequestRow } from '../lib/requestLog';
+import { requestRow, type RequestRow } from '../lib/requestLog';
+import { insertAt, type LoadedRows } from '../lib/rowWindow';
 import type { ConsoleState } from './consoleStore';
+import { createWindowedRows } from './windowedRows';
 
-export interface RequestsState {
-  rows: RequestRow[];
+/** Rows per request: one page of the console API. */
+const REQUEST_BLOCK = 100;
+/** At most this many rows stay loaded, the nearest to the view; the rest are read again. */
+const KEEP_ROWS = 2_000;
+/** Rows above and below the view read ahead of the scrolling. */
+const MARGIN_ROWS = 30;
+
+export interface RequestsState extends LoadedRows<RequestRow> {
   phase: 'loading' | 'ready' | 'error';
   /** Console and checkout-page requests too, not only Payment Links API calls. */
   showAll: boolean;
@@ -20,6 +31,8 @@ export interface RequestsState {
   bodies: RequestBodies;
   /** Rows ticked for a scenario export, by seq. */
   checked: number[];
+  /** The rows in view, 0-based and inclusive. */
+  shownRows: { first: number; last: number };
 }
 
 export type RequestBodies =
@@ -35,6 +48,8 @@ export type RequestBodies =
 export interface RequestsSlice {
   requests: RequestsState;
   loadRequests(): Promise<void>;
+  /** The rows in view, 0-based; the blocks they need are read once scrolling rests. */
+  showRequestRows(first: number, last: number): void;
   setShowAllRequests(showAll: boolean): void;
   setRequestQuery(query: string): void;
   selectRequest(row: RequestRow | null): void;
@@ -55,54 +70,95 @@ export interface RequestsSlice {
 }
 
 const initial: RequestsState = {
-  rows: [],
+  rows: new Map(),
+  byId: {},
+  total: 0,
   phase: 'loading',
   showAll: false,
   query: '',
   selected: null,
   bodies: { phase: 'loading' },
   checked: [],
+  shownRows: { first: 0, last: 0 },
 };
 
 export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSlice> = (set, get) => {
-  let generation = 0;
-  /** Rows that arrived while a load was under way: the answer may not hold them yet. */
-  let arrivedDuringLoad: RequestRow[] | null = null;
   const patch = (update: Partial<RequestsState> | ((r: RequestsState) => Partial<RequestsState>)) =>
     set((state) => ({
       requests: { ...state.requests, ...(typeof update === 'function' ? update(state.requests) : update) },
     }));
 
+  /** New requests go on top: the loaded rows move down one each, and the count goes up. */
+  const addNewest = (entries: RequestLogSummary[]) => {
+    const { showAll, query, byId } = get().requests;
+    const fresh = entries.filter(
+      (entry) => (showAll || entry.api) && matchesQuery(entry, query) && !byId[String(entry.seq)],
+    );
+    if (fresh.length === 0) return;
+    patch((r) => {
+      let rows = r.rows;
+      const added: Record<string, RequestRow> = {};
+      for (const entry of fresh) {
+        const row = requestRow(entry);
+        rows = insertAt(rows, 0, row.id);
+        added[row.id] = row;
+      }
+      return { rows, byId: { ...r.byId, ...added }, total: r.total + fresh.length };
+    });
+  };
+
+  const windowed = createWindowedRows<RequestRow, RequestLogSummary>({
+    blockSize: REQUEST_BLOCK,
+    keepRows: KEEP_ROWS,
+    margin: MARGIN_ROWS,
+    read: (block) => {
+      const { showAll, query } = get().requests;
+      return consoleClient
+        .listRequests({
+          scope: showAll ? 'all' : 'api',
+          q: query.trim() || undefined,
+          page: block + 1,
+          per_page: REQUEST_BLOCK,
+        })
+        .then((page) => ({ data: page.data.map(requestRow), total: page.pagination.total }));
+    },
+    current: () => get().requests,
+    shown: () => get().requests.shownRows,
+    commit: (update) => patch({ ...update, phase: 'ready' }),
+    replay: addNewest,
+    failed: (error) => get().pushToast('error', `Could not load requests: ${messageOf(error)}`),
+  });
+
   return {
     requests: initial,
 
     async loadRequests() {
-      const current = ++generation;
-      arrivedDuringLoad = [];
-      const { showAll } = get().requests;
+      patch({ phase: 'loading' });
       try {
-        const entries = await consoleClient.listRequests(showAll ? 'all' : 'api');
-        if (current !== generation) return;
-        const early = arrivedDuringLoad ?? [];
-        arrivedDuringLoad = null;
-        const loaded = new Set(entries.map((entry) => entry.seq));
-        const rows = [...early.filter((row) => !loaded.has(row.seq)), ...entries].slice(0, REQUEST_LOG_CAP);
-        patch({ rows, phase: 'ready' });
+        await windowed.load();
       } catch (error) {
-        if (current !== generation) return;
-        arrivedDuringLoad = null;
         patch({ phase: 'error' });
         get().pushToast('error', `Could not load the request log: ${messageOf(error)}`);
       }
     },
 
+    showRequestRows(first, last) {
+      const { shownRows, phase } = get().requests;
+      if (shownRows.first !== first || shownRows.last !== last) patch({ shownRows: { first, last } });
+      if (phase === 'ready') windowed.show(first, last);
+    },
+
     setShowAllRequests(showAll) {
       if (showAll === get().requests.showAll) return;
-      patch({ showAll, phase: 'loading' });
+      patch({ showAll });
       void get().loadRequests();
     },
 
-    setRequestQuery: (query) => patch({ query }),
+    setRequestQuery(query) {
+      if (query === get().requests.query) return;
+      patch({ query });
+      void get().loadRequests();
+    },
 
     selectRequest(row) {
       patch({ selected: row, bodies: { phase: 'loading' } });
@@ -124,7 +180,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     },
 
     showRequestsFor(linkId) {
-      patch({ query: linkId });
+      get().setRequestQuery(linkId);
       get().setScreen('requests');
     },
 
@@ -137,8 +193,8 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
         );
       };
       // The number alone may name another request after a restart: the id says it is the same one.
-      const same = (row: RequestRow) => requestId === undefined || row.request_id === requestId;
-      const row = get().requests.rows.find((r) => r.seq === seq);
+      const same = (row: RequestLogSummary) => requestId === undefined || row.request_id === requestId;
+      const row = get().requests.byId[String(seq)];
       if (row) {
         if (same(row)) get().selectRequest(row);
         else gone();
@@ -147,7 +203,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
       await consoleClient
         .getRequest(seq)
         .then(({ request_body: _request, response_body: _response, ...summary }) => {
-          if (same(summary)) get().selectRequest(summary);
+          if (same(summary)) get().selectRequest(requestRow(summary));
           else gone();
         }, gone);
     },
@@ -168,10 +224,10 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
           response_body: _answer,
           request_headers: _sent,
           response_headers: _got,
-          ...row
+          ...summary
         } = entry;
-        get().applyRequestsLogged([row]);
-        get().selectRequest(row);
+        get().applyRequestsLogged([summary]);
+        get().selectRequest(requestRow(summary));
         get().pushToast('success', `Replayed request ${seq}: ${entry.status} ${entry.method} ${entry.path}`);
       } catch (error) {
         get().pushToast('error', `Could not replay request ${seq}: ${messageOf(error)}`);
@@ -196,13 +252,9 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     },
 
     applyRequestsLogged(entries) {
-      const { showAll, rows } = get().requests;
-      // A batch held back while a load ran may already be in its answer.
-      const known = new Set(rows.map((row) => row.seq));
-      const fresh = entries.filter((entry) => (showAll || entry.api) && !known.has(entry.seq)).reverse();
-      if (fresh.length === 0) return;
-      if (arrivedDuringLoad) arrivedDuringLoad = [...fresh, ...arrivedDuringLoad];
-      patch((r) => ({ rows: [...fresh, ...r.rows].slice(0, REQUEST_LOG_CAP) }));
+      // A block read meanwhile may be older than these: they are added again on top of it.
+      windowed.record(entries);
+      addNewest(entries);
     },
   };
 };

@@ -1,11 +1,10 @@
-// The filter box, the scope switch, how many requests show, and the scenario export.
-import { useMemo } from 'react';
-import { matchesQuery } from '../../lib/requestLog';
+// The filter box, the scope switch, how many requests the log keeps (or the filter matches), and
+// the scenario export.
 import { useConsoleStore } from '../../store/consoleStore';
 import { OfflineGate } from '../../components/OfflineGate';
 
 export function RequestsToolbar() {
-  const rows = useConsoleStore((state) => state.requests.rows);
+  const total = useConsoleStore((state) => state.requests.total);
   const query = useConsoleStore((state) => state.requests.query);
   const showAll = useConsoleStore((state) => state.requests.showAll);
   const phase = useConsoleStore((state) => state.requests.phase);
@@ -13,7 +12,6 @@ export function RequestsToolbar() {
   const setShowAll = useConsoleStore((state) => state.setShowAllRequests);
   const checked = useConsoleStore((state) => state.requests.checked.length);
   const exportScenario = useConsoleStore((state) => state.exportScenario);
-  const shown = useMemo(() => rows.filter((row) => matchesQuery(row, query)).length, [rows, query]);
 
   return (
     <div className="toolbar">
@@ -34,14 +32,14 @@ export function RequestsToolbar() {
         {phase === 'loading'
           ? 'Loading…'
           : query.trim()
-            ? `${shown.toLocaleString('en')} of ${rows.length.toLocaleString('en')}`
-            : `${rows.length.toLocaleString('en')} ${rows.length === 1 ? 'request' : 'requests'}`}
+            ? `${total.toLocaleString('en')} ${total === 1 ? 'match' : 'matches'}`
+            : `${total.toLocaleString('en')} ${total === 1 ? 'request' : 'requests'}`}
       </span>
       <OfflineGate>
         <button
           type="button"
           className="button button-small"
-          disabled={rows.length === 0}
+          disabled={total === 0}
           title="A file `npx payment-links-sandbox run FILE` replays against a fresh sandbox (API requests only)"
           onClick={() => void exportScenario()}
         >
