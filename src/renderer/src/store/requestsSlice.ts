@@ -137,7 +137,8 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
       try {
         await windowed.load();
       } catch (error) {
-        patch({ phase: 'error' });
+        // Rows read before are of another filter or scope: shown, they would pass for its matches.
+        patch({ phase: 'error', rows: new Map(), byId: {}, total: 0 });
         get().pushToast('error', `Could not load the request log: ${messageOf(error)}`);
       }
     },

@@ -51,6 +51,16 @@ export function RequestsTable() {
 
   if (total === 0) {
     if (phase === 'loading') return <p className="muted">Loading requests…</p>;
+    if (phase === 'error')
+      return (
+        <div className="empty-state">
+          <p className="empty-title">The request log could not be read</p>
+          <p>
+            The sandbox keeps the log and runs the filter over all of it, and it did not answer. The list
+            loads again, with this filter, once the sandbox answers.
+          </p>
+        </div>
+      );
     if (!query.trim()) return <RequestsEmptyState showAll={showAll} />;
     return (
       <div className="empty-state">

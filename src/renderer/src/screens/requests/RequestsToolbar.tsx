@@ -31,9 +31,11 @@ export function RequestsToolbar() {
       <span className="count" aria-live="polite">
         {phase === 'loading'
           ? 'Loading…'
-          : query.trim()
-            ? `${total.toLocaleString('en')} ${total === 1 ? 'match' : 'matches'}`
-            : `${total.toLocaleString('en')} ${total === 1 ? 'request' : 'requests'}`}
+          : phase === 'error'
+            ? 'Not loaded'
+            : query.trim()
+              ? `${total.toLocaleString('en')} ${total === 1 ? 'match' : 'matches'}`
+              : `${total.toLocaleString('en')} ${total === 1 ? 'request' : 'requests'}`}
       </span>
       <OfflineGate>
         <button
