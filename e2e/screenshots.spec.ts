@@ -70,18 +70,29 @@ async function seed(sandbox: Sandbox, receiverUrl: string): Promise<string> {
   return shown;
 }
 
+/** A laptop's window and a desktop's: `links-light.png` is 1280×720, `links-1920-light.png` 1920×1080. */
+const SIZES = [
+  { suffix: '', width: 1280, height: 720 },
+  { suffix: '-1920', width: 1920, height: 1080 },
+];
+
 async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `${DIR}/${name}${size.suffix}-${colorScheme}.png` });
+    }
+  }
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: `${DIR}/${name}-light.png` });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${DIR}/${name}-dark.png` });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(SIZES[0] as { width: number; height: number });
 }
 
-test('screenshots of every screen, light and dark', async ({ page }) => {
+test('screenshots of every screen, light and dark, at 1280×720 and 1920×1080', async ({ page }) => {
   const sandbox = await launchSandbox();
   const receiver = await startReceiver();
   try {
+    await page.setViewportSize(SIZES[0] as { width: number; height: number });
     const shown = await seed(sandbox, receiver.url);
     await openConsole(page, sandbox.origin);
     await expect(page.locator('.count')).toHaveText(`${LINKS.length} links`);
