@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { INBOX_LIMITS, Inboxes } from '../core/inbox/inboxes';
 import { groupByWebhookId } from '../shared/inboxGroups';
+import { sequenceState } from '../renderer/src/lib/inboxAnswer';
 import { curlCommand } from '../shared/inboxCurl';
 import type { InboxMessage, InboxMessageSummary } from '../shared/types';
 import { assertError } from './errorEnvelope';
@@ -178,7 +179,7 @@ describe('kept across a restart', () => {
 });
 
 describe('grouped by webhook-id', () => {
-  test("the sandbox's delivery and its two retries are one group of 3, about its link", async () => {
+  test("the sandbox's delivery and its two retries are one group of 3, about its link; the sequence shows used up", async () => {
     const s = await start({ inMemory: true });
     await s.core.updateSettings({ webhook_retry_schedule_seconds: [0, 0, 0, 0] });
     assert.equal(
@@ -186,6 +187,8 @@ describe('grouped by webhook-id', () => {
       201,
     );
     await s.api('PUT', '/sandbox/inbox/default', { body: { sequence: [500, 500, 200] } });
+    const fresh = (await s.consoleApi('GET', '/inbox')).body.data[0];
+    assert.equal(sequenceState(fresh.settings, fresh.sequence_used)?.text, '500, 500, 200 — 0 of 3 used');
     const link = await createLink(s);
     await s.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
     await eventually(
@@ -207,6 +210,11 @@ describe('grouped by webhook-id', () => {
       (v: { name: string }) => v.name === 'default',
     );
     assert.equal(view.sequence_used, 3);
+    // The Answer box says the sequence is finished, and what the inbox answers now.
+    assert.deepEqual(sequenceState(view.settings, view.sequence_used), {
+      text: '500, 500, 200 — used up, answering 200 now',
+      done: true,
+    });
   });
 });
 
