@@ -43,7 +43,7 @@ function MessageRow({
       <td className="mono num" title={message.received_at}>
         {formatLogTime(message.received_at, today)}
       </td>
-      <td className="mono">
+      <td className="ellipsis-cell mono">
         <span className="method">{message.method}</span>
         {message.query !== '' && (
           <span className="inbox-query" title={`?${message.query}`}>
@@ -55,7 +55,9 @@ function MessageRow({
       <td className="ellipsis-cell mono">
         {message.event_type ?? <span className="muted">{message.content_type ?? '—'}</span>}
       </td>
-      <td className="ellipsis-cell mono">{message.link_id ?? <span className="muted">—</span>}</td>
+      <td className="ellipsis-cell mono" title={message.link_id ?? undefined}>
+        {message.link_id ?? <span className="muted">—</span>}
+      </td>
       <td className="ellipsis-cell mono">
         {group && group.count > 1 && (
           <button
@@ -124,6 +126,11 @@ export function InboxMessages() {
       ) : (
         <div className="table-scroll" onKeyDown={(event) => arrowBetweenRows(event, 'tr[data-message-id]')}>
           <table className="requests inbox-table">
+            <colgroup>
+              {['time', 'request', 'event', 'link', 'webhook', 'signature', 'answered', 'size'].map((col) => (
+                <col key={col} className={`inbox-col-${col}`} />
+              ))}
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Time</th>
