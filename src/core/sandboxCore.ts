@@ -187,6 +187,7 @@ export class SandboxCore {
       : [];
     if (core.configuration && problems.length > 0) {
       await store.close();
+      core.inbox.close();
       throw new ConfigurationError(core.configuration.source, problems);
     }
     core.scheduler.start(options.schedulerIntervalMs);

@@ -230,9 +230,10 @@ export class Inboxes {
   }
 
   clear(name: string): InboxView {
+    // Written even when none is held now: the log may still hold lines of an inbox pushed out.
+    if (this.logged.length > 0) this.appendToLog({ seq: this.ids.lastSeq, cleared: name });
     const inbox = this.inboxes.get(name);
     if (!inbox) return this.view(name);
-    if (inbox.messages.length > 0) this.appendToLog({ seq: this.ids.lastSeq, cleared: name });
     this.forget(name);
     return this.changed(inbox);
   }
