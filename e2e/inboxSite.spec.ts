@@ -100,7 +100,7 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
 
   // The message: its link and query string, Copy as curl, Forward to… a receiver of the tester's.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  await page.getByText('?order=1001&source=shop').click();
+  await page.locator('tbody tr').filter({ hasText: 'order.created' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByTestId('inbox-query')).toHaveText('?order=1001&source=shop');
   await drawer.getByRole('button', { name: 'Copy as curl' }).click();
