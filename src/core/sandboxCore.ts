@@ -84,8 +84,8 @@ export class SandboxCore {
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
   readonly log = new SandboxLog();
   readonly requests: RequestHistory;
-  /** The built-in webhook inboxes (docs/contract.md §12), in memory. */
-  readonly inbox = new Inboxes((event) => this.emit(event));
+  /** The built-in webhook inboxes (docs/contract.md §12), their messages kept in the data folder. */
+  readonly inbox: Inboxes;
   readonly imports = new ImportTurn();
   private readonly merged: MergedSettings;
   /** The server's own origin, set once it listens; the default base of checkout URLs. */
@@ -117,6 +117,7 @@ export class SandboxCore {
       () => this.settings.request_log_mb * 1024 * 1024,
       options.dataDir,
     );
+    this.inbox = new Inboxes((event) => this.emit(event), undefined, options.dataDir);
     this.links = new PaymentLinks(store.state, clock, {
       settings: () => this.settings,
       publicBaseUrl: () => this.publicBaseUrl(),
@@ -186,6 +187,7 @@ export class SandboxCore {
       : [];
     if (core.configuration && problems.length > 0) {
       await store.close();
+      core.inbox.close();
       throw new ConfigurationError(core.configuration.source, problems);
     }
     core.scheduler.start(options.schedulerIntervalMs);
@@ -263,6 +265,7 @@ export class SandboxCore {
     this.deliveries.stop();
     await this.store.close();
     this.requests.close();
+    this.inbox.close();
   }
 
   /** A delivery as people see it (webhooks/deliveryView.ts). */

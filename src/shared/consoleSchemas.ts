@@ -76,7 +76,13 @@ export const InboxMessageSummarySchema = Type.Object({
   received_at: Type.String({ format: 'date-time', description: 'Sandbox time' }),
   content_type: Nullable(Type.String()),
   event_type: Type.Union([Type.String(), Type.Null()], { description: "The JSON body's type, if any" }),
-  webhook_id: Nullable(Type.String()),
+  webhook_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'The webhook-id header: a retried delivery carries the same one each time',
+  }),
+  link_id: Type.Union([Type.String(), Type.Null()], {
+    description: "The payment link a payment_link.* event is about: its body's data.id",
+  }),
+  query: Type.String({ description: 'The query string after ?, as sent; empty when there was none' }),
   body_bytes: Type.Integer({ description: 'The whole body as received' }),
   body_truncated: Type.Boolean({ description: 'Only the first 256 KiB was kept' }),
   verification: Type.Object({
@@ -93,6 +99,38 @@ export const InboxMessageSchema = Type.Object({
   body: Type.String({ description: 'UTF-8 text, or base64 when it is not valid UTF-8' }),
   body_encoding: Type.Enum(['utf8', 'base64']),
 });
+
+/** What "Forward to…" sends: where to (the rest is the message as received). */
+export const InboxForwardRequestSchema = Type.Object(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'an absolute http:// or https:// URL: the raw body goes there with the original headers',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** How a forwarded message was answered, or why it got no answer. */
+export const InboxForwardResultSchema = Type.Object(
+  {
+    url: Type.String(),
+    method: Type.String(),
+    status: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'the status the URL answered; null when it gave none (see error)',
+    }),
+    error: Type.Union([Type.String(), Type.Null()], {
+      description: 'why there was no answer: refused, timed out after 10 s, …',
+    }),
+    duration_ms: Type.Number({ minimum: 0 }),
+    response_body: Type.String({ description: 'the first 4 KiB of the answer, as text' }),
+    body_truncated: Type.Boolean({
+      description: 'the message kept only the first 256 KiB of its body, so only that was sent',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** How an inbox answers, every field filled in (PUT takes them, absent ones back to their defaults). */
 export const InboxSettingsSchema = Type.Object({
@@ -233,6 +271,7 @@ export type RequestLogEntry = Static<typeof RequestEntrySchema>;
 export type InboxMessageSummary = Static<typeof InboxMessageSummarySchema>;
 export type InboxMessage = Static<typeof InboxMessageSchema>;
 export type InboxView = Static<typeof InboxViewSchema>;
+export type InboxForwardResult = Static<typeof InboxForwardResultSchema>;
 export type ClockView = Static<typeof ClockSchema>;
 export type ClockHome = Static<typeof ClockHomeSchema>;
 export type ClockReset = Static<typeof ClockResetSchema>;

@@ -18,6 +18,7 @@ export type {
   BulkResult,
   BulkSkipReason,
   ClockView,
+  InboxForwardResult,
   InboxMessage,
   InboxMessageSummary,
   InboxView,

@@ -137,6 +137,8 @@ describe('bounds', () => {
             content_type: null,
             event_type: null,
             webhook_id: null,
+            link_id: null,
+            query: '',
             body_bytes: body.length,
             body_truncated: false,
             verification: { state: 'unverifiable', reason: 'test', endpoint_id: null },

@@ -3,7 +3,7 @@ import type { InboxMessageSummary } from '../../shared/types';
 import { isoTime } from '../clock';
 import type { SandboxCore } from '../sandboxCore';
 import { endpointsPointingAt, verifyInboxRequest } from './inboxVerification';
-import { eventTypeOf, flatHeaders, readKeptBody } from './receivedRequest';
+import { eventOf, flatHeaders, queryOf, readKeptBody } from './receivedRequest';
 
 /**
  * One request to /_inbox/{name}: read whole (the first 256 KiB kept), verified against the
@@ -27,6 +27,7 @@ export async function receiveInboxRequest(
     realNow: core.clock.realNow(),
   });
   const answer = core.inbox.nextAnswer(name);
+  const event = eventOf(read.body, read.truncated);
   return core.inbox.record(
     name,
     {
@@ -36,8 +37,10 @@ export async function receiveInboxRequest(
         method: raw.method ?? 'POST',
         received_at: isoTime(core.clock.now()),
         content_type: headers['content-type'] ?? null,
-        event_type: eventTypeOf(read.body, read.truncated),
+        event_type: event.type,
         webhook_id: headers['webhook-id']?.slice(0, 200) ?? null,
+        link_id: event.link_id,
+        query: queryOf(raw.url),
         body_bytes: read.bytes,
         body_truncated: read.truncated,
         verification,

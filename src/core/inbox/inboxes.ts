@@ -6,15 +6,24 @@ import type {
   InboxView,
   SandboxEvent,
 } from '../../shared/types';
+import type { InboxForwardResult } from '../../shared/types';
 import { SandboxError } from '../errors';
+import { forwardMessage, forwardUrl } from './inboxForward';
+import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
+
+/** The inbox log's files in the data folder (docs/storage.md, "The inbox"): inbox.jsonl, inbox.older.jsonl. */
+export const INBOX_LOG_NAME = 'inbox';
 
 export const INBOX_LIMITS = {
   /** docs/contract.md §12: each inbox keeps its newest 1,000. */
   messagesPerInbox: 1000,
   /** Names beyond this push out the least recently used inbox, settings and all. */
   inboxes: 256,
-  /** All inboxes together; past it the oldest messages, whichever inbox holds them, go first. */
+  /**
+   * All inboxes together; past it the oldest messages, whichever inbox holds them, go first. The
+   * inbox log in the data folder keeps the same budget of JSON (docs/storage.md).
+   */
   totalBytes: 64 * 1024 * 1024,
 };
 export type InboxLimits = typeof INBOX_LIMITS;
@@ -38,6 +47,31 @@ interface Kept {
   bytes: number;
 }
 
+/** One line of the inbox log: a message as received, or an inbox emptied after message `seq`. */
+type LogLine =
+  | {
+      seq: number;
+      summary: InboxMessageSummary;
+      headers: Record<string, string>;
+      body: string;
+      body_encoding: 'utf8' | 'base64';
+    }
+  | { seq: number; cleared: string };
+
+const isLogLine = (line: unknown): line is LogLine => {
+  const l = line as Partial<Record<string, unknown>> | null;
+  if (typeof l !== 'object' || l === null || !Number.isSafeInteger(l.seq)) return false;
+  if (typeof l.cleared === 'string') return true;
+  const summary = l.summary as Partial<InboxMessageSummary> | undefined;
+  return (
+    typeof summary?.id === 'string' &&
+    typeof summary.inbox === 'string' &&
+    typeof l.body === 'string' &&
+    typeof l.headers === 'object' &&
+    l.headers !== null
+  );
+};
+
 interface Inbox {
   name: string;
   settings: InboxSettings;
@@ -52,20 +86,51 @@ const costOf = (headers: Record<string, string>, body: Buffer): number =>
   Object.entries(headers).reduce((sum, [name, value]) => sum + 2 * (name.length + value.length), 0);
 
 /**
- * The built-in webhook inboxes (docs/contract.md §12), in memory: a restart starts them empty, with the
- * default answer. Whatever senders do, they hold at most `limits.inboxes` inboxes and
- * `limits.totalBytes` of messages, each inbox its newest `limits.messagesPerInbox`.
+ * The built-in webhook inboxes (docs/contract.md §12). Whatever senders do, they hold at most
+ * `limits.inboxes` inboxes and `limits.totalBytes` of messages, each inbox its newest
+ * `limits.messagesPerInbox`. With a data folder every message is also appended to the inbox log
+ * (store/jsonlLog.ts, within the same byte budget), and a restart reads it back through the same
+ * bounds; what the log lets go of goes from memory too, so a restart shows what was shown. The
+ * answer settings are kept in memory only (docs/decisions.md).
  */
 export class Inboxes {
   /** In use order, least recent first: a Map keeps insertion order, and use re-inserts. */
   private readonly inboxes = new Map<string, Inbox>();
   private readonly ids = new MessageIds();
   private bytes = 0;
+  private readonly log: JsonlLog<LogLine>;
+  /** The seq of each line of the log, oldest first, to drop what the log drops. */
+  private readonly logged: number[] = [];
 
   constructor(
     private readonly announce: (event: SandboxEvent) => void,
     private readonly limits: InboxLimits = INBOX_LIMITS,
-  ) {}
+    dir?: string,
+  ) {
+    this.log = new JsonlLog<LogLine>(
+      dir,
+      INBOX_LOG_NAME,
+      () => this.limits.totalBytes,
+      (count) => this.droppedFromLog(count),
+    );
+    let newest: string | undefined;
+    for (const line of this.log.open(isLogLine)) {
+      this.logged.push(line.seq);
+      this.ids.resume(line.seq, undefined);
+      if ('cleared' in line) this.forget(line.cleared);
+      else {
+        newest = line.summary.id;
+        this.keep(
+          line.summary.inbox,
+          line.seq,
+          line.summary,
+          line.headers,
+          Buffer.from(line.body, line.body_encoding),
+        );
+      }
+    }
+    this.ids.resume(this.ids.lastSeq, newest);
+  }
 
   /** How the next request to `name` is answered: the next sequence entry, else the status. */
   nextAnswer(name: string): { status: number; delay_ms: number } {
@@ -82,7 +147,6 @@ export class Inboxes {
     received: ReceivedRequest,
     answer: InboxMessageSummary['answer'],
   ): InboxMessageSummary {
-    const inbox = this.use(name);
     const { seq, id } = this.ids.next();
     const summary: InboxMessageSummary = {
       id,
@@ -90,13 +154,27 @@ export class Inboxes {
       ...received.summary,
       answer,
     };
-    const bytes = costOf(received.headers, received.body);
-    inbox.messages.push({ seq, summary, headers: received.headers, body: received.body, bytes });
-    this.bytes += bytes;
-    if (inbox.messages.length > this.limits.messagesPerInbox) this.dropOldestOf(inbox);
-    while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
+    const utf8 = isUtf8(received.body);
+    this.appendToLog({
+      seq,
+      summary,
+      headers: received.headers,
+      body: received.body.toString(utf8 ? 'utf8' : 'base64'),
+      body_encoding: utf8 ? 'utf8' : 'base64',
+    });
+    this.keep(name, seq, summary, received.headers, received.body);
     this.announce({ type: 'inbox.received', message: summary });
     return summary;
+  }
+
+  /** Where the messages are kept across restarts, and how much: null in memory. */
+  get storage(): { files: string[]; bytes: number } | null {
+    const files = this.log.fileNames;
+    return files ? { files: [files.current, files.older], bytes: this.log.size.bytes } : null;
+  }
+
+  close(): void {
+    this.log.close();
   }
 
   /** Newest first; with `since`, only those received after that message. */
@@ -121,11 +199,17 @@ export class Inboxes {
     if (!found) {
       throw new SandboxError(
         'resource_not_found',
-        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${this.limits.totalBytes / 1024 / 1024} MiB, and a restart empties them.`,
+        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${this.limits.totalBytes / 1024 / 1024} MiB, and Clear or POST /sandbox/reset empties them.`,
         'id',
       );
     }
     return present(found);
+  }
+
+  /** "Forward to…": the message sent again to `url` (a 400 when it is not an http(s) URL). */
+  forward(name: string, id: string, url: string): Promise<InboxForwardResult> {
+    const to = forwardUrl(url);
+    return forwardMessage(this.message(name, id), to);
   }
 
   views(): InboxView[] {
@@ -146,27 +230,68 @@ export class Inboxes {
   }
 
   clear(name: string): InboxView {
+    // Written even when none is held now: the log may still hold lines of an inbox pushed out.
+    if (this.logged.length > 0) this.appendToLog({ seq: this.ids.lastSeq, cleared: name });
     const inbox = this.inboxes.get(name);
     if (!inbox) return this.view(name);
-    for (const m of inbox.messages) this.bytes -= m.bytes;
-    inbox.messages = [];
+    this.forget(name);
     return this.changed(inbox);
   }
 
-  /** Every inbox emptied, their answer settings kept: answers how many messages went. */
+  /** Every inbox emptied, on disk too, their answer settings kept: answers how many messages went. */
   clearAll(): number {
     let removed = 0;
     for (const inbox of this.inboxes.values()) {
       if (inbox.messages.length === 0) continue;
       removed += inbox.messages.length;
-      this.clear(inbox.name);
+      this.forget(inbox.name);
+      this.changed(inbox);
     }
+    this.log.clear();
+    this.logged.length = 0;
     return removed;
   }
 
   /** Every byte held now, as counted against `limits.totalBytes`. */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  private keep(
+    name: string,
+    seq: number,
+    summary: InboxMessageSummary,
+    headers: Record<string, string>,
+    body: Buffer,
+  ): void {
+    const inbox = this.use(name);
+    const bytes = costOf(headers, body);
+    inbox.messages.push({ seq, summary, headers, body, bytes });
+    this.bytes += bytes;
+    if (inbox.messages.length > this.limits.messagesPerInbox) this.dropOldestOf(inbox);
+    while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
+  }
+
+  private forget(name: string): void {
+    const inbox = this.inboxes.get(name);
+    if (!inbox) return;
+    for (const m of inbox.messages) this.bytes -= m.bytes;
+    inbox.messages = [];
+  }
+
+  private appendToLog(line: LogLine): void {
+    this.log.append(line);
+    this.logged.push(line.seq);
+  }
+
+  /** The log let go of its `count` oldest lines: the messages they held go too, whichever inbox. */
+  private droppedFromLog(count: number): void {
+    const through = this.logged[count - 1];
+    this.logged.splice(0, count);
+    if (through === undefined) return;
+    for (const inbox of this.inboxes.values()) {
+      while (inbox.messages[0] && inbox.messages[0].seq <= through) this.dropOldestOf(inbox);
+    }
   }
 
   private changed(inbox: Inbox): InboxView {

@@ -1,13 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { SandboxError } from '../errors';
 
+const ID = /^msg_([0-9a-f]{8})_([1-9][0-9]{0,15})$/;
+
 /**
- * Inbox message ids, `msg_<run>_<n>`: numbered in arrival order so `?since=` is a comparison, and
- * naming this process's run, since a restart empties the inboxes and numbers from 1 again.
+ * Inbox message ids, `msg_<run>_<n>`: numbered in arrival order so `?since=` is a comparison. The
+ * run names the numbering: it goes on across restarts with the data folder's inbox log (resume),
+ * and starts afresh, from 1, in memory or once that log is empty.
  */
 export class MessageIds {
-  private readonly run = randomBytes(4).toString('hex');
+  private run = randomBytes(4).toString('hex');
   private last = 0;
+
+  /** Goes on after `seq`, in the run of `id` (the newest message kept) when there is one. */
+  resume(seq: number, id: string | undefined): void {
+    this.last = Math.max(this.last, seq);
+    const run = id === undefined ? undefined : ID.exec(id)?.[1];
+    if (run) this.run = run;
+  }
+
+  /** The number of the newest id given. */
+  get lastSeq(): number {
+    return this.last;
+  }
 
   /** The next number, and the id it makes. */
   next(): { seq: number; id: string } {
@@ -20,7 +35,7 @@ export class MessageIds {
    * everything comes after it.
    */
   seqOf(since: string): number {
-    const match = /^msg_([0-9a-f]{8})_([1-9][0-9]{0,15})$/.exec(since);
+    const match = ID.exec(since);
     if (!match) {
       throw new SandboxError(
         'parameter_invalid',

@@ -53,13 +53,27 @@ export function flatHeaders(raw: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** The `type` of a JSON object body (payment_link.paid…), for the inbox's list. */
-export function eventTypeOf(body: Buffer, truncated: boolean): string | null {
-  if (truncated || body[0] !== 0x7b) return null;
+/**
+ * The `type` of a JSON object body (payment_link.paid…) and, for a payment_link.* event, the link
+ * it is about (`data.id`), for the inbox's list.
+ */
+export function eventOf(body: Buffer, truncated: boolean): { type: string | null; link_id: string | null } {
+  const none = { type: null, link_id: null };
+  if (truncated || body[0] !== 0x7b) return none;
+  let parsed: { type?: unknown; data?: { id?: unknown } | null };
   try {
-    const type = (JSON.parse(body.toString('utf8')) as { type?: unknown }).type;
-    return typeof type === 'string' ? type.slice(0, 200) : null;
+    parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
   } catch {
-    return null;
+    return none;
   }
+  const type = typeof parsed.type === 'string' ? parsed.type.slice(0, 200) : null;
+  const id = typeof parsed.data === 'object' ? parsed.data?.id : undefined;
+  const link_id = type?.startsWith('payment_link.') && typeof id === 'string' ? id.slice(0, 200) : null;
+  return { type, link_id };
+}
+
+/** The query string of a request's URL, without its `?` ('' when none). */
+export function queryOf(url: string | undefined): string {
+  const at = url?.indexOf('?') ?? -1;
+  return at < 0 || url === undefined ? '' : url.slice(at + 1, at + 1 + 2048);
 }

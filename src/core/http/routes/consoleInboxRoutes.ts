@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { InboxSettingsBodySchema } from '../../../shared/types';
+import { InboxForwardRequestSchema } from '../../../shared/consoleSchemas';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -13,7 +14,7 @@ const MessageParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100, description: 'a message id (msg_…)' }),
 });
 
-/** The built-in inbox for the console's Inbox screen: list, read, set, clear. */
+/** The built-in inbox for the console's Inbox screen: list, read, set, clear, forward. */
 export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
@@ -23,7 +24,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         tags: TAG,
         summary: 'List the inboxes',
         description:
-          'Every inbox that has received a request or been set, most recently used first: its answer settings, how much of its sequence is used, and how many messages it keeps. In memory: a restart empties them.',
+          'Every inbox that has received a request or been set, most recently used first: its answer settings, how much of its sequence is used, and how many messages it keeps. Messages are kept across restarts in the data folder (docs/storage.md); the answer settings are not.',
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
@@ -83,5 +84,25 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
       },
     },
     (request, reply) => sendData(reply, 200, core.inbox.clear(request.params.name)),
+  );
+  api.post(
+    '/inbox/:name/messages/:id/forward',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Forward a message to a URL',
+        description:
+          'Sends the message again to url: its method, its raw body and its headers as received (less Host, Content-Length, Connection and the other headers of the old connection), and answers how the URL answered. No answer within 10 s, a refused connection or a DNS failure is a result too: status null and the error. A url that is not an absolute http(s) URL is 400 parameter_invalid; a message no longer kept is 404.',
+        params: MessageParams,
+        body: InboxForwardRequestSchema,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    async (request, reply) =>
+      sendData(
+        reply,
+        200,
+        await core.inbox.forward(request.params.name, request.params.id, request.body.url),
+      ),
   );
 }

@@ -36,7 +36,7 @@ export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
         security: [{ bearerAuth: [] }],
         summary: 'Read what an inbox received',
         description:
-          'Newest first, with headers and body (the first 256 KiB; base64 when not UTF-8) and the verification result: verified, invalid (the signature does not match) or unverifiable (no sandbox endpoint points at this inbox, or no signature headers), with its reason. `since` returns only messages received after that one. Each inbox keeps its newest 1,000, all together at most 64 MiB, in memory (a restart empties them). An inbox that has received nothing lists [].',
+          'Newest first, with headers and body (the first 256 KiB; base64 when not UTF-8) and the verification result: verified, invalid (the signature does not match) or unverifiable (no sandbox endpoint points at this inbox, or no signature headers), with its reason. `since` returns only messages received after that one. Each message carries its query string, webhook_id and, for a payment_link.* event, its link_id. Each inbox keeps its newest 1,000, all together at most 64 MiB; they are kept in the data folder across restarts (docs/storage.md), until DELETE or POST /sandbox/reset empties them. An inbox that has received nothing lists [].',
         params: InboxNameParams,
         querystring: MessagesQuery,
         response: apiResponses({ 200: MessagesEnvelope }, {}),
@@ -68,7 +68,7 @@ export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
         security: [{ bearerAuth: [] }],
         summary: 'Set how an inbox answers',
         description:
-          "Replaces the answer settings (absent fields take their defaults: status 200, delay_ms 0, sequence []) and starts the sequence over. Each request takes the next sequence entry; once they are used up, every request gets status. [500, 500, 200] (or [500, 500] with status 200) fails twice, then answers 200. delay_ms holds every answer (up to 60 s: past the sandbox's 10 s delivery timeout, a delivery times out). Kept in memory: a restart goes back to the defaults.",
+          "Replaces the answer settings (absent fields take their defaults: status 200, delay_ms 0, sequence []) and starts the sequence over. Each request takes the next sequence entry; once they are used up, every request gets status. [500, 500, 200] (or [500, 500] with status 200) fails twice, then answers 200. delay_ms holds every answer (up to 60 s: past the sandbox's 10 s delivery timeout, a delivery times out). The settings are kept in memory: a restart goes back to the defaults (the messages stay).",
         params: InboxNameParams,
         body: InboxSettingsBodySchema,
         response: apiResponses(

@@ -4,6 +4,7 @@ import type {
   BulkAction,
   BulkResult,
   ClockView,
+  InboxForwardResult,
   InboxMessage,
   InboxMessageSummary,
   InboxSettings,
@@ -220,4 +221,12 @@ export const consoleClient = {
 
   clearInbox: (name: string) =>
     request<{ data: InboxView }>('DELETE', `/inbox/${encodeURIComponent(name)}/messages`).then((r) => r.data),
+
+  /** "Forward to…": the message sent again to `url`, and how it was answered. */
+  forwardInboxMessage: (name: string, id: string, url: string) =>
+    request<{ data: InboxForwardResult }>(
+      'POST',
+      `/inbox/${encodeURIComponent(name)}/messages/${encodeURIComponent(id)}/forward`,
+      { url },
+    ).then((r) => r.data),
 };

@@ -10,6 +10,9 @@ export const INBOX_CAP = 256;
 /** The server keeps each inbox's newest 1,000; the console keeps no more. */
 export const INBOX_MESSAGE_CAP = 1000;
 
+/** All inboxes' messages together, in memory and in the data folder (docs/storage.md, "The inbox"). */
+export const INBOX_TOTAL_MIB = 64;
+
 /** Where senders post to an inbox on the server at `origin` (the console's own). */
 export const inboxUrl = (name: string, origin: string): string => `${origin}/_inbox/${name}`;
 
@@ -49,4 +52,17 @@ export function describeAnswer(settings: InboxSettings, used: number): string {
   const delay = settings.delay_ms > 0 ? ` after ${settings.delay_ms} ms` : '';
   if (left.length === 0) return `Answers ${settings.status}${delay}.`;
   return `Answers ${left.join(' → ')}, then ${settings.status}${delay}.`;
+}
+
+/**
+ * Where the sequence stands: "500, 500, 200 — 1 of 3 used", or once every entry has answered,
+ * "500, 500, 200 — used up, answering 200 now" (the inbox then answers Status). Null without one.
+ */
+export function sequenceState(settings: InboxSettings, used: number): { text: string; done: boolean } | null {
+  const { sequence } = settings;
+  if (sequence.length === 0) return null;
+  const listed = sequence.join(', ');
+  if (used >= sequence.length)
+    return { text: `${listed} — used up, answering ${settings.status} now`, done: true };
+  return { text: `${listed} — ${used} of ${sequence.length} used`, done: false };
 }

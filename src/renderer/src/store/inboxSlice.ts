@@ -1,13 +1,25 @@
 // The built-in webhook inbox: one inbox at a time, its messages live from the event stream, the
 // open message's headers and body fetched on open, and how it answers.
 import type { StateCreator } from 'zustand';
-import type { InboxMessage, InboxMessageSummary, InboxSettings, InboxView } from '../../../shared/types';
+import type {
+  InboxForwardResult,
+  InboxMessage,
+  InboxMessageSummary,
+  InboxSettings,
+  InboxView,
+} from '../../../shared/types';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import { DEFAULT_INBOX, INBOX_CAP, INBOX_MESSAGE_CAP, inboxUrl } from '../lib/inboxAnswer';
 import type { ConsoleState } from './consoleStore';
 
 export type InboxDetail = { phase: 'loading' | 'gone' | 'error' } | { phase: 'ready'; message: InboxMessage };
+
+/** "Forward to…" of the open message: the URL last typed, and how its forward went. */
+export type InboxForward =
+  | { phase: 'idle' | 'sending'; url: string }
+  | { phase: 'done'; url: string; result: InboxForwardResult }
+  | { phase: 'refused'; url: string; error: string };
 
 export interface InboxState {
   /** The inbox shown. */
@@ -18,6 +30,7 @@ export interface InboxState {
   phase: 'loading' | 'ready' | 'error';
   selected: InboxMessageSummary | null;
   detail: InboxDetail;
+  forward: InboxForward;
 }
 
 export interface InboxSlice {
@@ -30,6 +43,8 @@ export interface InboxSlice {
   /** Throws the API's error, so the form can show it beside its field. */
   setInboxAnswer(settings: InboxSettings): Promise<void>;
   clearInbox(): Promise<void>;
+  /** Sends the open message again to `url`; the outcome lands in `inbox.forward`. */
+  forwardInboxMessage(url: string): Promise<void>;
   /** The one-click endpoint at this sandbox's own default inbox; false when it could not. */
   addInboxEndpoint(): Promise<boolean>;
   /** Oldest first, as the stream delivers them. */
@@ -53,6 +68,7 @@ const initial: InboxState = {
   phase: 'loading',
   selected: null,
   detail: { phase: 'loading' },
+  forward: { phase: 'idle', url: '' },
 };
 
 export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = (set, get) => {
@@ -88,7 +104,11 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
     },
 
     openInboxMessage(message) {
-      patch(() => ({ selected: message, detail: { phase: 'loading' } }));
+      patch((i) => ({
+        selected: message,
+        detail: { phase: 'loading' },
+        forward: { phase: 'idle', url: i.forward.url },
+      }));
       if (!message) return;
       consoleClient.getInboxMessage(message.inbox, message.id).then(
         (full) => {
@@ -114,7 +134,7 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
       } catch {
         get().pushToast(
           'error',
-          `Message ${id} is no longer in inbox ${name}: inboxes keep their newest 1,000 messages, in memory, until the sandbox restarts.`,
+          `Message ${id} is no longer in inbox ${name}: inboxes keep their newest 1,000 messages, until Clear or POST /sandbox/reset empties them.`,
         );
       }
     },
@@ -130,6 +150,20 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
         patch(() => ({ messages: [], selected: null }));
       } catch (error) {
         get().pushToast('error', `Could not clear the inbox: ${messageOf(error)}`);
+      }
+    },
+
+    async forwardInboxMessage(url) {
+      const message = get().inbox.selected;
+      if (!message) return;
+      patch(() => ({ forward: { phase: 'sending', url } }));
+      try {
+        const result = await consoleClient.forwardInboxMessage(message.inbox, message.id, url);
+        if (get().inbox.selected?.id === message.id)
+          patch(() => ({ forward: { phase: 'done', url, result } }));
+      } catch (error) {
+        if (get().inbox.selected?.id === message.id)
+          patch(() => ({ forward: { phase: 'refused', url, error: messageOf(error) } }));
       }
     },
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { ConsoleApiError } from '../../api/consoleClient';
 import { messageOf } from '../../lib/errorMessage';
-import { describeAnswer, draftOf, parseDraft, type AnswerDraft } from '../../lib/inboxAnswer';
+import { describeAnswer, draftOf, parseDraft, sequenceState, type AnswerDraft } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
 
 const DEFAULTS = { status: 200, delay_ms: 0, sequence: [] };
@@ -13,6 +13,7 @@ export function AnswerForm() {
   const view = useConsoleStore((state) => state.inbox.views.find((v) => v.name === state.inbox.name));
   const setInboxAnswer = useConsoleStore((state) => state.setInboxAnswer);
   const settings = view?.settings ?? DEFAULTS;
+  const sequence = sequenceState(settings, view?.sequence_used ?? 0);
   const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof AnswerDraft, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -74,6 +75,15 @@ export function AnswerForm() {
           error={errors.sequence}
           hint="One status per request, then Status: 500, 500, 200 fails twice, then accepts."
         />
+        {sequence && (
+          <p
+            className={sequence.done ? 'inbox-sequence inbox-sequence-done' : 'inbox-sequence'}
+            data-testid="inbox-sequence-state"
+          >
+            {sequence.text}
+            {sequence.done && ' (Set answer starts it over)'}
+          </p>
+        )}
         <div className="inbox-answer-actions">
           <button type="submit" className="button button-primary" disabled={saving}>
             {saving ? 'Saving…' : 'Set answer'}

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { HeaderList } from '../requests/HeaderList';
 import { StatusCode } from '../requests/StatusCode';
+import { InboxResend } from './InboxResend';
 import { VerifyBadge } from './VerifyBadge';
 
 function Loaded() {
@@ -13,13 +14,14 @@ function Loaded() {
   if (detail.phase !== 'ready') {
     const text = {
       loading: 'Loading the headers and body…',
-      gone: 'This message is gone: each inbox keeps its newest 1,000, and a restart empties it.',
+      gone: 'This message is gone: each inbox keeps its newest 1,000, until Clear or POST /sandbox/reset empties it.',
       error: 'Could not load the message; close and open it again.',
     }[detail.phase];
     return <p className="muted">{text}</p>;
   }
   return (
     <>
+      <InboxResend message={detail.message} />
       <HeaderList title="Headers" headers={detail.message.headers} />
       <BodyBlock
         label="Body"
@@ -87,6 +89,18 @@ export function InboxMessageDetail({ summary }: { summary: InboxMessageSummary }
           <div>
             <dt>webhook-id</dt>
             <dd className="mono">{summary.webhook_id ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Link</dt>
+            <dd className="mono" data-testid="inbox-link-id">
+              {summary.link_id ?? '—'}
+            </dd>
+          </div>
+          <div>
+            <dt>Query string</dt>
+            <dd className="mono" data-testid="inbox-query">
+              {summary.query === '' ? '—' : `?${summary.query}`}
+            </dd>
           </div>
           <div>
             <dt>Message id</dt>
