@@ -218,3 +218,40 @@ test('deliveries at 1280×720: the inbox and the tester’s receiver go by diffe
     await receiver.close();
   }
 });
+
+test('requests at 1280×720: every column and its whole header in view, a long path cut, with no sideways scroll', async ({
+  page,
+  sandbox,
+}) => {
+  await page.setViewportSize(LAPTOP);
+  const id = await seedLinks(sandbox);
+  expect((await sandbox.api('GET', `/payment-links/${id}`)).status).toBe(200);
+  const keyed = await fetch(`${sandbox.origin}/payment-links`, {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer sk_test_e2e',
+      'content-type': 'application/json',
+      'idempotency-key': 'order-2026-0142-retry',
+    },
+    body: JSON.stringify({ amount: 99_000, title: 'Keyed order' }),
+  });
+  expect(keyed.status).toBe(201);
+  await openConsole(page, sandbox.origin);
+  await page.getByRole('link', { name: 'Requests', exact: true }).click();
+  const scroller = page.locator('.requests').locator('xpath=..');
+  const keyedRow = page.locator('tr[data-request-id]').first();
+  await expect(keyedRow).toContainText('order-2026-0142-retry');
+  await expectNoSidewaysScroll(scroller);
+  for (const column of ['Time', 'Method', 'Path', 'Status', 'Duration', 'Key', 'Idempotency-Key']) {
+    const header = page.getByRole('columnheader', { name: column, exact: true });
+    await expectShown(scroller, header, `${column} header`);
+    await expectHeaderWhole(header, column);
+  }
+  await expectShown(scroller, keyedRow.locator('td').last(), 'Idempotency-Key cell');
+  const longPath = page
+    .locator('tr[data-request-id]')
+    .filter({ hasText: `/payment-links/${id.slice(0, 8)}` });
+  await expectShown(scroller, longPath.locator('td').nth(3), 'the long path, cut');
+  await expectAxeClean(page, 'Requests at 1280');
+  await shoot(page, 'tables-requests-1280');
+});
