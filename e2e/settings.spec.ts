@@ -25,6 +25,9 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     await page.screenshot({ path: 'test-results/settings-dark.png' });
     await page.emulateMedia({ colorScheme: 'light' });
 
+    // A field's hint gives the range the API takes (request_log_mb stops at 256 MiB).
+    await expect(page.getByText("1 to 256 MiB of the app's requests")).toBeVisible();
+
     // The API's error shows beside its field, and nothing is saved.
     const percent = page.getByLabel('Transaction fee (%)');
     await percent.fill('150');

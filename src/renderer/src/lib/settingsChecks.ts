@@ -23,6 +23,12 @@ function ruleOf(param: string): NumberRule | undefined {
   return numeric ? { ...numeric, description: rule?.description ?? numeric.description } : undefined;
 }
 
+/** "1 to 256": a number setting's range as the API's schema has it, for the form's hints. */
+export function rangeText(param: string): string {
+  const rule = ruleOf(param);
+  return `${rule?.minimum?.toLocaleString('en') ?? '…'} to ${rule?.maximum?.toLocaleString('en') ?? '…'}`;
+}
+
 /** Why `value` (as the draft would send it) breaks the API's rule for `param`, or null. */
 export function numberProblem(param: string, value: unknown, typed: string): string | null {
   const rule = ruleOf(param);

@@ -3,6 +3,7 @@ import { FormField } from '../../components/FormField';
 import { SettingsSection } from './SettingsSection';
 import { ToggleField } from '../../components/ToggleField';
 import type { SectionProps } from './sectionProps';
+import { rangeText } from '../../lib/settingsChecks';
 
 export function ApiSection({ draft, errors, change }: SectionProps) {
   return (
@@ -46,7 +47,7 @@ export function ApiSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="request_log_mb"
         label="Request log size (MiB)"
-        hint="1 to 4,096 MiB of the app's requests, bodies included, kept across restarts for the Requests screen; past this the oldest go first."
+        hint={`${rangeText('request_log_mb')} MiB of the app's requests, bodies included, kept across restarts for the Requests screen; past this the oldest go first.`}
         value={draft.request_log_mb}
         error={errors.request_log_mb}
         onChange={change('request_log_mb')}
