@@ -38,7 +38,7 @@ export function ApiSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="idempotency_retention"
         label="Idempotency-Keys kept"
-        hint="1,000 to 10,000,000 stored responses, each for 24 hours; past this the oldest are forgotten early."
+        hint={`${rangeText('idempotency_retention')} stored responses, each for 24 hours; past this the oldest are forgotten early.`}
         value={draft.idempotency_retention}
         error={errors.idempotency_retention}
         onChange={change('idempotency_retention')}

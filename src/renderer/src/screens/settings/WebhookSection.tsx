@@ -2,6 +2,7 @@
 import { FormField } from '../../components/FormField';
 import { SettingsSection } from './SettingsSection';
 import type { SectionProps } from './sectionProps';
+import { rangeText } from '../../lib/settingsChecks';
 
 export function WebhookSection({ draft, errors, change }: SectionProps) {
   return (
@@ -23,7 +24,7 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="delivery_concurrency"
         label="Deliveries at once, per endpoint"
-        hint="1 to 64. Each endpoint has its own, so one that hangs cannot hold up the others."
+        hint={`${rangeText('delivery_concurrency')}. Each endpoint has its own, so one that hangs cannot hold up the others.`}
         value={draft.delivery_concurrency}
         error={errors.delivery_concurrency}
         onChange={change('delivery_concurrency')}
@@ -32,7 +33,7 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="delivery_retention"
         label="Deliveries kept"
-        hint="100 to 1,000,000; the oldest finished ones go first."
+        hint={`${rangeText('delivery_retention')}; the oldest finished ones go first.`}
         value={draft.delivery_retention}
         error={errors.delivery_retention}
         onChange={change('delivery_retention')}
@@ -41,7 +42,7 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="event_retention"
         label="Webhook events kept"
-        hint="100 to 1,000,000; the oldest go first, unless a kept delivery still sends them."
+        hint={`${rangeText('event_retention')}; the oldest go first, unless a kept delivery still sends them.`}
         value={draft.event_retention}
         error={errors.event_retention}
         onChange={change('event_retention')}
@@ -50,7 +51,7 @@ export function WebhookSection({ draft, errors, change }: SectionProps) {
       <FormField
         name="attempt_bodies_mb"
         label="Response bodies kept (MiB)"
-        hint="16 to 8,192, waiting deliveries included; past it the oldest attempts keep the first 1 KiB of their response, then nothing."
+        hint={`${rangeText('attempt_bodies_mb')}, waiting deliveries included; past it the oldest attempts keep the first 1 KiB of their response, then nothing.`}
         value={draft.attempt_bodies_mb}
         error={errors.attempt_bodies_mb}
         onChange={change('attempt_bodies_mb')}
