@@ -113,23 +113,11 @@ export class Inboxes {
       () => this.limits.totalBytes,
       (count) => this.droppedFromLog(count),
     );
-    let newest: string | undefined;
-    for (const line of this.log.open(isLogLine)) {
-      this.logged.push(line.seq);
-      this.ids.resume(line.seq, undefined);
-      if ('cleared' in line) this.forget(line.cleared);
-      else {
-        newest = line.summary.id;
-        this.keep(
-          line.summary.inbox,
-          line.seq,
-          line.summary,
-          line.headers,
-          Buffer.from(line.body, line.body_encoding),
-        );
-      }
-    }
-    this.ids.resume(this.ids.lastSeq, newest);
+    // Read before the server listens (the inbox is small next to the request log): nothing arrives meanwhile.
+    this.log.loadSync(
+      (line) => (isLogLine(line) ? line : undefined),
+      (lines) => this.replay(lines),
+    );
   }
 
   /** How the next request to `name` is answered: the next sequence entry, else the status. */
@@ -270,6 +258,27 @@ export class Inboxes {
     this.bytes += bytes;
     if (inbox.messages.length > this.limits.messagesPerInbox) this.dropOldestOf(inbox);
     while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
+  }
+
+  /** The log's lines read back, oldest first: the messages they hold, each clear applied. */
+  private replay(lines: LogLine[]): void {
+    let newest: string | undefined;
+    for (const line of lines) {
+      this.logged.push(line.seq);
+      this.ids.resume(line.seq, undefined);
+      if ('cleared' in line) this.forget(line.cleared);
+      else {
+        newest = line.summary.id;
+        this.keep(
+          line.summary.inbox,
+          line.seq,
+          line.summary,
+          line.headers,
+          Buffer.from(line.body, line.body_encoding),
+        );
+      }
+    }
+    this.ids.resume(this.ids.lastSeq, newest);
   }
 
   private forget(name: string): void {

@@ -1,34 +1,69 @@
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  eachLine,
+  eachLineSync,
+  keepFrom,
+  lastOf,
+  openForAppend,
+  readAt,
+  sizeOf,
+  type OnLine,
+} from './jsonlFiles';
+
+/** Where a kept line is: its file, where it starts and its length in bytes (newline included). */
+export interface LinePlace {
+  file: string;
+  offset: number;
+  length: number;
+}
+
+/** What the owner makes of an entry read back from the files; undefined leaves the line out. */
+export type Keep<T, K> = (entry: T) => K | undefined;
+
+/** The lines a load read, oldest first, and what the owner made of each. */
+interface Read<K> {
+  kept: K[];
+  offsets: number[];
+  lengths: number[];
+  inOlder: number;
+  /** The log's clears when the load began. */
+  clears: number;
+}
 
 /**
- * An append-only log of JSON lines in two files, within a byte budget (docs/storage.md): entries are
- * appended to `<name>.jsonl` until it holds half the budget; it then becomes `<name>.older.jsonl`
- * and the one before it goes, so the log holds between half its budget and all of it and never
- * rewrites what it wrote. The owner keeps the entries it needs in memory, oldest first, in the
- * order it appended them; the log tells it how many of the oldest went with `dropped(count)`.
- * Without a folder nothing is written and only the budget is kept.
+ * An append-only log of JSON lines in two files, within a byte budget: the one home of the rule
+ * the request log and the inbox log share (docs/storage.md). Entries are appended to
+ * `<name>.jsonl` until it holds half the budget; it then becomes `<name>.older.jsonl` and the one
+ * before it goes, so the log holds between half its budget and all of it and never rewrites what
+ * it wrote. Lowering the budget trims: the older file goes and the current one keeps a tail of its
+ * bytes within half the budget (the one rewrite the log makes). A line cut short by a crash is
+ * skipped when read, and the next entry starts a line of its own.
+ *
+ * The log knows where each kept line is, not what it holds: the owner keeps what it needs of each
+ * entry in memory, oldest first, in the order the log holds them (those a load reads back come
+ * before those appended since), reads one back by its index with `read`, and is told with
+ * `dropped(count)` that the oldest `count` went. Without a folder nothing is written and only the
+ * budget is kept.
+ *
+ * Opening the log opens the current file for appending but reads nothing: `load` reads what was on
+ * disk then, in chunks, while entries may be appended; rotation and trimming wait for it.
  */
-export class JsonlLog<T> {
-  /** Bytes of each line kept, oldest first; the first `older` are in the older file. */
-  private readonly sizes: number[] = [];
+export class JsonlLog<T extends object> {
+  /** Where each kept line starts and its length, oldest first; the first `older` are in the older file. */
+  private offsets: number[] = [];
+  private lengths: number[] = [];
   private older = 0;
+  /** The files' sizes: lines a load left out (cut short, refused) are counted until a trim cuts them. */
   private currentBytes = 0;
   private olderBytes = 0;
   private fd: number | null = null;
-  /** What open() accepted: a rewrite keeps only such lines, so it must not depend on state. */
-  private accept: (entry: T) => boolean = () => true;
-  /** While open() trims, the entries dropped are left out of what it returns instead. */
-  private opening: { dropped: number } | null = null;
+  /** The files' sizes when the log was opened: what a load reads. Gone once a load starts. */
+  private onDisk: { older: number; current: number } | undefined;
+  private loaded: boolean;
+  /** Counts clears: a load that a clear overtook places nothing. */
+  private clears = 0;
+  private closed = false;
   private readonly files: { current: string; older: string } | undefined;
 
   constructor(
@@ -41,6 +76,13 @@ export class JsonlLog<T> {
       dir === undefined
         ? undefined
         : { current: join(dir, `${name}.jsonl`), older: join(dir, `${name}.older.jsonl`) };
+    this.loaded = this.files === undefined;
+    if (!this.files) return;
+    this.olderBytes = sizeOf(this.files.older);
+    const { fd, size } = openForAppend(this.files.current);
+    this.fd = fd;
+    this.currentBytes = size;
+    this.onDisk = { older: this.olderBytes, current: size };
   }
 
   /** The files' names in the data folder, for the docs and the answers that cite them. */
@@ -49,147 +91,202 @@ export class JsonlLog<T> {
   }
 
   /**
-   * Reads the older file then the current one: every entry `accept` takes, oldest first. A line cut
-   * short (the machine stopped while it was written) is skipped, and so is one `accept` refuses
-   * (it must judge the entry alone); the rest are kept. Then opens the current file for appending
-   * and keeps within the budget: what that drops is not returned.
+   * The newest entry on disk that `keep` makes something of, read from the files' end (a chunk or
+   * two however long they are): what a restart numbers on from before the load.
    */
-  open(accept: (entry: T) => boolean = () => true): T[] {
-    if (!this.files) return [];
-    this.accept = accept;
-    const entries: T[] = [];
-    this.olderBytes = this.read(this.files.older, entries);
-    this.older = this.sizes.length;
-    this.currentBytes = this.read(this.files.current, entries);
-    this.fd = openSync(this.files.current, 'a');
-    this.opening = { dropped: 0 };
-    this.trim();
-    const { dropped } = this.opening;
-    this.opening = null;
-    return entries.slice(dropped);
+  last<K>(keep: Keep<T, K>): K | undefined {
+    if (!this.files) return undefined;
+    const take = (line: string) => parse(line, keep);
+    return lastOf(this.files.current, take) ?? lastOf(this.files.older, take);
+  }
+
+  /**
+   * Reads what was on disk when the log was opened, the older file then the current one, a chunk
+   * at a time so the process answers meanwhile. `loaded` gets what `keep` made of each line, oldest
+   * first, to put before what was appended since; then the log keeps within its budget (`dropped`
+   * is told). A second call, or one after close, reads nothing.
+   */
+  async load<K>(keep: Keep<T, K>, loaded: (kept: K[]) => void): Promise<void> {
+    const onDisk = this.beginLoad();
+    if (!this.files || !onDisk) return;
+    const read = emptyRead<K>(this.clears);
+    try {
+      await eachLine(this.files.older, onDisk.older, collect(read, keep));
+      read.inOlder = read.kept.length;
+      await eachLine(this.files.current, onDisk.current, collect(read, keep));
+    } catch (error) {
+      this.loaded = true;
+      throw error;
+    }
+    this.settle(read, loaded);
+  }
+
+  /** load, for an owner that must hold the entries before it goes on (it reads the whole files at once). */
+  loadSync<K>(keep: Keep<T, K>, loaded: (kept: K[]) => void): void {
+    const onDisk = this.beginLoad();
+    if (!this.files || !onDisk) return;
+    const read = emptyRead<K>(this.clears);
+    try {
+      eachLineSync(this.files.older, onDisk.older, collect(read, keep));
+      read.inOlder = read.kept.length;
+      eachLineSync(this.files.current, onDisk.current, collect(read, keep));
+    } catch (error) {
+      this.loaded = true;
+      throw error;
+    }
+    this.settle(read, loaded);
   }
 
   append(entry: T): void {
     const line = `${JSON.stringify(entry)}\n`;
-    const bytes = Buffer.byteLength(line);
-    if (this.currentBytes > 0 && this.currentBytes + bytes > this.budgetBytes() / 2) this.rotate();
-    this.sizes.push(bytes);
-    this.currentBytes += bytes;
+    const length = Buffer.byteLength(line);
+    if (this.loaded && this.currentBytes > 0 && this.currentBytes + length > this.budgetBytes() / 2)
+      this.rotate();
+    this.offsets.push(this.currentBytes);
+    this.lengths.push(length);
+    this.currentBytes += length;
     if (this.fd !== null) writeSync(this.fd, line);
   }
 
+  /** Where the kept line at `index` (0 the oldest) is; undefined without a folder. */
+  place(index: number): LinePlace | undefined {
+    const offset = this.offsets[index];
+    const length = this.lengths[index];
+    if (!this.files || offset === undefined || length === undefined) return undefined;
+    return { file: index < this.older ? this.files.older : this.files.current, offset, length };
+  }
+
+  /** The kept entry at `index` (0 the oldest), read from its file; undefined without a folder. */
+  read(index: number): T | undefined {
+    const place = this.place(index);
+    return place && (JSON.parse(readAt(place.file, place.offset, place.length)) as T);
+  }
+
   /**
-   * After the budget is lowered: over it, the older file goes, and the current one keeps its newest
-   * lines within half the budget (written afresh from the file, the one rewrite the log makes).
+   * After the budget is lowered: over it, the older file goes, and the current one keeps its
+   * newest lines within half the budget. While the log loads, the load does this once it is done.
    */
   trim(): void {
+    if (!this.loaded || this.closed) return;
     const budget = this.budgetBytes();
     if (this.olderBytes + this.currentBytes <= budget) return;
     this.dropOlder();
     let drop = 0;
-    while (drop < this.sizes.length && this.currentBytes > budget / 2)
-      this.currentBytes -= this.sizes[drop++] as number;
+    let bytes = this.currentBytes;
+    while (drop < this.lengths.length && bytes > budget / 2) bytes -= this.lengths[drop++] as number;
     if (drop === 0) return;
-    this.sizes.splice(0, drop);
-    this.tell(drop);
-    this.rewriteCurrent(drop);
+    this.forget(drop);
+    this.keepCurrentFrom(this.offsets[0] ?? this.currentBytes);
   }
 
-  /** Forgets every entry, on disk too (the owner forgets its own: `dropped` is not told). */
+  /**
+   * Forgets every entry, on disk too (the owner forgets its own: `dropped` is not told); a load not
+   * yet done has nothing left to read.
+   */
   clear(): void {
-    this.rewriteCurrent(Number.POSITIVE_INFINITY);
-    if (this.files) rmSync(this.files.older, { force: true });
-    this.sizes.length = 0;
+    this.clears++;
+    this.onDisk = undefined;
+    this.loaded = true;
+    this.offsets.length = 0;
+    this.lengths.length = 0;
     this.older = 0;
     this.olderBytes = 0;
-    this.currentBytes = 0;
+    if (this.files) rmSync(this.files.older, { force: true });
+    this.keepCurrentFrom(this.currentBytes);
   }
 
   close(): void {
+    this.closed = true;
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
 
-  /** How many entries are kept, and their size in bytes of JSON. */
+  /** How many entries are kept, and the files' size in bytes. */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.sizes.length, bytes: this.olderBytes + this.currentBytes };
+    return { entries: this.lengths.length, bytes: this.olderBytes + this.currentBytes };
+  }
+
+  private beginLoad(): { older: number; current: number } | undefined {
+    const { onDisk } = this;
+    this.onDisk = undefined;
+    return this.closed ? undefined : onDisk;
+  }
+
+  /** The lines a load read go before those appended since; then the budget is kept. */
+  private settle<K>(read: Read<K>, loaded: (kept: K[]) => void): void {
+    if (this.closed || read.clears !== this.clears) return;
+    this.offsets = [...read.offsets, ...this.offsets];
+    this.lengths = [...read.lengths, ...this.lengths];
+    this.older = read.inOlder;
+    this.loaded = true;
+    loaded(read.kept);
+    this.trim();
+    if (this.currentBytes > this.budgetBytes() / 2) this.rotate();
   }
 
   /** The current file becomes the older one; the entries of the one before it go. */
   private rotate(): void {
-    const gone = this.older;
-    this.sizes.splice(0, gone);
-    this.older = this.sizes.length;
+    this.forget(this.older);
+    this.older = this.lengths.length;
     this.olderBytes = this.currentBytes;
     this.currentBytes = 0;
-    this.tell(gone);
     if (!this.files) return;
-    this.close();
+    if (this.fd !== null) closeSync(this.fd);
     renameSync(this.files.current, this.files.older);
     this.fd = openSync(this.files.current, 'a');
   }
 
   private dropOlder(): void {
-    const gone = this.older;
-    this.sizes.splice(0, gone);
+    this.forget(this.older);
     this.older = 0;
     this.olderBytes = 0;
-    this.tell(gone);
     if (this.files) rmSync(this.files.older, { force: true });
   }
 
-  /** Adds a file's accepted entries; their size in bytes. */
-  private read(file: string, into: T[]): number {
-    if (!existsSync(file)) return 0;
-    let bytes = 0;
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line === '') continue;
-      let entry: T;
-      try {
-        entry = JSON.parse(line) as T;
-      } catch {
-        continue;
-      }
-      if (!this.accept(entry)) continue;
-      const size = Buffer.byteLength(line) + 1;
-      into.push(entry);
-      this.sizes.push(size);
-      bytes += size;
-    }
-    return bytes;
-  }
-
-  /**
-   * The current file without its first `skip` kept lines, written to a new file, then put in its
-   * place. Lines the reader skipped (cut short, refused) are left out too.
-   */
-  private rewriteCurrent(skip: number): void {
+  /** The current file keeps its bytes from `from` on; the lines' places move with them. */
+  private keepCurrentFrom(from: number): void {
+    for (let i = this.older; i < this.offsets.length; i++) (this.offsets[i] as number) -= from;
+    this.currentBytes -= from;
     if (!this.files) return;
-    this.close();
-    const kept = existsSync(this.files.current)
-      ? readFileSync(this.files.current, 'utf8')
-          .split('\n')
-          .filter((line) => this.keeps(line))
-          .slice(skip)
-      : [];
-    const next = `${this.files.current}.next`;
-    writeFileSync(next, kept.map((line) => `${line}\n`).join(''));
-    renameSync(next, this.files.current);
+    if (this.fd !== null) closeSync(this.fd);
+    keepFrom(this.files.current, from);
     this.fd = openSync(this.files.current, 'a');
   }
 
-  private keeps(line: string): boolean {
-    if (line === '') return false;
-    try {
-      return this.accept(JSON.parse(line) as T);
-    } catch {
-      return false;
-    }
-  }
-
-  private tell(count: number): void {
+  private forget(count: number): void {
     if (count === 0) return;
-    if (this.opening) this.opening.dropped += count;
-    else this.dropped(count);
+    this.offsets.splice(0, count);
+    this.lengths.splice(0, count);
+    this.dropped(count);
   }
+}
+
+const emptyRead = <K>(clears: number): Read<K> => ({
+  kept: [],
+  offsets: [],
+  lengths: [],
+  inOlder: 0,
+  clears,
+});
+
+function collect<T extends object, K>(read: Read<K>, keep: Keep<T, K>): OnLine {
+  return (line, offset, length) => {
+    const kept = parse(line, keep);
+    if (kept === undefined) return;
+    read.kept.push(kept);
+    read.offsets.push(offset);
+    read.lengths.push(length);
+  };
+}
+
+/** A line cut short (the machine stopped while it was written), or not an entry, makes nothing. */
+function parse<T extends object, K>(line: string, keep: Keep<T, K>): K | undefined {
+  if (line === '') return undefined;
+  let entry: unknown;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? keep(entry as T) : undefined;
 }
