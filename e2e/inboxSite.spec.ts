@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test, type Sandbox } from './sandboxFixture';
 import { startReceiver, type Receiver } from './webhookHelpers';
 
@@ -19,11 +19,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: `${DIR}/${name}-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function expectAxeClean(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
 const consoleCall = async (origin: string, method: string, path: string, body?: unknown) => {

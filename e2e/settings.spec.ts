@@ -82,6 +82,7 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     // A reset also brings the clock home and applies the configuration file again: the tester is told.
     await expect(resetDialog).toContainText('the sandbox clock goes back to real time');
     await expect(resetDialog).toContainText('a configuration file the sandbox started with is applied again');
+    await expect(resetDialog).toContainText('The Inbox keeps the webhooks it received');
     await resetDialog.screenshot({ path: testInfo.outputPath('reset-dialog.png') });
     await resetDialog.getByRole('button', { name: 'Reset', exact: true }).click();
     await expect(page.getByText(/The store is reset/)).toBeVisible();

@@ -15,7 +15,7 @@ export function ResetDialog({
   return (
     <ConfirmDialog
       title="Reset the sandbox?"
-      text="Every payment link, webhook event, delivery and idempotency record is deleted, the request log is cleared, and the sandbox clock goes back to real time; a configuration file the sandbox started with is applied again. This cannot be undone: export first to keep a copy."
+      text="Every payment link, webhook event, delivery and idempotency record is deleted, the request log is cleared, and the sandbox clock goes back to real time; a configuration file the sandbox started with is applied again. The Inbox keeps the webhooks it received. This cannot be undone: export first to keep a copy."
       confirmLabel="Reset"
       cancelLabel="Keep everything"
       danger
