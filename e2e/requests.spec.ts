@@ -114,3 +114,45 @@ test('requests: with the table focused, End shows the oldest request and Home th
     sandbox.stop();
   }
 });
+
+test('requests: past the newest 1,000 the whole log is reachable, and rows arriving live leave the rows in view where they are', async ({
+  page,
+}) => {
+  const sandbox = await launchSandbox();
+  const get = (path: string) =>
+    fetch(sandbox.origin + path, { headers: { authorization: 'Bearer sk_test_e2e' } }).then((r) => r.status);
+  try {
+    for (let i = 0; i < 1_500; i++) expect(await get(`/payment-links/older-${i}`)).toBe(400);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByText('1,500 requests', { exact: true })).toBeVisible();
+
+    // End reaches the oldest, the 1,500th, which the screen could not show when it kept 1,000.
+    const table = page.locator('.table-scroll').filter({ has: page.locator('table.requests') });
+    await page.locator('tr[data-request-id]').first().click();
+    await page.keyboard.press('Escape');
+    await table.focus();
+    await page.keyboard.press('End');
+    await expect(
+      page.locator('tr[data-request-id]').filter({ hasText: '/payment-links/older-0' }),
+    ).toBeInViewport();
+
+    // In the middle of the log, five new requests arrive on top: the row read stays put.
+    await table.evaluate((el) => (el.scrollTop = 700 * 41));
+    const reading = page
+      .locator('tr[data-request-id]')
+      .filter({ has: page.locator('td', { hasText: /^\/payment-links\/older-7\d\d$/ }) })
+      .first();
+    await expect(reading).toBeInViewport();
+    const path = (await reading.locator('td').nth(3).textContent()) as string;
+    const row = page.locator('tr[data-request-id]').filter({ has: page.getByText(path, { exact: true }) });
+    const before = (await row.boundingBox())?.y;
+    for (let i = 0; i < 5; i++) expect(await get(`/payment-links/newer-${i}`)).toBe(400);
+    await expect(page.getByText('1,505 requests', { exact: true })).toBeVisible();
+    await expect.poll(async () => (await row.boundingBox())?.y).toBe(before);
+    await expect(row).toBeInViewport();
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -2,13 +2,12 @@
 // space stands for every row, only the rows in view are in the DOM, and a row not loaded yet shows
 // as a placeholder until its block arrives.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useRowAnchor } from '../hooks/useRowAnchor';
 import { useScaledScroll } from '../hooks/useScaledScroll';
 import { rowsInView } from '../lib/scrollScale';
 
 /** Rows drawn beyond each edge of the view. */
 const OVERSCAN = 4;
-/** How far the top row may move (a burst of live rows above it) and still be kept in view. */
-const ANCHOR_REACH = 200;
 
 interface Jump {
   index: number;
@@ -61,23 +60,7 @@ export function WindowedRows({
     if (total > 0) onRowsShown(inView.first, inView.last);
   }, [inView.first, inView.last, total, onRowsShown]);
 
-  // Rows that arrive above the view (live links, a block read again) move the rows in it down:
-  // the table scrolls with them, so what the tester reads stays put. At the very top it does
-  // not, so new rows there come into view.
-  const anchor = useRef<{ id: string; index: number } | null>(null);
-  useLayoutEffect(() => {
-    const was = anchor.current;
-    if (was && offset > 0 && idAt(was.index) !== was.id) {
-      for (let index = was.index - ANCHOR_REACH; index <= was.index + ANCHOR_REACH; index++) {
-        if (idAt(index) !== was.id) continue;
-        anchor.current = { id: was.id, index };
-        scrollToOffset(offset + (index - was.index) * rowHeight);
-        return;
-      }
-    }
-    const id = idAt(inView.first);
-    anchor.current = id ? { id, index: inView.first } : null;
-  });
+  useRowAnchor(idAt, inView.first, offset, rowHeight, (pixels) => scrollToOffset(offset + pixels));
 
   // A jump asked for before this table was shown (another screen, an empty list) is history.
   const jumped = useRef(jump?.seq ?? 0);

@@ -5,6 +5,7 @@
 // arrives (requestsSlice.ts).
 import { useEffect, useState } from 'react';
 import { useSandboxDay } from '../../hooks/useNow';
+import { useRowAnchor } from '../../hooks/useRowAnchor';
 import { formatLogTime } from '../../lib/dates';
 import { formatMs, type RequestRow } from '../../lib/requestLog';
 import { isTypingTarget } from '../../lib/typingTarget';
@@ -48,6 +49,15 @@ export function RequestsTable() {
   useEffect(() => {
     if (total > 0) showRows(shownFirst, shownLast);
   }, [shownFirst, shownLast, total, showRows]);
+  useRowAnchor(
+    (index) => rows.get(index),
+    shownFirst,
+    view.top,
+    ROW_HEIGHT,
+    (pixels) => {
+      if (scroller) scroller.scrollTop += pixels;
+    },
+  );
 
   if (total === 0) {
     if (phase === 'loading') return <p className="muted">Loading requests…</p>;
