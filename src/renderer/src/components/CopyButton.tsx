@@ -1,4 +1,5 @@
-// A small Copy button that says when the text is on the clipboard, or why it is not.
+// A small Copy button that says when the text is on the clipboard, or why it is not; what it says
+// keeps starting with its caption ("Copy as curl" → "Copied as curl"), so its name still reads as its text.
 import { useState } from 'react';
 
 export function CopyButton({
@@ -7,7 +8,8 @@ export function CopyButton({
   caption = 'Copy',
 }: {
   text: string;
-  label: string;
+  /** A longer name, where the caption alone would not say what is copied. */
+  label?: string;
   caption?: string;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -24,7 +26,11 @@ export function CopyButton({
       title={state === 'failed' ? 'The clipboard is not available here: select the text instead' : undefined}
       onClick={() => void copy()}
     >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Not copied' : caption}
+      {state === 'copied'
+        ? caption.replace(/^Copy/, 'Copied')
+        : state === 'failed'
+          ? `${caption} (not copied)`
+          : caption}
     </button>
   );
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { InboxMessage } from '../../../../shared/types';
 import { curlCommand } from '../../../../shared/inboxCurl';
+import { CopyButton } from '../../components/CopyButton';
 import { FormField } from '../../components/FormField';
 import { inboxUrl } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -36,30 +37,6 @@ function ForwardOutcome() {
   );
 }
 
-/** Its name is its text, whatever it says now (axe: a label that differs from the text misleads). */
-function CopyCurl({ command }: { command: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = () =>
-    navigator.clipboard.writeText(command).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-  return (
-    <button
-      type="button"
-      className="button button-small"
-      title={state === 'failed' ? 'The clipboard is not available here' : undefined}
-      onClick={() => void copy()}
-    >
-      {state === 'copied'
-        ? 'Copied as curl'
-        : state === 'failed'
-          ? 'Copy as curl (not copied)'
-          : 'Copy as curl'}
-    </button>
-  );
-}
-
 export function InboxResend({ message }: { message: InboxMessage }) {
   const forward = useConsoleStore((state) => state.inbox.forward);
   const send = useConsoleStore((state) => state.forwardInboxMessage);
@@ -82,7 +59,7 @@ export function InboxResend({ message }: { message: InboxMessage }) {
           elsewhere.
           {message.body_truncated && ' Only the first 256 KiB of the body were kept, so only they are sent.'}
         </p>
-        <CopyCurl command={command} />
+        <CopyButton text={command} caption="Copy as curl" />
       </div>
       <form className="inbox-forward" onSubmit={submit} noValidate>
         <FormField
