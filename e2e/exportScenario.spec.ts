@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expectAxeClean } from './axe';
 import { expect, launchSandbox, test, openConsole } from './sandboxFixture';
 
 const KEY = { authorization: 'Bearer sk_test_e2e', 'content-type': 'application/json' };
@@ -64,6 +65,7 @@ test('Export as scenario: the toast names what it left out and why, and the file
     await expect(toast).toContainText('Left out 1');
     await expect(toast).toContainText(`fault rule ${ruleId} answered it in the API's place`);
     await page.screenshot({ path: 'test-results/screenshots/requests-export-scenario.png' });
+    await expectAxeClean(page, 'Export as scenario, what it left out');
 
     const file = join(await mkdtemp(join(tmpdir(), 'pls-export-')), 'scenario.json');
     await download.saveAs(file);

@@ -44,8 +44,13 @@ test('a link paid under the Pending filter shows Succeeded, then leaves the list
   try {
     const kept = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Still pending' });
     const paid = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Paid now' });
+    const canceled = await sandbox.api('POST', '/payment-links', { amount: 10_000, title: 'Not pending' });
+    await sandbox.api('POST', `/payment-links/${canceled.body.data.id as string}/cancel`, {});
     await openConsole(page, sandbox.origin);
+    await expect(page.locator('.count-block .count')).toHaveText(/^3 links/);
     await page.getByLabel('Status').selectOption('pending');
+    // The Pending list read in (2 of the 3), so the payment below is a live change to it, not a read.
+    await expect(page.locator('.count-block .count')).toHaveText(/^2 links/);
     const row = page.locator(`[data-link-id="${paid.body.data.id as string}"]`);
     await expect(row).toBeVisible();
     await sandbox.api('POST', '/sandbox/simulate', { payment_link_id: paid.body.data.id, event: 'paid' });

@@ -63,6 +63,7 @@ test('stopped, the console says so once and disables what needs the server, not 
     await expect(page.getByText('The request log could not be read')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: '/payment-links' })).toHaveCount(0);
     await expect(page.getByText('Not loaded')).toBeVisible();
+    await expectAxeClean(page, 'Requests, the log not read');
     await filter.fill('');
     await expect(page.getByRole('button', { name: 'Export as scenario' })).toBeDisabled();
     await page.getByRole('link', { name: 'Links', exact: true }).click();

@@ -43,7 +43,10 @@ export function placeBlock(
     const inBlock = position >= offset && position < offset + ids.length;
     if (!inBlock && !fresh.has(id) && position < total) next.set(position, id);
   }
-  ids.forEach((id, i) => next.set(offset + i, id));
+  // A block placed above the list's top (see windowedRows' growsAtTop) keeps only its rows in it.
+  ids.forEach((id, i) => {
+    if (offset + i >= 0) next.set(offset + i, id);
+  });
   return next;
 }
 

@@ -126,6 +126,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     shown: () => get().requests.shownRows,
     commit: (update) => patch({ ...update, phase: 'ready' }),
     replay: addNewest,
+    growsAtTop: true,
     failed: (error) => get().pushToast('error', `Could not load requests: ${messageOf(error)}`),
   });
 

@@ -18,6 +18,11 @@ interface WindowedRowsOptions<T, Change> {
   commit(update: LoadedRows<T>, fresh: boolean): void;
   /** Applies live changes again, on top of rows read before them. */
   replay(changes: Change[]): void;
+  /**
+   * The list only grows, at its top (the request log): a block read while rows arrive is placed
+   * by the count, the server's against the console's, so the rows in view do not jump.
+   */
+  growsAtTop?: boolean;
   failed(error: unknown): void;
 }
 
@@ -41,16 +46,19 @@ export function createWindowedRows<T extends { id: string }, Change>(
       let rows: RowMap = fresh ? new Map() : list.rows;
       let total = list.total;
       const read: Record<string, T> = {};
+      // Rows that arrived on top since the server counted move its block down by as many; rows it
+      // counted that the stream has not brought yet, up (they come, and go on top, in a moment).
+      const counted = (page: { total: number }) => (!fresh && options.growsAtTop ? list.total : page.total);
       pages.forEach((page, i) => {
-        const offset = (blocks[i] as number) * options.blockSize;
+        const offset = (blocks[i] as number) * options.blockSize + counted(page) - page.total;
         rows = placeBlock(
           rows,
           offset,
           page.data.map((row) => row.id),
-          page.total,
+          counted(page),
         );
         for (const row of page.data) read[row.id] = row;
-        total = page.total;
+        total = counted(page);
       });
       const { first, last } = options.shown();
       rows = evictFar(rows, Math.round((first + last) / 2), options.keepRows);
