@@ -3,7 +3,8 @@
 import { isFinal } from '../../shared/deliveryStatus';
 import { deliveryMatches, type DeliveryFilter } from '../../shared/deliveryFilter';
 import { deliverySummary, type DeliverySummary } from '../../shared/deliverySummary';
-import { WEBHOOK_EVENT_TYPES, type DeliveryDetail, type WebhookEventType } from '../../shared/types';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/types';
+import type { DeliveryDetail } from '../../shared/webhookSchemas';
 import type { SandboxCore } from '../sandboxCore';
 import { SECRET_PATTERN, webhookUrlProblem, type EndpointSeed } from '../webhookEndpoints';
 import type { DeliveryWaits } from '../webhooks/deliveryWaits';
