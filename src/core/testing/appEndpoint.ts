@@ -2,7 +2,7 @@
 // receiver"): what startTestSandbox({ webhookUrl }) checks before starting, and waitForDelivery.
 import { isFinal } from '../../shared/deliveryStatus';
 import { deliveryMatches, type DeliveryFilter } from '../../shared/deliveryFilter';
-import { deliverySummary, type DeliverySummary } from '../../shared/deliverySummary';
+import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/types';
 import type { DeliveryDetail } from '../../shared/webhookSchemas';
 import type { SandboxCore } from '../sandboxCore';
@@ -111,8 +111,8 @@ export class AppDeliveries {
   }
 
   /**
-   * The oldest delivery matching that has had an attempt (or is final, with `final`), whether
-   * before the call or within the timeout; fails with what did reach the endpoint.
+   * The oldest delivery matching that has had an attempt (or is final, with `final`); when none has
+   * yet, the first to get there within the timeout. Fails with what did reach the endpoint.
    */
   async wait(match: DeliveryWait = {}): Promise<AppDelivery> {
     checkedWait(match);
@@ -125,14 +125,17 @@ export class AppDeliveries {
       match.final ? isFinal(d) : d.attempt_count > 0;
     const matches = deliveryMatches(filter);
     const timeoutMs = match.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.matching(filter).find(ready);
-      if (found) return this.core.webhooks.detail(found.id);
-      const left = deadline - Date.now();
-      if (left <= 0 || this.closed.aborted) break;
-      await this.waits.until((d) => matches(d) && ready(deliverySummary(d)), left, this.closed);
-    }
+    const found = this.matching(filter).find(ready);
+    if (found) return this.core.webhooks.detail(found.id);
+    let woken: string | null = null;
+    // The first to become ready while waiting: an older match that had been ready was found above.
+    const becomes = (d: PresentedDelivery): boolean => {
+      if (!matches(d) || !ready(deliverySummary(d))) return false;
+      woken = d.id;
+      return true;
+    };
+    if (timeoutMs > 0 && !this.closed.aborted) await this.waits.until(becomes, timeoutMs, this.closed);
+    if (woken !== null) return this.core.webhooks.detail(woken);
     const came = this.matching({ endpoint_id: this.endpointId });
     const list = came.slice(0, LISTED).map(shown).join('; ') || 'none';
     const more = came.length > LISTED ? ` and ${came.length - LISTED} more` : '';

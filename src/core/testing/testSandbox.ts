@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { EndpointFaults, NewFaultRule, FaultRule } from '../../shared/faults';
 import type {
   ClockView,
@@ -62,8 +63,8 @@ export interface TestSandbox {
   setWebhookFaults(faults: Partial<EndpointFaults>): Promise<WebhookEndpoint>;
   /**
    * The oldest delivery to your endpoint matching that has had an attempt (with `final: true`:
-   * that is delivered or failed), with its attempts, whether before the call or within the timeout
-   * (default 5 s). Fails with the deliveries that did reach your endpoint.
+   * that is delivered or failed), with its attempts; when none has yet, the first to get there
+   * within the timeout (default 5 s). Fails with the deliveries that did reach your endpoint.
    */
   waitForDelivery(match?: DeliveryWait): Promise<AppDelivery>;
   sandbox: RunningSandbox;
@@ -134,6 +135,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   const sandbox = await startSandbox({ requestLog: false, ...start, webhookEndpoints, port: 0 });
   const { core, origin } = sandbox;
   const closed = new AbortController();
+  // Every waitForDelivery under way listens for the close: a test may run hundreds at once.
+  setMaxListeners(0, closed.signal);
   const apiKey = options.apiKey ?? core.settings.api_keys[0] ?? 'sk_test_tests';
   const arrived: ReceivedWebhook[] = [];
   const taken = new Set<ReceivedWebhook>();
