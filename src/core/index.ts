@@ -10,9 +10,13 @@ export {
   startTestSandbox,
   type TestSandbox,
   type TestSandboxOptions,
+  type TestSandboxWithEndpoint,
   type ReceivedWebhook,
   type WebhookMatch,
 } from './testing/testSandbox';
+export type { AppDelivery, DeliveryWait } from './testing/appEndpoint';
+export type { EndpointFaults } from '../shared/faults';
+export type { WebhookEndpoint } from '../shared/types';
 export { runScenario, type ScenarioResult, type StepResult } from './scenarios/runScenario';
 export { parseScenario, ScenarioFileError } from './scenarios/scenarioFile';
 export {

@@ -1,4 +1,5 @@
-import type { NewFaultRule, FaultRule } from '../../shared/faults';
+import { setMaxListeners } from 'node:events';
+import type { EndpointFaults, NewFaultRule, FaultRule } from '../../shared/faults';
 import type {
   ClockView,
   InboxMessage,
@@ -9,6 +10,8 @@ import type {
 } from '../../shared/types';
 import type { Advance } from '../sandboxClock';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../startSandbox';
+import { DeliveryWaits } from '../webhooks/deliveryWaits';
+import { AppDeliveries, appEndpointSeeds, type AppDelivery, type DeliveryWait } from './appEndpoint';
 
 /** A webhook the sandbox sent to its own inbox, as a test reads it. */
 export interface ReceivedWebhook {
@@ -33,6 +36,13 @@ export interface WebhookMatch {
 export interface TestSandboxOptions extends Omit<StartOptions, 'port'> {
   /** The bearer key requests are sent with (default sk_test_tests). */
   apiKey?: string;
+  /**
+   * Your app's webhook receiver: registered as an endpoint (beside the inbox and any of
+   * webhookEndpoints), returned as `appEndpoint`, and what setWebhookFaults and waitForDelivery act on.
+   */
+  webhookUrl?: string;
+  /** The secret webhookUrl's webhooks are signed with (whsec_…); default a generated one. */
+  webhookSecret?: string;
 }
 
 export interface TestSandbox {
@@ -41,6 +51,22 @@ export interface TestSandbox {
   apiKey: string;
   /** The endpoint the sandbox delivers webhooks to (its own inbox), with its signing secret. */
   webhookEndpoint: WebhookEndpoint;
+  /**
+   * Your own endpoint (the webhookUrl option) as it was at start: id, url, secret; null without
+   * webhookUrl.
+   */
+  appEndpoint: WebhookEndpoint | null;
+  /**
+   * Sets your endpoint's webhook faults (duplicate, delay_seconds, shuffle, bad_signature); fields
+   * left out keep their value. Answers the endpoint as it now is.
+   */
+  setWebhookFaults(faults: Partial<EndpointFaults>): Promise<WebhookEndpoint>;
+  /**
+   * The oldest delivery to your endpoint matching that has had an attempt (with `final: true`:
+   * that is delivered or failed), with its attempts; when none has yet, the first to get there
+   * within the timeout (default 5 s). Fails with the deliveries that did reach your endpoint.
+   */
+  waitForDelivery(match?: DeliveryWait): Promise<AppDelivery>;
   sandbox: RunningSandbox;
   /** One API call with the key; the body is parsed JSON. */
   request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
@@ -64,6 +90,9 @@ export interface TestSandbox {
   clearWebhooks(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A test sandbox started with webhookUrl: its endpoint is there. */
+export type TestSandboxWithEndpoint = TestSandbox & { appEndpoint: WebhookEndpoint };
 
 const INBOX = 'tests';
 const ENDPOINT_DESCRIPTION = 'startTestSandbox inbox';
@@ -92,9 +121,22 @@ const matches = (webhook: ReceivedWebhook, match: WebhookMatch): boolean =>
  * A sandbox for a test suite (docs/testing-your-app.md): in memory, on a free port, with its own
  * inbox registered as the webhook endpoint, and helpers for what tests do to it.
  */
+export function startTestSandbox(
+  options: TestSandboxOptions & { webhookUrl: string },
+): Promise<TestSandboxWithEndpoint>;
+export function startTestSandbox(options?: TestSandboxOptions): Promise<TestSandbox>;
 export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ requestLog: false, ...options, port: 0 });
+  const { webhookUrl, webhookSecret, ...start } = options;
+  const webhookEndpoints = appEndpointSeeds({
+    webhookUrl,
+    webhookSecret,
+    webhookEndpoints: start.webhookEndpoints,
+  });
+  const sandbox = await startSandbox({ requestLog: false, ...start, webhookEndpoints, port: 0 });
   const { core, origin } = sandbox;
+  const closed = new AbortController();
+  // Every waitForDelivery under way listens for the close: a test may run hundreds at once.
+  setMaxListeners(0, closed.signal);
   const apiKey = options.apiKey ?? core.settings.api_keys[0] ?? 'sk_test_tests';
   const arrived: ReceivedWebhook[] = [];
   const taken = new Set<ReceivedWebhook>();
@@ -144,6 +186,16 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     description: ENDPOINT_DESCRIPTION,
   });
 
+  // Seeded at start, found by its URL as seeding finds it: a data folder's earlier run keeps its id and secret.
+  const appEndpoint =
+    webhookUrl === undefined ? null : (core.endpoints.list().find((e) => e.url === webhookUrl) ?? null);
+  const appDeliveries =
+    appEndpoint && new AppDeliveries(core, new DeliveryWaits(core), closed.signal, appEndpoint.id);
+  const withoutUrl = (helper: string) =>
+    new Error(
+      `${helper} acts on your own endpoint: start the sandbox with startTestSandbox({ webhookUrl }).`,
+    );
+
   const nextWebhook = (match: WebhookMatch = {}) =>
     new Promise<ReceivedWebhook>((resolve, reject) => {
       const look = (): boolean => {
@@ -176,6 +228,21 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     baseUrl: origin,
     apiKey,
     webhookEndpoint,
+    appEndpoint,
+    setWebhookFaults: async (faults) => {
+      if (!appEndpoint) throw withoutUrl('setWebhookFaults');
+      const answer = await request<{ data: WebhookEndpoint; error?: { message: string } }>(
+        'PATCH',
+        `/sandbox/endpoints/${appEndpoint.id}`,
+        { faults },
+      );
+      if (answer.status >= 400) throw new Error(`setWebhookFaults: ${answer.body.error?.message}`);
+      return answer.body.data;
+    },
+    waitForDelivery: async (match) => {
+      if (!appDeliveries) throw withoutUrl('waitForDelivery');
+      return appDeliveries.wait(match);
+    },
     sandbox,
     request,
     createLink: (body) => data('POST', '/payment-links', body),
@@ -204,6 +271,9 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       arrived.length = 0;
       taken.clear();
     },
-    close: () => sandbox.close(),
+    close: () => {
+      closed.abort();
+      return sandbox.close();
+    },
   };
 }

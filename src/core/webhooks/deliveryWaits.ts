@@ -37,7 +37,11 @@ export class DeliveryWaits {
     return list();
   }
 
-  private until(matches: (d: PresentedDelivery) => boolean, ms: number, gone: AbortSignal): Promise<void> {
+  /**
+   * Resolves once a delivery changes into one that `matches`, at `ms`, or when `gone` aborts; the
+   * caller reads what it waits for again (startTestSandbox's waitForDelivery waits for attempts).
+   */
+  until(matches: (d: PresentedDelivery) => boolean, ms: number, gone: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiter.done(), ms);
       const waiter: Waiter = {
