@@ -61,7 +61,7 @@ interface PaymentLinkEvent {
 const memory = globalThis as typeof globalThis & {
   receiver?: { orders: Map<string, Order>; seen: Set<string> };
 };
-const { orders, seen } = (memory.receiver ??= { orders: new Map(), seen: new Set() });
+const { orders, seen } = (memory.receiver ??= { orders: new Map<string, Order>(), seen: new Set<string>() });
 
 export const orderOf = (referenceId: string): Order | undefined => orders.get(referenceId);
 
@@ -71,7 +71,7 @@ export function applyOnce(id: string, event: PaymentLinkEvent): void {
   const status = STATUS_OF[event.type];
   if (status) {
     const key = event.data.reference_id ?? event.data.id;
-    const order = orders.get(key) ?? { status: 'pending', events: [] };
+    const order: Order = orders.get(key) ?? { status: 'pending', events: [] };
     // An event older than what the order already shows (canceled, then a late failed) changes nothing.
     if (RANK[status] > RANK[order.status]) order.status = status;
     order.events.push(id);
