@@ -95,6 +95,11 @@ class PaymentLinkTest(unittest.TestCase):
         with self.assertRaisesRegex(WebhookVerificationError, "more than 5 minutes"):
             verify(SECRET, self.headers, self.body, now=sent_at + 301)
 
+    def test_a_signature_with_a_non_ascii_character_is_rejected(self):
+        headers = {**self.headers, "webhook-signature": "v1,\u00e9"}
+        with self.assertRaisesRegex(WebhookVerificationError, "no v1 signature matches"):
+            verify(SECRET, headers, self.body)
+
     def test_another_secret_is_rejected(self):
         with self.assertRaises(WebhookVerificationError):
             verify("whsec_" + "A" * 32, self.headers, self.body)

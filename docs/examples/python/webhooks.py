@@ -43,7 +43,8 @@ def verify(secret, headers, body, now=None):
     expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
     for signature in signatures.split(" "):
         version, _, value = signature.partition(",")
-        # compare_digest takes as long whatever the first differing byte: no timing oracle.
-        if version == "v1" and hmac.compare_digest(value, expected):
+        # compare_digest takes as long whatever the first differing byte: no timing oracle. Bytes,
+        # since on str it raises TypeError for a non-ASCII header (a 500 instead of a refusal).
+        if version == "v1" and hmac.compare_digest(value.encode(), expected.encode()):
             return json.loads(body)
     raise WebhookVerificationError("no v1 signature matches: the body, the headers or the secret differ")
