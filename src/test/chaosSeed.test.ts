@@ -171,7 +171,9 @@ test("an endpoint's seed is kept until null removes it, and shows with its fault
   assert.equal(made.status, 201, made.text);
   const id = made.body.data.id as string;
   assert.equal(made.body.data.faults.seed, 5, 'a seed set before its shuffle is kept');
-  const shuffled = await sandbox.api('PATCH', `/sandbox/endpoints/${id}`, { body: { faults: { shuffle: true } } });
+  const shuffled = await sandbox.api('PATCH', `/sandbox/endpoints/${id}`, {
+    body: { faults: { shuffle: true } },
+  });
   assert.deepEqual(shuffled.body.data.faults, {
     duplicate: false,
     delay_seconds: 0,
@@ -179,7 +181,9 @@ test("an endpoint's seed is kept until null removes it, and shows with its fault
     bad_signature: false,
     seed: 5,
   });
-  const removed = await sandbox.api('PATCH', `/sandbox/endpoints/${id}`, { body: { faults: { seed: null } } });
+  const removed = await sandbox.api('PATCH', `/sandbox/endpoints/${id}`, {
+    body: { faults: { seed: null } },
+  });
   assert.equal(removed.status, 200, removed.text);
   assert.equal('seed' in removed.body.data.faults, false);
 });
