@@ -62,15 +62,15 @@ export function EndpointFaultsFields({
         <input
           id="field-faults-seed"
           name="faults.seed"
-          className="fault-delay-input"
+          className="fault-seed-input"
           type="text"
           inputMode="numeric"
-          placeholder="random"
+          placeholder="0 to 4294967295"
           value={seedText}
           aria-invalid={error ? true : undefined}
           onChange={(event) => onSeedText(event.target.value)}
         />
-        (0 to 4294967295: the same order on every run)
+        (empty: random)
       </label>
       {error && <span className="field-error">{error}</span>}
     </fieldset>
