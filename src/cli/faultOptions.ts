@@ -40,6 +40,7 @@ interface RuleDraft {
   action?: Record<string, unknown>;
   remaining?: unknown;
   probability?: unknown;
+  seed?: unknown;
 }
 
 const OPTIONS: Record<string, (rule: RuleDraft, v: string | number) => void> = {
@@ -50,6 +51,7 @@ const OPTIONS: Record<string, (rule: RuleDraft, v: string | number) => void> = {
   jitter: (r, v) => (r.action = { ...r.action, jitter_ms: v }),
   remaining: (r, v) => (r.remaining = v),
   probability: (r, v) => (r.probability = v),
+  seed: (r, v) => (r.seed = v),
   key: (r, v) => (r.match.api_key = v),
 };
 

@@ -2,7 +2,7 @@
 // request log, inboxes, the clock, fault rules, batches. The core's types and the console's are
 // Static<> of these, and /openapi.json names them, so a generated client and the console agree.
 import Type, { type Static } from 'typebox';
-import { FAULT_ACTION_TYPES, FAULTABLE_ROUTES, FaultRuleSchema } from './faults';
+import { FAULTABLE_ROUTES, FaultMarkSchema, FaultRuleSchema } from './faults';
 import {
   BULK_ACTIONS,
   INBOX_VERIFICATIONS,
@@ -46,12 +46,7 @@ export const RequestSummarySchema = Type.Object(
     ),
     response_body_length: Nullable(Type.Integer({ minimum: 0 })),
     link_id: Type.Optional(Type.String({ description: 'the payment link the request is about' })),
-    fault: Type.Optional(
-      Type.Object(
-        { rule_id: Type.String(), action: Type.Enum(FAULT_ACTION_TYPES) },
-        { additionalProperties: false, description: 'the fault rule that hit the request' },
-      ),
-    ),
+    fault: Type.Optional(FaultMarkSchema),
   },
   { additionalProperties: false },
 );

@@ -21,6 +21,8 @@ export const FAULTABLE_ROUTES = [
 /** At most this many rules at once: each request is matched against every rule. */
 export const MAX_FAULT_RULES = 100;
 export const MAX_FAULT_LATENCY_MS = 60_000;
+/** Seeds are whole numbers from 0 to this (2^32-1): the whole state of the seeded draws. */
+export const MAX_FAULT_SEED = 4_294_967_295;
 
 export const NO_ENDPOINT_FAULTS: EndpointFaults = {
   duplicate: false,

@@ -1,11 +1,12 @@
 // Faults on purpose (docs/contract.md §13): the shapes of an API fault rule and of an endpoint's webhook
 // faults. One definition validates the API and console bodies, the export file, and documents them.
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TInteger } from 'typebox';
 import {
   FAULT_ACTION_TYPES,
   FAULT_METHODS,
   FAULTABLE_ROUTES,
   MAX_FAULT_LATENCY_MS,
+  MAX_FAULT_SEED,
   type FaultActionType,
 } from './faultBasics';
 
@@ -113,6 +114,13 @@ export const FaultActionUnionSchema = Type.Union(
   { description: 'what happens to a request the rule hits, by type' },
 );
 
+/** A seed's schema; `what` says which draws it fixes. */
+const seedWords = (what: string): string =>
+  `a whole number from 0 to ${MAX_FAULT_SEED} (2^32-1): ${what} the same on every run (absent: random)`;
+const seedSchema = (what: string): TInteger =>
+  Type.Integer({ minimum: 0, maximum: MAX_FAULT_SEED, description: seedWords(what) });
+const ENDPOINT_SEED_USE = "makes shuffle's waits, one per delivery made for the endpoint,";
+
 const ruleFields = {
   action: FaultActionSchema,
   remaining: Type.Optional(
@@ -129,6 +137,11 @@ const ruleFields = {
       maximum: 1,
       description: 'a number from 0 to 1 (default 1): the chance a matching request is hit',
     }),
+  ),
+  seed: Type.Optional(
+    seedSchema(
+      'makes the draws for probability and jitter_ms, one per matching request for each that applies,',
+    ),
   ),
   enabled: Type.Optional(
     Type.Boolean({ description: 'true or false (default true): a disabled rule is kept but hits nothing' }),
@@ -159,6 +172,21 @@ export const FaultRuleSchema = Type.Object(
   { additionalProperties: false },
 );
 export type FaultRule = Static<typeof FaultRuleSchema>;
+
+/** How a request's history marks the rule that hit it. */
+export const FaultMarkSchema = Type.Object(
+  {
+    rule_id: Type.String(),
+    action: Type.Enum(FAULT_ACTION_TYPES),
+    latency_ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'a latency rule: how long the request was held, its ms plus the jitter drawn',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'the fault rule that hit the request' },
+);
 
 /** Which fields each action type takes, and which it needs. */
 const ACTION_FIELDS: Record<FaultActionType, { needs: string[]; takes: string[] }> = {
@@ -193,6 +221,8 @@ export function faultActionProblem(
   return null;
 }
 
+const endpointSeed = seedSchema(ENDPOINT_SEED_USE);
+
 /** Per endpoint webhook faults; absent on an endpoint means none. */
 export const EndpointFaultsSchema = Type.Object(
   {
@@ -212,7 +242,26 @@ export const EndpointFaultsSchema = Type.Object(
     bad_signature: Type.Boolean({
       description: 'true or false: send a webhook-signature that does not verify',
     }),
+    seed: Type.Optional(endpointSeed),
   },
   { additionalProperties: false },
 );
 export type EndpointFaults = Static<typeof EndpointFaultsSchema>;
+
+/** A change to an endpoint's faults: fields left out keep their value, and a null seed removes it. */
+export const EndpointFaultsPatchSchema = Type.Object(
+  {
+    ...Type.Partial(Type.Omit(EndpointFaultsSchema, ['seed'])).properties,
+    seed: Type.Optional(
+      Type.Union([endpointSeed, Type.Null()], {
+        description: `${seedWords(ENDPOINT_SEED_USE)}; null removes it`,
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'webhook faults on purpose (docs/contract.md §13), any of duplicate, delay_seconds, shuffle, bad_signature, seed; fields left out keep their value',
+  },
+);
+export type EndpointFaultsPatch = Static<typeof EndpointFaultsPatchSchema>;

@@ -2,7 +2,7 @@
 // API requests and webhook attempts of a running sandbox, in one shape for the route, the CLI and
 // the tests (docs/keyed-api.md, "Logs").
 import Type, { type Static } from 'typebox';
-import { FAULT_ACTION_TYPES } from './faultBasics';
+import { FaultMarkSchema } from './faults';
 import { WEBHOOK_EVENT_TYPES } from './types';
 
 const At = Type.String({ format: 'date-time', description: 'when it happened, sandbox time' });
@@ -20,12 +20,7 @@ export const ApiRequestLogEntrySchema = Type.Object(
     idempotency_key: Type.Union([Type.String(), Type.Null()]),
     replayed: Type.Boolean({ description: 'answered from an earlier request with the same Idempotency-Key' }),
     link_id: Type.Optional(Type.String({ description: 'the payment link the request is about' })),
-    fault: Type.Optional(
-      Type.Object(
-        { rule_id: Type.String(), action: Type.Enum(FAULT_ACTION_TYPES) },
-        { description: 'the fault rule that hit it' },
-      ),
-    ),
+    fault: Type.Optional(FaultMarkSchema),
     request_body: Type.Union([Type.String(), Type.Null()], { description: 'the first 64 KiB, as received' }),
     response_body: Type.Union([Type.String(), Type.Null()], { description: 'the first 64 KiB, as answered' }),
   },

@@ -59,6 +59,18 @@ describe('--fault: the compact form', () => {
     );
   });
 
+  test('seed= fixes the probability and jitter draws (docs/faults.md, "Seeds")', () => {
+    assert.deepEqual(faultsOf('--fault', 'GET latency=100 jitter=50 probability=0.5 seed=42'), [
+      {
+        match: { method: 'GET' },
+        action: { type: 'latency', ms: 100, jitter_ms: 50 },
+        probability: 0.5,
+        seed: 42,
+      },
+    ]);
+    assert.throws(() => faultsOf('--fault', 'drop seed=-1'), /seed/);
+  });
+
   test('JSON works too', () => {
     assert.deepEqual(faultsOf('--fault', '{"action":{"type":"drop"},"remaining":1}'), [
       { action: { type: 'drop' }, remaining: 1 },

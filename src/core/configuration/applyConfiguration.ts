@@ -23,6 +23,7 @@ const declared = (rule: NewFaultRule | FaultRule): string =>
     action: rule.action,
     remaining: rule.remaining,
     probability: rule.probability,
+    seed: rule.seed,
     enabled: rule.enabled ?? true,
   });
 

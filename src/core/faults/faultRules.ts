@@ -10,6 +10,7 @@ import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
 import type { SandboxClock } from '../sandboxClock';
 import type { Store } from '../store/store';
+import { drawsFor, wholeUpTo, type Draw } from './seededDraws';
 
 const newRuleId = (): string => `flt_${randomBytes(8).toString('hex')}`;
 const ROUTES: ReadonlySet<string> = new Set(FAULTABLE_ROUTES);
@@ -18,6 +19,8 @@ const ROUTES: ReadonlySet<string> = new Set(FAULTABLE_ROUTES);
 export interface FaultHit {
   rule: FaultRule;
   counted: Promise<void>;
+  /** A latency rule's wait: its ms plus the jitter it drew. */
+  latencyMs?: number;
 }
 
 /**
@@ -29,6 +32,11 @@ export class FaultRules {
   /** Whether any rule is on, worked out once per change of the list (lists are replaced, never edited). */
   private armedFor: FaultRule[] | null = null;
   private anyOn = false;
+  /**
+   * Each rule's draws, by id: a rule's seed starts its sequence when the rule is added (or the
+   * sandbox starts), and counting it down keeps it going.
+   */
+  private readonly draws = new Map<string, Draw>();
 
   constructor(
     private readonly store: Store,
@@ -88,7 +96,8 @@ export class FaultRules {
   /**
    * The first enabled rule that matches and wins its draw, counted down at once in memory (so
    * concurrent requests never take more than N) and durably by the returned commit; a rule whose
-   * count reaches zero is removed.
+   * count reaches zero is removed. A rule takes the next of its draws for each matching request it
+   * looks at while its probability is below 1, and the next for the jitter of each request it hits.
    */
   hit(method: string, route: string | undefined, apiKey: string | null): FaultHit | null {
     if (route === undefined || !ROUTES.has(route)) return null;
@@ -99,14 +108,22 @@ export class FaultRules {
       if (match.path !== undefined && match.path !== route) continue;
       if (match.api_key !== undefined && match.api_key !== apiKey) continue;
       const probability = rule.probability ?? 1;
-      if (probability < 1 && !(Math.random() < probability)) continue;
-      if (rule.remaining === undefined) return { rule, counted: Promise.resolve() };
+      if (probability < 1 && !(this.drawOf(rule)() < probability)) continue;
+      const { action } = rule;
+      const latency =
+        action.type === 'latency'
+          ? {
+              latencyMs:
+                (action.ms ?? 0) + (action.jitter_ms ? wholeUpTo(this.drawOf(rule), action.jitter_ms) : 0),
+            }
+          : {};
+      if (rule.remaining === undefined) return { rule, counted: Promise.resolve(), ...latency };
       const left = rule.remaining - 1;
       const rules =
         left === 0
           ? this.list().filter((r) => r !== rule)
           : this.list().map((r) => (r === rule ? { ...r, remaining: left } : r));
-      return { rule, counted: this.save(rules) };
+      return { rule, counted: this.save(rules), ...latency };
     }
     return null;
   }
@@ -142,7 +159,18 @@ export class FaultRules {
     return rule;
   }
 
+  private drawOf(rule: FaultRule): Draw {
+    let draw = this.draws.get(rule.id);
+    if (!draw) {
+      draw = drawsFor(rule.seed);
+      this.draws.set(rule.id, draw);
+    }
+    return draw;
+  }
+
   private save(rules: FaultRule[]): Promise<void> {
+    const kept = new Set(rules.map((rule) => rule.id));
+    for (const id of this.draws.keys()) if (!kept.has(id)) this.draws.delete(id);
     return this.store.commit([{ op: 'faults', v: rules }]);
   }
 }

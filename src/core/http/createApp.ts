@@ -122,6 +122,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
   app.decorateRequest('fault', null);
+  app.decorateRequest('faultLatencyMs', null);
   app.removeContentTypeParser('text/plain');
   parseJsonBodies(app, { keepText: false });
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The fault rule that hit this request (docs/contract.md §13), or null. */
     fault: FaultRule | null;
+    /** The wait a latency rule drew for this request (ms plus jitter), or null. */
+    faultLatencyMs: number | null;
   }
 }
 
@@ -113,8 +115,8 @@ export function faultGate(core: SandboxCore, log: boolean) {
             .type('application/json; charset=utf-8')
             .send(faultErrorBody(action, hit.rule, request.id));
         } else if (action.type === 'latency') {
-          const jitter = Math.floor(Math.random() * ((action.jitter_ms ?? 0) + 1));
-          setTimeout(done, (action.ms as number) + jitter);
+          request.faultLatencyMs = hit.latencyMs ?? null;
+          setTimeout(done, hit.latencyMs ?? 0);
         } else if (action.type === 'drop') hangUp(core, request, reply, log, 0);
         else done();
       };

@@ -49,7 +49,15 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     request_headers: loggedHeaders(request.headers),
     response_headers: loggedHeaders(reply.getHeaders()),
     ...(linkId ? { link_id: linkId } : {}),
-    ...(request.fault ? { fault: { rule_id: request.fault.id, action: request.fault.action.type } } : {}),
+    ...(request.fault
+      ? {
+          fault: {
+            rule_id: request.fault.id,
+            action: request.fault.action.type,
+            ...(request.faultLatencyMs === null ? {} : { latency_ms: request.faultLatencyMs }),
+          },
+        }
+      : {}),
   };
 }
 

@@ -9,6 +9,7 @@ interface Entry {
   lane: string;
 }
 
+/** A lane's head with the time it falls due. */
 interface Waiting {
   due: number;
   entry: Entry;
@@ -17,7 +18,7 @@ interface Waiting {
 interface Lane {
   items: SortedList<Entry>;
   /** Where its head is indexed: due (ready for its endpoint), not yet due (waiting), or neither (on the wire). */
-  placed: { ready: Entry } | { waiting: Waiting } | null;
+  placed: { ready: Waiting } | { waiting: Waiting } | null;
 }
 
 const bySeq = (a: Entry, b: Entry): number => a.seq - b.seq;
@@ -26,13 +27,15 @@ const byDue = (a: Waiting, b: Waiting): number => a.due - b.due || a.entry.seq -
 /**
  * The deliveries still to be attempted, indexed so that no pass looks at more than it starts.
  * Each endpoint and link has a lane in store order, and only a lane's head may go, so a link's
- * later event waits for its earlier one. Heads that are due sit in their endpoint's ready list,
- * oldest first; heads whose time has not come wait in one list, soonest first.
+ * later event waits for its earlier one. Heads that are due sit in their endpoint's ready list in
+ * the order they fell due (then store order), so heads a clock advance makes due at once go as
+ * they would have in real time: a shuffled endpoint's random waits still decide its order
+ * (docs/faults.md). Heads whose time has not come wait in one list, soonest first.
  */
 export class DeliveryQueue {
   private readonly entries = new Map<string, Entry>();
   private readonly lanes = new Map<string, Lane>();
-  private readonly ready = new Map<string, SortedList<Entry>>();
+  private readonly ready = new Map<string, SortedList<Waiting>>();
   private readonly waiting = new SortedList<Waiting>(byDue);
   /** Heads taken for an attempt: their lane holds still until the attempt ends. */
   private readonly taken = new Set<string>();
@@ -97,33 +100,37 @@ export class DeliveryQueue {
   }
 
   /**
-   * Up to `max` due heads of an endpoint, oldest first, taken for an attempt. A head already
+   * Up to `max` due heads of an endpoint, soonest due first, taken for an attempt. A head already
    * finished or deleted in memory, its commit not yet on disk, stays put until that commit lands.
    */
   take(endpointId: string, max: number): WebhookDelivery[] {
     const list = this.ready.get(endpointId);
     if (!list) return [];
-    const taken: WebhookDelivery[] = [];
+    const taken: Waiting[] = [];
+    const deliveries: WebhookDelivery[] = [];
     for (let i = 0; i < list.length && taken.length < max; i++) {
-      const entry = list.at(i) as Entry;
-      const delivery = this.lookup(entry.id);
-      if (delivery && !isFinal(delivery)) taken.push(delivery);
+      const head = list.at(i) as Waiting;
+      const delivery = this.lookup(head.entry.id);
+      if (delivery && !isFinal(delivery)) {
+        taken.push(head);
+        deliveries.push(delivery);
+      }
     }
-    for (const delivery of taken) {
-      const entry = this.entries.get(delivery.id) as Entry;
-      list.remove(entry);
-      (this.lanes.get(entry.lane) as Lane).placed = null;
-      this.taken.add(delivery.id);
+    for (const head of taken) {
+      list.remove(head);
+      (this.lanes.get(head.entry.lane) as Lane).placed = null;
+      this.taken.add(head.entry.id);
     }
     if (list.length === 0) this.ready.delete(endpointId);
-    return taken;
+    return deliveries;
   }
 
   /** One delivery taken for an attempt, when it is its lane's head and due; else undefined. */
   takeOne(id: string): WebhookDelivery | undefined {
     const entry = this.entries.get(id);
     const lane = entry && this.lanes.get(entry.lane);
-    if (!entry || !lane?.placed || !('ready' in lane.placed) || lane.placed.ready !== entry) return undefined;
+    if (!entry || !lane?.placed || !('ready' in lane.placed) || lane.placed.ready.entry !== entry)
+      return undefined;
     const delivery = this.lookup(id);
     if (!delivery || isFinal(delivery)) return undefined;
     this.unplace(lane);
@@ -157,9 +164,10 @@ export class DeliveryQueue {
       this.waiting.remove(placed.waiting);
       return;
     }
-    const list = this.ready.get(placed.ready.endpointId);
+    const endpointId = placed.ready.entry.endpointId;
+    const list = this.ready.get(endpointId);
     list?.remove(placed.ready);
-    if (list?.length === 0) this.ready.delete(placed.ready.endpointId);
+    if (list?.length === 0) this.ready.delete(endpointId);
   }
 
   private place(key: string): void {
@@ -176,11 +184,13 @@ export class DeliveryQueue {
     if (!(due > this.now())) {
       let list = this.ready.get(head.endpointId);
       if (!list) {
-        list = new SortedList(bySeq);
+        list = new SortedList(byDue);
         this.ready.set(head.endpointId, list);
       }
-      list.insert(head);
-      lane.placed = { ready: head };
+      // A head with no time (none to wait for) goes first, as it would have at once.
+      const ready = { due: Number.isNaN(due) ? 0 : due, entry: head };
+      list.insert(ready);
+      lane.placed = { ready };
     } else {
       const waiting = { due, entry: head };
       this.waiting.insert(waiting);

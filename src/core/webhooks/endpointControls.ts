@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isWaiting } from '../../shared/deliveryStatus';
-import { hasEndpointFaults, NO_ENDPOINT_FAULTS, type EndpointFaults } from '../../shared/faults';
+import { hasEndpointFaults, NO_ENDPOINT_FAULTS, type EndpointFaultsPatch } from '../../shared/faults';
 import type { WebhookEndpoint, WebhookEventType } from '../../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
 import { isoTime } from '../clock';
@@ -19,15 +19,21 @@ export interface EndpointInput {
   enabled?: boolean;
   event_types?: WebhookEventType[];
   /** Webhook faults to change; fields left out keep their value. */
-  faults?: Partial<EndpointFaults>;
+  faults?: EndpointFaultsPatch;
 }
 
-/** The endpoint's faults after a change; an endpoint with none carries no faults field at all. */
-function withFaults(endpoint: WebhookEndpoint, change: Partial<EndpointFaults> | undefined): WebhookEndpoint {
+/**
+ * The endpoint's faults after a change; an endpoint with none carries no faults field at all. A
+ * seed is kept while every fault is off, so it can be set before the shuffle it is for.
+ */
+function withFaults(endpoint: WebhookEndpoint, change: EndpointFaultsPatch | undefined): WebhookEndpoint {
   if (change === undefined) return endpoint;
   const { faults: _before, ...rest } = endpoint;
-  const faults = { ...NO_ENDPOINT_FAULTS, ...endpoint.faults, ...change };
-  return hasEndpointFaults(faults) ? { ...rest, faults } : rest;
+  const { seed: _seed, ...kept } = { ...NO_ENDPOINT_FAULTS, ...endpoint.faults };
+  const { seed, ...changed } = change;
+  const seedNow = seed === undefined ? endpoint.faults?.seed : (seed ?? undefined);
+  const faults = { ...kept, ...changed, ...(seedNow === undefined ? {} : { seed: seedNow }) };
+  return hasEndpointFaults(faults) || seedNow !== undefined ? { ...rest, faults } : rest;
 }
 
 export function findEndpoint(state: StoreState, id: string): WebhookEndpoint {

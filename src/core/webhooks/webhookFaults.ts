@@ -1,13 +1,29 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { SHUFFLE_WINDOW_SECONDS } from '../../shared/faults';
+import { SHUFFLE_WINDOW_SECONDS, type EndpointFaults } from '../../shared/faults';
 import type { WebhookDelivery, WebhookEndpoint } from '../../shared/types';
+import { drawsFor, type Draw } from '../faults/seededDraws';
+
+/**
+ * Shuffle's draws per endpoint faults as saved: saving an endpoint's faults (or starting the
+ * sandbox) starts its seed's sequence over, and each delivery made for it takes the next draw.
+ */
+const shuffleDraws = new WeakMap<EndpointFaults, Draw>();
+
+function shuffleDraw(faults: EndpointFaults): Draw {
+  let draw = shuffleDraws.get(faults);
+  if (!draw) {
+    draw = drawsFor(faults.seed);
+    shuffleDraws.set(faults, draw);
+  }
+  return draw;
+}
 
 /**
  * The deliveries one event makes for one endpoint, as its webhook faults (docs/contract.md §13) bend them:
  * delay_seconds moves the first attempt later (sandbox time, so advancing the clock brings it);
- * shuffle adds a random wait within the window and takes each delivery out of its link's lane, so
- * the link's events go in whatever order their waits fall; duplicate makes a second delivery of
- * the same event, which carries the same webhook-id.
+ * shuffle adds a random wait within the window (drawn from the faults' seed when they have one)
+ * and takes each delivery out of its link's lane, so the link's events go in the order their waits
+ * fall; duplicate makes a second delivery of the same event, which carries the same webhook-id.
  */
 export function endpointDeliveries(
   endpoint: WebhookEndpoint,
@@ -17,7 +33,9 @@ export function endpointDeliveries(
   const faults = endpoint.faults;
   if (!faults) return [make(firstAttempt)];
   const one = (): WebhookDelivery => {
-    const shuffleWait = faults.shuffle ? Math.floor(Math.random() * SHUFFLE_WINDOW_SECONDS * 1000) : 0;
+    const shuffleWait = faults.shuffle
+      ? Math.floor(shuffleDraw(faults)() * SHUFFLE_WINDOW_SECONDS * 1000)
+      : 0;
     const delivery = make(firstAttempt + faults.delay_seconds * 1000 + shuffleWait);
     return faults.shuffle ? { ...delivery, unordered: true } : delivery;
   };

@@ -9,7 +9,7 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from '../../../shared/types';
-import type { EndpointFaults } from '../../../shared/faults';
+import type { EndpointFaultsPatch } from '../../../shared/faults';
 import type { LinkSort, SortOrder } from '../../../shared/linkOrder';
 
 export type { FaultsView, LinkDetail, LinkPosition } from '../../../shared/consoleSchemas';
@@ -50,13 +50,13 @@ export interface NewEndpointInput {
   description?: string;
   enabled?: boolean;
   event_types?: WebhookEventType[];
-  faults?: Partial<EndpointFaults>;
+  faults?: EndpointFaultsPatch;
 }
 
 export type EndpointPatch = Partial<
   Pick<WebhookEndpoint, 'url' | 'description' | 'enabled' | 'event_types'>
 > & {
-  faults?: Partial<EndpointFaults>;
+  faults?: EndpointFaultsPatch;
 };
 
 export interface DeliveryListQuery {

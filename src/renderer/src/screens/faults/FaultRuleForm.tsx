@@ -23,6 +23,7 @@ const FIELD_OF_PARAM: Record<string, Field> = {
   'action.jitter_ms': 'jitter',
   remaining: 'remaining',
   probability: 'probability',
+  seed: 'seed',
 };
 
 function Select(props: {
@@ -142,6 +143,7 @@ export function FaultRuleForm() {
         )}
         {text('remaining', 'Remaining', 'Optional: the next N matching requests, then the rule goes')}
         {text('probability', 'Probability', 'Optional: 0 to 1, default 1 (every matching request)')}
+        {text('seed', 'Seed', 'Optional: 0 to 4294967295, the same probability and jitter draws each run')}
         <div className="fault-form-submit">
           <button type="submit" className="button button-primary" disabled={saving}>
             {saving ? 'Adding…' : 'Add rule'}

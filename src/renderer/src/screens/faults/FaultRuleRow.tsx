@@ -22,6 +22,7 @@ export function FaultRuleRow({ rule }: { rule: FaultRule }) {
           {probability < 1 && (
             <span className="chip">{Math.round(probability * 1000) / 10} % of requests</span>
           )}
+          {rule.seed !== undefined && <span className="chip mono">seed {rule.seed}</span>}
           {rule.match.api_key && <span className="chip mono">{rule.match.api_key}</span>}
           <span className="chip mono muted">{rule.id}</span>
         </p>

@@ -19,6 +19,7 @@ export interface FaultDraft {
   jitter: string;
   remaining: string;
   probability: string;
+  seed: string;
 }
 
 export const EMPTY_DRAFT: FaultDraft = {
@@ -33,6 +34,7 @@ export const EMPTY_DRAFT: FaultDraft = {
   jitter: '',
   remaining: '',
   probability: '',
+  seed: '',
 };
 
 /**
@@ -65,6 +67,7 @@ export function ruleOf(draft: FaultDraft): NewFaultRule {
     action,
     ...optional('remaining', draft.remaining),
     ...optional('probability', draft.probability),
+    ...optional('seed', draft.seed),
   };
 }
 
@@ -79,6 +82,7 @@ const NUMBER_FIELDS: { field: keyof FaultDraft; rule: NumberRule | undefined; fo
   { field: 'jitter', rule: ACTION_RULES.jitter_ms, for: 'latency' },
   { field: 'remaining', rule: RULE_RULES.remaining },
   { field: 'probability', rule: RULE_RULES.probability },
+  { field: 'seed', rule: RULE_RULES.seed },
 ];
 
 /**

@@ -22,8 +22,8 @@ const fieldOf = (param: string | undefined): Field | undefined => {
     : undefined;
 };
 
-/** A delay typed as digits is sent as a number; anything else as typed, for the API to explain. */
-const delayOf = (text: string): number =>
+/** A number typed as digits is sent as a number; anything else as typed, for the API to explain. */
+const wholeOf = (text: string): number =>
   /^\d+$/.test(text.trim()) ? Number(text) : (text as unknown as number);
 
 interface EndpointDialogProps {
@@ -42,6 +42,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const [types, setTypes] = useState<WebhookEventType[]>(endpoint?.event_types ?? EVENT_TYPES);
   const [faults, setFaults] = useState<EndpointFaults>(endpoint?.faults ?? NO_ENDPOINT_FAULTS);
   const [delayText, setDelayText] = useState(String(faults.delay_seconds));
+  const [seedText, setSeedText] = useState(faults.seed === undefined ? '' : String(faults.seed));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
 
@@ -63,7 +64,12 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
       return;
     }
     setSaving(true);
-    const withDelay = { ...faults, delay_seconds: delayOf(delayText) };
+    // An empty seed removes it: the shuffle is random again.
+    const withDelay = {
+      ...faults,
+      delay_seconds: wholeOf(delayText),
+      seed: seedText.trim() === '' ? null : wholeOf(seedText),
+    };
     try {
       if (endpoint) {
         await editEndpoint(endpoint.id, {
@@ -157,6 +163,11 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
           onDelayText={(text) => {
             clear('faults');
             setDelayText(text);
+          }}
+          seedText={seedText}
+          onSeedText={(text) => {
+            clear('faults');
+            setSeedText(text);
           }}
         />
         <div className="dialog-actions">

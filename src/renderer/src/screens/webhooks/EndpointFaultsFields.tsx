@@ -9,6 +9,9 @@ interface EndpointFaultsFieldsProps {
   error?: string;
   onChange(faults: EndpointFaults): void;
   onDelayText(text: string): void;
+  /** The shuffle's seed as typed; empty for none (random). */
+  seedText: string;
+  onSeedText(text: string): void;
 }
 
 const SWITCHES: { key: 'duplicate' | 'shuffle' | 'bad_signature'; label: string }[] = [
@@ -23,6 +26,8 @@ export function EndpointFaultsFields({
   error,
   onChange,
   onDelayText,
+  seedText,
+  onSeedText,
 }: EndpointFaultsFieldsProps) {
   return (
     <fieldset className={error ? 'field checkbox-group field-invalid' : 'field checkbox-group'}>
@@ -51,6 +56,21 @@ export function EndpointFaultsFields({
           onChange={(event) => onDelayText(event.target.value)}
         />
         seconds (sandbox time)
+      </label>
+      <label className="checkbox" htmlFor="field-faults-seed">
+        Shuffle seed
+        <input
+          id="field-faults-seed"
+          name="faults.seed"
+          className="fault-seed-input"
+          type="text"
+          inputMode="numeric"
+          placeholder="0 to 4294967295"
+          value={seedText}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onSeedText(event.target.value)}
+        />
+        (empty: random)
       </label>
       {error && <span className="field-error">{error}</span>}
     </fieldset>
