@@ -10,8 +10,8 @@ import { WEBHOOK_SECRET_PATTERN } from './exportRecords';
 export const ENDPOINT_CHECK_LINK_PREFIX = 'endpoint_check_';
 /** The reference_id of every synthetic link a check sends (the large-body probe adds Unicode after it). */
 export const ENDPOINT_CHECK_REFERENCE = 'endpoint_check';
-/** How many checks are kept, newest first; an older id answers 404. */
-export const ENDPOINT_CHECKS_KEPT = 50;
+/** How many finished checks are kept (a running one always is); an older id answers 404. */
+export const ENDPOINT_CHECKS_KEPT = 100;
 
 const ProbeResultSchema = Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('warn')]);
 export type ProbeResult = Static<typeof ProbeResultSchema>;

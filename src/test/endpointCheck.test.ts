@@ -339,12 +339,49 @@ describe('endpoint checks: bad input and unknown ids', () => {
     const unknown = await sandbox.api('GET', '/sandbox/endpoint-checks/chk_000000000000000000000000');
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error.code, 'resource_not_found');
-    assert.match(unknown.body.error.message, /newest 50/);
+    assert.match(unknown.body.error.message, /last 100 finished/);
     const keyless = await sandbox.api('POST', '/sandbox/endpoint-checks', {
       key: null,
       body: { url: 'http://127.0.0.1:9/', secret: SECRET },
     });
     assert.equal(keyless.status, 401);
+  });
+
+  test('a running check is kept however many checks start after it', async () => {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => void held.then(() => res.writeHead(200).end()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const first = await sandbox.api('POST', '/sandbox/endpoint-checks', {
+        body: { url: `http://127.0.0.1:${port}/held`, secret: SECRET },
+      });
+      const others: string[] = [];
+      for (let i = 0; i < 105; i++) {
+        const started = await sandbox.api('POST', '/sandbox/endpoint-checks', {
+          body: { url: 'http://127.0.0.1:9/nobody', secret: SECRET },
+        });
+        others.push(started.body.data.id);
+      }
+      const still = await sandbox.api('GET', `/sandbox/endpoint-checks/${first.body.data.id}`);
+      assert.equal(still.status, 200);
+      assert.equal(still.body.data.status, 'running');
+      release();
+      for (;;) {
+        const read = await sandbox.api('GET', `/sandbox/endpoint-checks/${first.body.data.id}`);
+        if (read.body.data.status === 'done') break;
+        await sleep(20);
+      }
+      assert.equal((await sandbox.api('GET', `/sandbox/endpoint-checks/${others.at(-1)}`)).status, 200);
+    } finally {
+      release();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   test('an endpoint nobody listens at fails every probe with the reason, and the check still ends', async () => {

@@ -23,10 +23,13 @@ const newCheckId = (): string => `chk_${randomBytes(12).toString('hex')}`;
 
 /**
  * Endpoint checks (docs/endpoint-check.md): each runs its probes one after another against one
- * URL, in the background; the newest ENDPOINT_CHECKS_KEPT are kept in memory, nothing is stored.
+ * URL, in the background; every running check and the ENDPOINT_CHECKS_KEPT last finished are kept in
+ * memory, nothing is stored.
  */
 export class EndpointChecks {
   private readonly checks = new Map<string, EndpointCheck>();
+  /** Finished checks' ids, oldest first: the first to go once more than ENDPOINT_CHECKS_KEPT finished. */
+  private readonly finished: string[] = [];
   private readonly probes: Probe[];
   private stopped = false;
 
@@ -66,10 +69,6 @@ export class EndpointChecks {
       })),
     };
     this.checks.set(check.id, check);
-    for (const id of this.checks.keys()) {
-      if (this.checks.size <= ENDPOINT_CHECKS_KEPT) break;
-      this.checks.delete(id);
-    }
     void this.run(check, input.secret);
     return structuredClone(check);
   }
@@ -80,7 +79,7 @@ export class EndpointChecks {
     if (!check)
       throw new SandboxError(
         'resource_not_found',
-        `No endpoint check ${id}: the newest ${ENDPOINT_CHECKS_KEPT} are kept in memory until the sandbox stops.`,
+        `No endpoint check ${id}: every running check and the last ${ENDPOINT_CHECKS_KEPT} finished are kept in memory until the sandbox stops.`,
       );
     return structuredClone(check);
   }
@@ -116,5 +115,9 @@ export class EndpointChecks {
     check.result = check.counts.fail > 0 ? 'fail' : check.counts.warn > 0 ? 'warn' : 'pass';
     check.status = 'done';
     check.finished_at = isoTime(this.deps.realNow());
+    // Counted by when they finished, not started: a running check is never dropped (its poller would
+    // lose it), and one that just finished outlives the ones that finished before it.
+    this.finished.push(check.id);
+    while (this.finished.length > ENDPOINT_CHECKS_KEPT) this.checks.delete(this.finished.shift() as string);
   }
 }

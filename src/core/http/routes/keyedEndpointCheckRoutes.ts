@@ -30,7 +30,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
       schema: {
         ...keyedSchema(
           'Read an endpoint check',
-          `While status is running, progress says how many probes are done and each probe shows pending, running or its verdict; once done, result is fail if any probe failed, else warn if any warned, else pass. The newest ${ENDPOINT_CHECKS_KEPT} checks are kept in memory until the sandbox stops.`,
+          `While status is running, progress says how many probes are done and each probe shows pending, running or its verdict; once done, result is fail if any probe failed, else warn if any warned, else pass. Every running check and the last ${ENDPOINT_CHECKS_KEPT} finished are kept in memory until the sandbox stops.`,
           { 200: EndpointCheckEnvelope },
           { 404: 'resource_not_found: no check with this id (or it is no longer kept)' },
         ),
