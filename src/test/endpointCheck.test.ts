@@ -110,14 +110,14 @@ after(async () => {
 });
 
 /** What a user does: POST the check, then GET it until it is done. */
-async function checkEndpoint(url: string, secret = SECRET): Promise<EndpointCheck> {
-  const started = await sandbox.api('POST', '/sandbox/endpoint-checks', { body: { url, secret } });
+async function checkEndpoint(url: string, secret = SECRET, on = sandbox): Promise<EndpointCheck> {
+  const started = await on.api('POST', '/sandbox/endpoint-checks', { body: { url, secret } });
   assert.equal(started.status, 202, started.text);
   const id = started.body.data.id as string;
   assert.match(id, /^chk_[0-9a-f]{24}$/);
   assert.equal(started.body.data.status, 'running');
   for (;;) {
-    const read = await sandbox.api('GET', `/sandbox/endpoint-checks/${id}`);
+    const read = await on.api('GET', `/sandbox/endpoint-checks/${id}`);
     assert.equal(read.status, 200, read.text);
     const check = read.body.data as EndpointCheck;
     if (check.status === 'done') return check;
@@ -314,7 +314,7 @@ describe('endpoint checks against real receivers', () => {
   });
 });
 
-describe('endpoint checks: bad input and unknown ids', () => {
+describe('endpoint checks: bad input, unknown ids, timeouts, and which checks are kept', () => {
   test('a URL that is not http(s) and a secret that is not whsec_ are refused with what is allowed', async () => {
     const ftp = await sandbox.api('POST', '/sandbox/endpoint-checks', {
       body: { url: 'ftp://127.0.0.1/webhooks', secret: SECRET },
@@ -381,6 +381,29 @@ describe('endpoint checks: bad input and unknown ids', () => {
       release();
       server.closeAllConnections();
       server.close();
+    }
+  });
+
+  test('no answer within the delivery timeout fails the valid event, and the next probes still run', async () => {
+    const short = await startTestSandbox({ inMemory: true, deliveryTimeoutMs: 300 });
+    let first = true;
+    const hangs = await serve(() => {
+      const delayMs = first ? 1000 : 0;
+      first = false;
+      return { status: 200, delayMs };
+    });
+    try {
+      const check = await checkEndpoint(hangs.url, SECRET, short);
+      assert.equal(probe(check, 'valid_event').status, 'fail');
+      assert.match(
+        probe(check, 'valid_event').reason ?? '',
+        /no answer came \(timed out: no response within 0\.3 s\)/,
+      );
+      assert.equal(probe(check, 'rotated_secret').status, 'pass');
+      assert.equal(check.progress.done, 11);
+    } finally {
+      await hangs.close();
+      await short.stop();
     }
   });
 
