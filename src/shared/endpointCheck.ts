@@ -94,16 +94,20 @@ export type EndpointCheckExchange = Static<typeof EndpointCheckExchangeSchema>;
 
 export const EndpointCheckSchema = Type.Object(
   {
-    id: Type.String({ description: 'chk_ followed by 24 hex digits' }),
+    id: Type.String({ pattern: '^chk_[0-9a-f]{24}$', description: 'chk_ followed by 24 hex digits' }),
     url: Type.String(),
-    status: Type.Union([Type.Literal('running'), Type.Literal('done')]),
+    status: Type.Union([Type.Literal('running'), Type.Literal('done')], { examples: ['running'] }),
     result: Type.Union([...ProbeResultSchema.anyOf, Type.Null()], {
       description: 'fail if any probe failed, else warn if any warned, else pass; null while running',
+      examples: [null],
     }),
-    progress: Type.Object({
-      done: Type.Integer({ description: 'probes finished' }),
-      total: Type.Integer({ description: 'probes in the check' }),
-    }),
+    progress: Type.Object(
+      {
+        done: Type.Integer({ description: 'probes finished' }),
+        total: Type.Integer({ description: 'probes in the check' }),
+      },
+      { examples: [{ done: 3, total: 11 }] },
+    ),
     counts: Type.Object({ pass: Type.Integer(), fail: Type.Integer(), warn: Type.Integer() }),
     started_at: Type.String({ format: 'date-time' }),
     finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
