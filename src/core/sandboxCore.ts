@@ -27,6 +27,7 @@ import { WebhookService } from './webhooks/webhookService';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
+import { EndpointChecks } from './endpointCheck/endpointChecks';
 import { ImportTurn } from './dataFolder/importTurn';
 import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
 import { runConfiguration } from './configuration/precedence';
@@ -81,6 +82,8 @@ export class SandboxCore {
   readonly endpoints: EndpointService;
   readonly time: ClockControls;
   readonly faults: FaultRules;
+  /** Endpoint checks (docs/endpoint-check.md): probes of a developer's receiver, kept in memory. */
+  readonly endpointChecks: EndpointChecks;
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
   readonly log = new SandboxLog();
   readonly requests: RequestHistory;
@@ -130,6 +133,16 @@ export class SandboxCore {
     );
     this.time = new ClockControls(store, clock, this.scheduler);
     this.faults = new FaultRules(store, clock);
+    this.endpointChecks = new EndpointChecks({
+      timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+      realNow: () => clock.realNow(),
+      eventContext: () => ({
+        now: clock.now(),
+        settings: this.settings,
+        publicBaseUrl: this.publicBaseUrl(),
+        settlementAccountId: this.settlementAccountId,
+      }),
+    });
     this.deliveries = new DeliveryWorker(
       store,
       clock,
@@ -261,6 +274,7 @@ export class SandboxCore {
   }
 
   async close(): Promise<void> {
+    this.endpointChecks.stop();
     this.scheduler.stop();
     this.deliveries.stop();
     await this.store.close();

@@ -36,6 +36,7 @@ import { simulateRoutes } from './routes/simulateRoutes';
 import { keyedEndpointRoutes } from './routes/keyedEndpointRoutes';
 import { keyedDeliveryRoutes } from './routes/keyedDeliveryRoutes';
 import { keyedLogRoutes } from './routes/keyedLogRoutes';
+import { keyedEndpointCheckRoutes } from './routes/keyedEndpointCheckRoutes';
 import { createValidatorCompiler } from './validation';
 import {
   applyConnectionTimeouts,
@@ -177,6 +178,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     keyedEndpointRoutes(api, core);
     keyedDeliveryRoutes(api, core);
     keyedLogRoutes(api, core);
+    keyedEndpointCheckRoutes(api, core);
     resetRoute(api, core);
   });
   await app.register(async (consoleApi) => {

@@ -1,6 +1,7 @@
 // The answers of the keyed routes for code in any language (docs/keyed-api.md), typed so that a
 // generated client gets real types rather than `unknown`.
 import Type, { type TSchema } from 'typebox';
+import { EndpointCheckSchema } from '../../shared/endpointCheck';
 import { EndpointRecordSchema } from '../../shared/exportRecords';
 import { LOG_CURSOR_PATTERN, LogEntrySchema } from '../../shared/sandboxLog';
 import { MetaSchema, PaginationSchema } from '../../shared/types';
@@ -47,3 +48,4 @@ export const keyedSchema = (
   description,
   response: apiResponses(success, { ...BODY_ERRORS, ...errors }),
 });
+export const EndpointCheckEnvelope = Type.Object({ data: EndpointCheckSchema, meta: MetaSchema });

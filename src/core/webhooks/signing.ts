@@ -27,7 +27,7 @@ const hmac = (secret: string, id: string, timestamp: string, body: string): Buff
  * old secrets expire, since their expiry was written in it.
  */
 export function signedHeaders(
-  endpoint: WebhookEndpoint,
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'previous_secrets'>,
   eventId: string,
   body: string,
   signedAt: number,

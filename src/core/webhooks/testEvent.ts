@@ -3,6 +3,7 @@ import type {
   PaymentLink,
   Settings,
   WebhookDelivery,
+  WebhookEvent,
   WebhookEventType,
 } from '../../shared/types';
 import { isoTime } from '../clock';
@@ -31,9 +32,32 @@ const STATUS_OF: Record<WebhookEventType, LinkStatus> = {
   'payment_link.canceled': 'canceled',
 };
 
-/** A link as it would look right after the event, priced with the current fees, kept out of the store. */
-function sampleLink(type: WebhookEventType, ctx: TestEventContext): PaymentLink {
-  const id = newLinkId();
+/** What tells a sample link apart from a real one: its id and the words a receiver sees. */
+export interface SampleMark {
+  id: string;
+  reference_id: string;
+  title: string;
+  note: string;
+}
+
+const TEST_EVENT_MARK = (): SampleMark => ({
+  id: newLinkId(),
+  reference_id: TEST_EVENT_REFERENCE,
+  title: 'Test event from the Payment Links Sandbox',
+  note: 'Sent from the console to try a webhook endpoint; this link is not in the sandbox.',
+});
+
+/**
+ * A link as it would look right after the event, priced with the current fees, kept out of the
+ * store: test events and the endpoint checks (core/endpointCheck) send it, so both are shaped
+ * exactly as a real link's events are.
+ */
+export function sampleLink(
+  type: WebhookEventType,
+  ctx: TestEventContext,
+  mark = TEST_EVENT_MARK(),
+): PaymentLink {
+  const { id } = mark;
   const at = isoTime(ctx.now);
   const paid = type === 'payment_link.paid';
   const settleAt = ctx.settings.fees.instant_settlement
@@ -41,13 +65,13 @@ function sampleLink(type: WebhookEventType, ctx: TestEventContext): PaymentLink 
     : ctx.now + ctx.settings.settlement_delay_seconds * 1000;
   return {
     id,
-    reference_id: TEST_EVENT_REFERENCE,
+    reference_id: mark.reference_id,
     url: `${ctx.publicBaseUrl.replace(/\/+$/, '')}/pay/${id}`,
     status: STATUS_OF[type],
     amount: SAMPLE_AMOUNT,
     ...priceLink(SAMPLE_AMOUNT, ctx.settings.fees),
-    title: 'Test event from the Payment Links Sandbox',
-    note: 'Sent from the console to try a webhook endpoint; this link is not in the sandbox.',
+    title: mark.title,
+    note: mark.note,
     payment_method: paid ? 'card' : null,
     settlement_account_id: ctx.settlementAccountId,
     expires_at:
@@ -58,6 +82,18 @@ function sampleLink(type: WebhookEventType, ctx: TestEventContext): PaymentLink 
     created_at: at,
   };
 }
+
+/** An event of `type` about a sample link, its fields in the order a real link's events have them. */
+export const sampleEvent = (
+  type: WebhookEventType,
+  ctx: TestEventContext,
+  mark?: SampleMark,
+): WebhookEvent => ({
+  id: newEventId(),
+  type,
+  timestamp: isoTime(ctx.now),
+  data: sampleLink(type, ctx, mark),
+});
 
 /**
  * A signed event of `type` for a sample link, to one endpoint only (whatever its event filter:
@@ -77,7 +113,7 @@ export function testEventOps(
       `Endpoint ${endpointId} is disabled, so its deliveries would wait; enable it to send a test event.`,
     );
   }
-  const event = { id: newEventId(), type, timestamp: isoTime(ctx.now), data: sampleLink(type, ctx) };
+  const event = sampleEvent(type, ctx);
   return { eventId: event.id, ops: [{ op: 'event', v: event, test_endpoint_id: endpoint.id }] };
 }
 

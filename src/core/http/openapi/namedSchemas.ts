@@ -62,7 +62,13 @@ import {
 } from '../../../shared/webhookSchemas';
 import { ConsoleEnvelope, ConsoleListEnvelope, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { ApiRequestLogEntrySchema, WebhookAttemptLogEntrySchema } from '../../../shared/sandboxLog';
-import { DeliveryListEnvelope, LogsEnvelope } from '../keyedSchemas';
+import { DeliveryListEnvelope, EndpointCheckEnvelope, LogsEnvelope } from '../keyedSchemas';
+import {
+  EndpointCheckExchangeSchema,
+  EndpointCheckProbeSchema,
+  EndpointCheckSchema,
+  EndpointCheckStartSchema,
+} from '../../../shared/endpointCheck';
 import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
 import { ClockEnvelope, ClockResetEnvelope } from '../routes/clockRoutes';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
@@ -134,6 +140,11 @@ const NAMED: [string, TSchema][] = [
   ['BulkResult', BulkResultSchema],
   ['SampleResult', SampleResultSchema],
   ['Scenario', ScenarioSchema],
+  ['EndpointCheckResponse', EndpointCheckEnvelope],
+  ['EndpointCheck', EndpointCheckSchema],
+  ['EndpointCheckProbe', EndpointCheckProbeSchema],
+  ['EndpointCheckExchange', EndpointCheckExchangeSchema],
+  ['EndpointCheckRequest', EndpointCheckStartSchema],
 ];
 
 const asJson = (schema: unknown): Json => asSwaggerWrites(JSON.parse(JSON.stringify(schema)));

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ENDPOINT_CHECKS_KEPT,
+  type EndpointCheck,
+  type EndpointCheckProbe,
+  type EndpointCheckStart,
+} from '../../shared/endpointCheck';
+import { isoTime } from '../clock';
+import { SandboxError } from '../errors';
+import { SECRET_PATTERN, webhookUrlProblem } from '../webhookEndpoints';
+import type { TestEventContext } from '../webhooks/testEvent';
+import { PROBES, type Probe } from './probes';
+
+export interface EndpointCheckDeps {
+  /** How long one probe request may take: the delivery timeout (docs/contract.md §8). */
+  timeoutMs: number;
+  realNow(): number;
+  eventContext(): TestEventContext;
+  probes?: Probe[];
+}
+
+const newCheckId = (): string => `chk_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Endpoint checks (docs/endpoint-check.md): each runs its probes one after another against one
+ * URL, in the background; every running check and the ENDPOINT_CHECKS_KEPT last finished are kept in
+ * memory, nothing is stored.
+ */
+export class EndpointChecks {
+  private readonly checks = new Map<string, EndpointCheck>();
+  /** Finished checks' ids, oldest first: the first to go once more than ENDPOINT_CHECKS_KEPT finished. */
+  private readonly finished: string[] = [];
+  private readonly probes: Probe[];
+  private stopped = false;
+
+  constructor(private readonly deps: EndpointCheckDeps) {
+    this.probes = deps.probes ?? PROBES;
+  }
+
+  /** Starts a check; the report as it is now (every probe pending), its id to poll. */
+  start(input: EndpointCheckStart): EndpointCheck {
+    const urlProblem = webhookUrlProblem(input.url);
+    if (urlProblem) throw new SandboxError('parameter_invalid', urlProblem, 'url');
+    if (!SECRET_PATTERN.test(input.secret))
+      throw new SandboxError(
+        'parameter_invalid',
+        'secret must be the endpoint’s signing secret: whsec_ followed by at least 16 characters of base64.',
+        'secret',
+      );
+    const check: EndpointCheck = {
+      id: newCheckId(),
+      url: input.url,
+      status: 'running',
+      result: null,
+      progress: { done: 0, total: this.probes.length },
+      counts: { pass: 0, fail: 0, warn: 0 },
+      started_at: isoTime(this.deps.realNow()),
+      finished_at: null,
+      probes: this.probes.map((probe) => ({
+        name: probe.name,
+        title: probe.title,
+        sends: probe.sends,
+        expects: probe.expects,
+        why: probe.why,
+        fix: probe.fix,
+        status: 'pending',
+        reason: null,
+        exchanges: [],
+      })),
+    };
+    this.checks.set(check.id, check);
+    void this.run(check, input.secret);
+    return structuredClone(check);
+  }
+
+  /** A check as it is now: running with its progress, or done with its result. */
+  get(id: string): EndpointCheck {
+    const check = this.checks.get(id);
+    if (!check)
+      throw new SandboxError(
+        'resource_not_found',
+        `No endpoint check ${id}: every running check and the last ${ENDPOINT_CHECKS_KEPT} finished are kept in memory until the sandbox stops.`,
+      );
+    return structuredClone(check);
+  }
+
+  /** No probe starts after this (the sandbox is closing); one on the wire ends by its timeout. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private async run(check: EndpointCheck, secret: string): Promise<void> {
+    const run = {
+      url: check.url,
+      secret,
+      timeoutMs: this.deps.timeoutMs,
+      realNow: () => this.deps.realNow(),
+      eventContext: () => this.deps.eventContext(),
+    };
+    for (const [i, probe] of this.probes.entries()) {
+      if (this.stopped) return;
+      const shown = check.probes[i] as EndpointCheckProbe;
+      shown.status = 'running';
+      try {
+        const verdict = await probe.run(run, (exchange) => shown.exchanges.push(exchange));
+        shown.status = verdict.status;
+        shown.reason = verdict.reason;
+      } catch (err) {
+        shown.status = 'fail';
+        shown.reason = `The probe could not run: ${(err as Error).message}`;
+      }
+      check.counts[shown.status as 'pass' | 'fail' | 'warn'] += 1;
+      check.progress.done += 1;
+    }
+    check.result = check.counts.fail > 0 ? 'fail' : check.counts.warn > 0 ? 'warn' : 'pass';
+    check.status = 'done';
+    check.finished_at = isoTime(this.deps.realNow());
+    // Counted by when they finished, not started: a running check is never dropped (its poller would
+    // lose it), and one that just finished outlives the ones that finished before it.
+    this.finished.push(check.id);
+    while (this.finished.length > ENDPOINT_CHECKS_KEPT) this.checks.delete(this.finished.shift() as string);
+  }
+}

@@ -1,0 +1,62 @@
+import type { EndpointCheckExchange } from '../../shared/endpointCheck';
+import type { WebhookEndpoint } from '../../shared/types';
+import { VERSION } from '../version';
+import { sendAttempt } from '../webhooks/sendAttempt';
+import { signedHeaders } from '../webhooks/signing';
+
+/** What a check keeps of an answer's body: enough to read an error page, not a whole site. */
+export const ANSWER_BODY_KEPT = 4096;
+
+/** How one probe request is signed: as deliveries are, or wrong on purpose. */
+export interface Signing {
+  /** Signs as this endpoint would (its current secret first, then any previous ones). */
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'previous_secrets'>;
+  /** Real time of the signature; a probe moves it to make a stale or early one. */
+  signedAt: number;
+  /** Replaces the header, or leaves it out (null). */
+  signature?: string | null;
+}
+
+/** A stand-in endpoint for signing: checks sign with the secret given, nothing is stored. */
+export const signer = (secret: string, previous: string[] = []): Signing['endpoint'] => ({
+  secret,
+  previous_secrets: previous.map((s) => ({ secret: s, expires_at: '9999-12-31T23:59:59.999Z' })),
+});
+
+const keptBody = (text: string, truncated: boolean): { body: string; body_truncated: boolean } => {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= ANSWER_BODY_KEPT) return { body: text, body_truncated: truncated };
+  return { body: bytes.subarray(0, ANSWER_BODY_KEPT).toString('utf8'), body_truncated: true };
+};
+
+/**
+ * One POST of `body` as a delivery sends it (the same signing and the same HTTP client, so a
+ * redirect is not followed and the timeout is the delivery timeout), recorded for the report.
+ */
+export async function sendProbe(
+  url: string,
+  eventId: string,
+  body: string,
+  signing: Signing,
+  timeoutMs: number,
+): Promise<EndpointCheckExchange> {
+  const signed = signedHeaders(signing.endpoint, eventId, body, signing.signedAt);
+  if (signing.signature === null) delete signed['webhook-signature'];
+  else if (signing.signature !== undefined) signed['webhook-signature'] = signing.signature;
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': `PaymentLinksSandbox/${VERSION}`,
+    ...signed,
+  };
+  const outcome = await sendAttempt(url, headers, body, timeoutMs);
+  return {
+    request: { method: 'POST', ...outcome.request },
+    response: outcome.response && {
+      status: outcome.response.status,
+      headers: outcome.response.headers,
+      ...keptBody(outcome.response.body, outcome.response.body_truncated),
+    },
+    error: outcome.response ? null : outcome.error,
+    duration_ms: outcome.duration_ms,
+  };
+}

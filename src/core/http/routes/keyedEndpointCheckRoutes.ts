@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ENDPOINT_CHECKS_KEPT, EndpointCheckStartSchema } from '../../../shared/endpointCheck';
+import type { SandboxCore } from '../../sandboxCore';
+import { IdParams } from '../endpointSchemas';
+import { EndpointCheckEnvelope, keyedSchema } from '../keyedSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+/** Endpoint checks behind the API key (docs/endpoint-check.md): start one, then poll it. */
+export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.post(
+    '/sandbox/endpoint-checks',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        ...keyedSchema(
+          'Check a webhook endpoint',
+          'Starts the probes of docs/endpoint-check.md against url, signed with secret (or deliberately not), one after another, and answers 202 at once with the check (every probe pending): poll GET /sandbox/endpoint-checks/{id} until status is done. The probes send synthetic events (link ids starting endpoint_check_); nothing is stored and no delivery is recorded. It takes no Idempotency-Key.',
+          { 202: EndpointCheckEnvelope },
+        ),
+        body: EndpointCheckStartSchema,
+      },
+    },
+    (request, reply) => sendData(reply, 202, core.endpointChecks.start(request.body)),
+  );
+  api.get(
+    '/sandbox/endpoint-checks/:id',
+    {
+      schema: {
+        ...keyedSchema(
+          'Read an endpoint check',
+          `While status is running, progress says how many probes are done and each probe shows pending, running or its verdict; once done, result is fail if any probe failed, else warn if any warned, else pass. Every running check and the last ${ENDPOINT_CHECKS_KEPT} finished are kept in memory until the sandbox stops.`,
+          { 200: EndpointCheckEnvelope },
+          { 404: 'resource_not_found: no check with this id (or it is no longer kept)' },
+        ),
+        params: IdParams,
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.endpointChecks.get(request.params.id)),
+  );
+}
