@@ -15,6 +15,8 @@ export {
   type WebhookMatch,
 } from './testing/testSandbox';
 export type { AppDelivery, DeliveryWait } from './testing/appEndpoint';
+export type { CheckEndpointOptions } from './testing/checkEndpoint';
+export type { EndpointCheck, EndpointCheckProbe } from '../shared/endpointCheck';
 export type { EndpointFaults } from '../shared/faults';
 export type { WebhookEndpoint } from '../shared/types';
 export { runScenario, type ScenarioResult, type StepResult } from './scenarios/runScenario';

@@ -11,6 +11,8 @@ import type {
 import type { Advance } from '../sandboxClock';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../startSandbox';
 import { DeliveryWaits } from '../webhooks/deliveryWaits';
+import type { EndpointCheck } from '../../shared/endpointCheck';
+import { checkEndpoint, checkTarget, type CheckEndpointOptions } from './checkEndpoint';
 import { AppDeliveries, appEndpointSeeds, type AppDelivery, type DeliveryWait } from './appEndpoint';
 
 /** A webhook the sandbox sent to its own inbox, as a test reads it. */
@@ -67,6 +69,12 @@ export interface TestSandbox {
    * within the timeout (default 5 s). Fails with the deliveries that did reach your endpoint.
    */
   waitForDelivery(match?: DeliveryWait): Promise<AppDelivery>;
+  /**
+   * Runs an endpoint check (docs/endpoint-check.md) against `url` (by default your own endpoint,
+   * with its secret) and resolves with the finished report: `result` is pass, warn or fail, and
+   * each probe says what it sent, what came back, why it matters and how to fix it.
+   */
+  checkEndpoint(url?: string, options?: CheckEndpointOptions): Promise<EndpointCheck>;
   sandbox: RunningSandbox;
   /** One API call with the key; the body is parsed JSON. */
   request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
@@ -239,6 +247,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       if (answer.status >= 400) throw new Error(`setWebhookFaults: ${answer.body.error?.message}`);
       return answer.body.data;
     },
+    checkEndpoint: async (url, checkOptions = {}) =>
+      checkEndpoint(request, checkTarget(url, checkOptions, appEndpoint), checkOptions, closed.signal),
     waitForDelivery: async (match) => {
       if (!appDeliveries) throw withoutUrl('waitForDelivery');
       return appDeliveries.wait(match);
