@@ -16,6 +16,7 @@ export const COMMAND_HELP: [usage: string, summary: string][] = [
   ['status', 'is the sandbox up: version, clock, links, endpoints, deliveries'],
   ['reset', 'empty the running sandbox and apply its configuration again'],
   ['config validate FILE', 'check a configuration file'],
+  ['check-endpoint URL --secret whsec_…', 'grade your webhook receiver: a pass / fail per probe'],
   ['mcp', 'an MCP server (stdio) that drives the sandbox, for coding agents'],
 ];
 

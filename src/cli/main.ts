@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import('./mcp')).mcp,
   reset: async () => (await import('./reset')).reset,
   config: async () => (await import('./configCommand')).config,
+  'check-endpoint': async () => (await import('./checkEndpoint')).checkEndpoint,
 };
 
 const [command = 'serve', ...rest] = process.argv.slice(2);

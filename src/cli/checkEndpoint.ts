@@ -1,0 +1,117 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { junitXml } from '../core/junitXml';
+import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
+import type { EndpointCheck, EndpointCheckProbe } from '../shared/endpointCheck';
+import { runEndpointCheck } from './endpointCheckRun';
+import { printLines } from './printLines';
+import { CommandFailure, DEFAULT_API_KEY, parseCommand, runCommand, SandboxClient } from './sandboxClient';
+
+export const CHECK_ENDPOINT_USAGE = `Usage: payment-links-sandbox check-endpoint URL --secret whsec_… [--junit OUT.xml] [--json]
+
+Sends your webhook receiver at URL the deliveries that break receivers (a wrong, missing or stale
+signature, a secret rotation, a duplicate, events out of order, an unknown type, a large Unicode
+body, a redirect) and prints pass (✓), fail (✗) or warn (!) per probe, with the fix for each one
+that failed; see docs/endpoint-check.md. Runs a sandbox of its own in this process (nothing is
+stored) unless --base-url is given. Exits 0 when no probe failed (warnings allowed), 1 when one
+did (or the sandbox at --base-url refused or could not be reached), 2 for bad usage.
+
+Options:
+  --secret S       the whsec_ secret your endpoint verifies with (required)
+  --junit FILE     also write the result as JUnit XML, one test per probe (its folder is made)
+  --json           print the report as JSON (GET /sandbox/endpoint-checks/{id}'s data) instead
+  --base-url URL   run the check from the running sandbox at URL, through its keyed API (the URL
+                   is then reached from that sandbox, e.g. inside its container)
+  --api-key KEY    an sk_test_ key --base-url accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})
+  --help           show this help
+
+Effect checks (--link, --state-url, --state-path) come in a later version.`;
+
+const MARK = { pass: '✓', fail: '✗', warn: '!' } as const;
+const EFFECT_FLAGS = ['link', 'state-url', 'state-path'] as const;
+
+type Finished = EndpointCheckProbe & { status: 'pass' | 'fail' | 'warn' };
+
+const probeLine = (probe: Finished): string => `${MARK[probe.status]} ${probe.name} — ${probe.reason}`;
+
+function summary(check: EndpointCheck): string[] {
+  const { pass, fail, warn } = check.counts;
+  const lines = [
+    `${check.url}: ${check.result} (${pass} passed, ${fail} failed, ${warn} warned of ${check.probes.length} probes)`,
+  ];
+  const failed = check.probes.filter((probe) => probe.status === 'fail');
+  if (failed.length > 0) lines.push('', 'To fix:');
+  for (const probe of failed) lines.push(`  ${probe.name}: ${probe.fix}`);
+  return lines;
+}
+
+/** The check as JUnit XML: one test per probe under its stable name, a failure's message its reason. */
+const junitOf = (check: EndpointCheck): string =>
+  junitXml(
+    'check-endpoint',
+    check.probes.map((probe) => ({
+      name: probe.name,
+      duration_ms: probe.exchanges.reduce((sum, exchange) => sum + exchange.duration_ms, 0),
+      ...(probe.status === 'fail'
+        ? { failure: { message: probe.reason ?? 'failed', details: `${probe.reason}\nFix: ${probe.fix}` } }
+        : {}),
+    })),
+  );
+
+/** `check-endpoint URL --secret whsec_…`: an endpoint check from the command line, for CI. */
+export const checkEndpoint = (argv: string[]): Promise<number> =>
+  runCommand('check-endpoint', async () => {
+    const { values, positionals } = parseCommand(argv, {
+      secret: { type: 'string' },
+      junit: { type: 'string' },
+      json: { type: 'boolean' },
+      link: { type: 'string' },
+      'state-url': { type: 'string' },
+      'state-path': { type: 'string' },
+    });
+    if (values.help) {
+      console.log(CHECK_ENDPOINT_USAGE);
+      return 0;
+    }
+    const effect = EFFECT_FLAGS.find((flag) => values[flag] !== undefined);
+    if (effect)
+      throw new CommandFailure(
+        `--${effect}: not yet: effect checks come in a later version; today's check takes URL, --secret, --junit, --json and --base-url`,
+        2,
+      );
+    if (positionals.length !== 1)
+      throw new CommandFailure(
+        `give one URL, the endpoint to check: check-endpoint URL --secret whsec_…${positionals.length > 1 ? `; got "${positionals.join(' ')}"` : ''}`,
+        2,
+      );
+    const url = positionals[0] as string;
+    const urlProblem = webhookUrlProblem(url);
+    if (urlProblem) throw new CommandFailure(urlProblem, 2);
+    const secret = values.secret;
+    if (secret === undefined)
+      throw new CommandFailure('give --secret whsec_…: the signing secret your endpoint verifies with', 2);
+    if (!SECRET_PATTERN.test(secret))
+      throw new CommandFailure(
+        '--secret must be whsec_ followed by at least 16 characters of base64 (the secret your endpoint verifies with)',
+        2,
+      );
+    if (values['api-key'] !== undefined && values['base-url'] === undefined)
+      throw new CommandFailure('--api-key goes with --base-url: the sandbox of its own needs no key', 2);
+    const sandbox = values['base-url'] === undefined ? undefined : SandboxClient.from(values);
+    const check = await runEndpointCheck({ url, secret }, sandbox, (probe) => {
+      if (!values.json) process.stdout.write(`${probeLine(probe as Finished)}\n`);
+    });
+    await printLines(values.json ? [JSON.stringify(check, null, 2)] : summary(check));
+    if (values.junit) {
+      try {
+        await mkdir(dirname(values.junit), { recursive: true });
+        await writeFile(values.junit, junitOf(check));
+      } catch (err) {
+        throw new CommandFailure(
+          `cannot write the JUnit report ${values.junit}: ${(err as Error).message}`,
+          2,
+        );
+      }
+    }
+    return check.result === 'fail' ? 1 : 0;
+  });
