@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { EndpointCheck } from '../shared/endpointCheck';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { CliProcess, REPO_ROOT } from './cliProcess';
-import { createLink, sleep, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, KEY, sleep, startTestSandbox, type TestSandbox } from './harness';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const RANK: Record<string, number> = { pending: 0, failed: 1, succeeded: 2, expired: 2, canceled: 2 };
@@ -290,6 +292,49 @@ describe('effect checks against real receivers', () => {
       assert.equal(await linkStatus(bare.id), 'pending');
     } finally {
       await correct.close();
+    }
+  });
+
+  test('the commands of docs/endpoint-check.md, "Effect checks", make a link and check its effects, as written', async () => {
+    const text = await readFile(join(REPO_ROOT, 'docs/endpoint-check.md'), 'utf8');
+    const section = text.slice(text.indexOf('## Effect checks'));
+    const lines = [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].flatMap((block) =>
+      (block[1] as string).split('\n').filter((line) => line.trim() !== ''),
+    );
+    assert.equal(lines.length, 3, lines.join('\n'));
+    const app = await startExpress();
+    const shell = async (line: string, env: Record<string, string>) =>
+      JSON.parse((await promisify(execFile)('sh', ['-c', line], { env: { ...process.env, ...env } })).stdout);
+    try {
+      const env = {
+        SANDBOX: sandbox.origin,
+        KEY,
+        WEBHOOK_URL: `${app.origin}/webhooks`,
+        WEBHOOK_SECRET: SECRET,
+        APP: app.origin,
+      };
+      const link = await shell(lines[0] as string, env);
+      assert.equal(link.data.reference_id, 'order-1001', JSON.stringify(link));
+      const started = await shell(lines[1] as string, { ...env, LINK_ID: link.data.id });
+      assert.equal(started.data.status, 'running', JSON.stringify(started));
+      let read = await shell(lines[2] as string, { ...env, CHECK_ID: started.data.id });
+      while (read.data.status !== 'done') {
+        await sleep(20);
+        read = await shell(lines[2] as string, { ...env, CHECK_ID: started.data.id });
+      }
+      assert.equal(
+        read.data.result,
+        'pass',
+        JSON.stringify(read.data.probes.map((p: { reason: string }) => p.reason)),
+      );
+      assert.deepEqual(
+        read.data.probes.slice(-3).map((p: { name: string }) => p.name),
+        EFFECTS,
+      );
+      const order = (await (await fetch(`${app.origin}/orders/order-1001`)).json()) as { status: string };
+      assert.equal(order.status, 'canceled');
+    } finally {
+      await app.close();
     }
   });
 });
