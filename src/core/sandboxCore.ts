@@ -142,6 +142,17 @@ export class SandboxCore {
         publicBaseUrl: this.publicBaseUrl(),
         settlementAccountId: this.settlementAccountId,
       }),
+      links: {
+        get: (id) => this.links.get(id),
+        // The same change a simulate or a cancel makes: stored, announced, delivered to the endpoints.
+        apply: async (id, action) => {
+          const change = action === 'cancel' ? this.links.cancel(id) : this.links.simulate(id, action);
+          await store.commit(change.ops);
+          const event = change.ops.find((op) => op.op === 'event');
+          if (event?.op !== 'event') throw new Error(`${action} made no event for ${id}`);
+          return event.v;
+        },
+      },
     });
     this.deliveries = new DeliveryWorker(
       store,

@@ -30,6 +30,34 @@ export const EndpointCheckStartSchema = Type.Object(
       description:
         'the endpoint’s signing secret, whsec_ followed by at least 16 characters of base64 (as the endpoint verifies with)',
     }),
+    link_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'effect checks (with state_url and state_path): a pending link your app made in this sandbox; the check makes it failed, then canceled',
+      }),
+    ),
+    state_url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2000,
+        pattern: '^[Hh][Tt][Tt][Pp][Ss]?://.*\\{(reference_id|link_id)\\}',
+        description:
+          'effect checks: where your app shows the order, an http:// or https:// URL template naming it with {reference_id} or {link_id}, e.g. http://localhost:3000/orders/{reference_id}; read with GET, 404 meaning no webhook has named it yet',
+        examples: ['http://localhost:3000/orders/{reference_id}'],
+      }),
+    ),
+    state_path: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: '^[^.]+(\\.[^.]+)*$',
+        description:
+          'effect checks: the dotted path to the order’s status in the state URL’s JSON answer, e.g. status or order.state',
+        examples: ['status'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -37,7 +65,9 @@ export type EndpointCheckStart = Static<typeof EndpointCheckStartSchema>;
 
 export const EndpointCheckRequestSchema = Type.Object(
   {
-    method: Type.Literal('POST'),
+    method: Type.Union([Type.Literal('POST'), Type.Literal('GET')], {
+      description: 'POST to the endpoint; GET of the state URL (effect checks)',
+    }),
     url: Type.String(),
     headers: Type.Record(Type.String(), Type.String(), {
       description: 'every header sent, Host and Content-Length included',

@@ -9,6 +9,8 @@ import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
 import { SECRET_PATTERN, webhookUrlProblem } from '../webhookEndpoints';
 import type { TestEventContext } from '../webhooks/testEvent';
+import { effectProbes, type LinkDriver } from './effectProbes';
+import { effectTarget } from './effectTarget';
 import { PROBES, type Probe } from './probes';
 
 export interface EndpointCheckDeps {
@@ -16,6 +18,8 @@ export interface EndpointCheckDeps {
   timeoutMs: number;
   realNow(): number;
   eventContext(): TestEventContext;
+  /** The sandbox's links, for the effect checks (docs/endpoint-check.md, "Effect checks"). */
+  links: LinkDriver;
   probes?: Probe[];
 }
 
@@ -47,16 +51,18 @@ export class EndpointChecks {
         'secret must be the endpoint’s signing secret: whsec_ followed by at least 16 characters of base64.',
         'secret',
       );
+    const target = effectTarget(input, this.deps.links);
+    const probes = target ? [...this.probes, ...effectProbes(target, this.deps.links)] : this.probes;
     const check: EndpointCheck = {
       id: newCheckId(),
       url: input.url,
       status: 'running',
       result: null,
-      progress: { done: 0, total: this.probes.length },
+      progress: { done: 0, total: probes.length },
       counts: { pass: 0, fail: 0, warn: 0 },
       started_at: isoTime(this.deps.realNow()),
       finished_at: null,
-      probes: this.probes.map((probe) => ({
+      probes: probes.map((probe) => ({
         name: probe.name,
         title: probe.title,
         sends: probe.sends,
@@ -69,7 +75,7 @@ export class EndpointChecks {
       })),
     };
     this.checks.set(check.id, check);
-    void this.run(check, input.secret);
+    void this.run(check, input.secret, probes);
     return structuredClone(check);
   }
 
@@ -89,7 +95,7 @@ export class EndpointChecks {
     this.stopped = true;
   }
 
-  private async run(check: EndpointCheck, secret: string): Promise<void> {
+  private async run(check: EndpointCheck, secret: string, probes: Probe[]): Promise<void> {
     const run = {
       url: check.url,
       secret,
@@ -97,7 +103,7 @@ export class EndpointChecks {
       realNow: () => this.deps.realNow(),
       eventContext: () => this.deps.eventContext(),
     };
-    for (const [i, probe] of this.probes.entries()) {
+    for (const [i, probe] of probes.entries()) {
       if (this.stopped) return;
       const shown = check.probes[i] as EndpointCheckProbe;
       shown.status = 'running';

@@ -16,8 +16,11 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
       schema: {
         ...keyedSchema(
           'Check a webhook endpoint',
-          'Starts the probes of docs/endpoint-check.md against url, signed with secret (or deliberately not), one after another, and answers 202 at once with the check (every probe pending): poll GET /sandbox/endpoint-checks/{id} until status is done. The probes send synthetic events (link ids starting endpoint_check_); nothing is stored and no delivery is recorded. It takes no Idempotency-Key.',
+          'Starts the probes of docs/endpoint-check.md against url, signed with secret (or deliberately not), one after another, and answers 202 at once with the check (every probe pending): poll GET /sandbox/endpoint-checks/{id} until status is done. The probes send synthetic events (link ids starting endpoint_check_); nothing is stored and no delivery is recorded. With link_id, state_url and state_path (all three), three effect checks follow: the pending link is made failed, then canceled, through the sandbox (as a simulate and a cancel do), its events are sent to url, and state_url is read around each to see that a refused event changed nothing, a duplicate was applied once and a late event did not move the final state back. It takes no Idempotency-Key.',
           { 202: EndpointCheckEnvelope },
+          {
+            400: 'parameter_invalid or parameter_missing: url, secret, or the effect fields (link_id unknown or not pending, state_url without {reference_id} or {link_id}); param names the field',
+          },
         ),
         body: EndpointCheckStartSchema,
       },
