@@ -8,6 +8,7 @@ import { printLines } from './printLines';
 import { CommandFailure, DEFAULT_API_KEY, parseCommand, runCommand, SandboxClient } from './sandboxClient';
 
 export const CHECK_ENDPOINT_USAGE = `Usage: payment-links-sandbox check-endpoint URL --secret whsec_… [--junit OUT.xml] [--json]
+       [--base-url URL [--link ID --state-url T --state-path P]]
 
 Sends your webhook receiver at URL the deliveries that break receivers (a wrong, missing or stale
 signature, a secret rotation, a duplicate, events out of order, an unknown type, a large Unicode
@@ -23,9 +24,12 @@ Options:
   --base-url URL   run the check from the running sandbox at URL, through its keyed API (the URL
                    is then reached from that sandbox, e.g. inside its container)
   --api-key KEY    an sk_test_ key --base-url accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})
-  --help           show this help
-
-Effect checks (--link, --state-url, --state-path) come in a later version.`;
+  --link ID        effect checks: a pending link your app made in the sandbox at --base-url; the
+                   check drives it to failed, then canceled (nothing else is touched)
+  --state-url T    where your app shows that order, naming it with {reference_id} or {link_id},
+                   e.g. http://localhost:3000/orders/{reference_id}
+  --state-path P   the dotted path to the order's status in that answer, e.g. status
+  --help           show this help`;
 
 const MARK = { pass: '✓', fail: '✗', warn: '!' } as const;
 const EFFECT_FLAGS = ['link', 'state-url', 'state-path'] as const;
@@ -73,10 +77,15 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
       console.log(CHECK_ENDPOINT_USAGE);
       return 0;
     }
-    const effect = EFFECT_FLAGS.find((flag) => values[flag] !== undefined);
-    if (effect)
+    const effect = EFFECT_FLAGS.filter((flag) => values[flag] !== undefined);
+    if (effect.length > 0 && effect.length < EFFECT_FLAGS.length)
       throw new CommandFailure(
-        `--${effect}: not yet: effect checks come in a later version; today's check takes URL, --secret, --junit, --json and --base-url`,
+        `--link, --state-url and --state-path go together (the effect checks); got only ${effect.map((flag) => `--${flag}`).join(', ')}`,
+        2,
+      );
+    if (effect.length > 0 && values['base-url'] === undefined)
+      throw new CommandFailure(
+        '--link names a link your app made in a running sandbox: give its --base-url (the sandbox of its own has no links)',
         2,
       );
     if (positionals.length !== 1)
@@ -98,7 +107,15 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
     if (values['api-key'] !== undefined && values['base-url'] === undefined)
       throw new CommandFailure('--api-key goes with --base-url: the sandbox of its own needs no key', 2);
     const sandbox = values['base-url'] === undefined ? undefined : SandboxClient.from(values);
-    const check = await runEndpointCheck({ url, secret }, sandbox, (probe) => {
+    const effects =
+      effect.length === 0
+        ? {}
+        : {
+            link_id: values.link as string,
+            state_url: values['state-url'] as string,
+            state_path: values['state-path'] as string,
+          };
+    const check = await runEndpointCheck({ url, secret, ...effects }, sandbox, (probe) => {
       if (!values.json) process.stdout.write(`${probeLine(probe as Finished)}\n`);
     });
     await printLines(values.json ? [JSON.stringify(check, null, 2)] : summary(check));

@@ -3,7 +3,7 @@
 // (docs/contract.md §14). Either way the same engine runs the same probes (docs/endpoint-check.md).
 import { SandboxCore } from '../core/sandboxCore';
 import type { EndpointCheck, EndpointCheckStart } from '../shared/endpointCheck';
-import type { SandboxClient } from './sandboxClient';
+import { CommandFailure, type SandboxClient } from './sandboxClient';
 
 /** How often a running check is read: a probe takes milliseconds against a quick receiver. */
 const POLL_MS = { own: 25, remote: 200 };
@@ -27,8 +27,17 @@ async function ownCore(): Promise<CheckSource> {
 
 function runningSandbox(sandbox: SandboxClient): CheckSource {
   return {
-    start: async (input) =>
-      (await sandbox.call<{ data: EndpointCheck }>('POST', '/sandbox/endpoint-checks', input)).data,
+    start: async (input) => {
+      try {
+        return (await sandbox.call<{ data: EndpointCheck }>('POST', '/sandbox/endpoint-checks', input)).data;
+      } catch (err) {
+        // A 400 names a field the command was given (a link not pending, a state URL with no
+        // placeholder): bad input, as the command's own checks would say.
+        if (err instanceof CommandFailure && err.message.startsWith('the sandbox answered 400'))
+          throw new CommandFailure(err.message, 2);
+        throw err;
+      }
+    },
     get: async (id) =>
       (await sandbox.call<{ data: EndpointCheck }>('GET', `/sandbox/endpoint-checks/${id}`)).data,
     close: async () => {},

@@ -196,9 +196,24 @@ describe('bad usage exits 2 and says what is allowed', () => {
       /--api-key goes with --base-url/,
     ],
     [
-      'an effect check flag',
+      'one effect check flag without the others',
       ['http://127.0.0.1:9/webhooks', '--secret', SECRET, '--link', 'abc'],
-      /--link: not yet: effect checks come in a later version/,
+      /--link, --state-url and --state-path go together .*got only --link/,
+    ],
+    [
+      'effect checks without --base-url',
+      [
+        'http://127.0.0.1:9/webhooks',
+        '--secret',
+        SECRET,
+        '--link',
+        'abc',
+        '--state-url',
+        'http://127.0.0.1:9/orders/{link_id}',
+        '--state-path',
+        'status',
+      ],
+      /--link names a link your app made in a running sandbox: give its --base-url/,
     ],
     [
       'a bad --base-url',
@@ -349,6 +364,47 @@ describe('the commands the docs show, against the Express receiver of docs/examp
       await rm(join(dir, junit));
     }
   }
+
+  test('effect checks: --link, --state-url and --state-path drive a link the app made in the sandbox at --base-url', async () => {
+    const made = await sandbox.api('POST', '/payment-links', {
+      body: { amount: 150_000, title: 'Order #1001', reference_id: 'order-cli-effects' },
+    });
+    assert.equal(made.status, 201, made.text);
+    const id = made.body.data.id as string;
+    const args = [
+      'check-endpoint',
+      webhookUrl,
+      '--secret',
+      SECRET,
+      '--base-url',
+      sandbox.origin,
+      '--api-key',
+      KEY,
+      '--link',
+      id,
+      '--state-url',
+      `${new URL(webhookUrl).origin}/orders/{reference_id}`,
+      '--state-path',
+      'status',
+    ];
+    const run = await runCli([...args, '--json'], CHECK_MS);
+    assert.equal(run.code, 0, run.cli.transcript());
+    const check = JSON.parse(run.stdout) as EndpointCheck;
+    assert.deepEqual(
+      check.probes.slice(-3).map((probe) => [probe.name, probe.status]),
+      [
+        ['effect_refused', 'pass'],
+        ['effect_duplicate', 'pass'],
+        ['effect_out_of_order', 'pass'],
+      ],
+    );
+    assert.equal((await sandbox.api('GET', `/payment-links/${id}`)).body.data.status, 'canceled');
+    // The link is no longer pending: bad input, said by the sandbox, and nothing runs.
+    const again = await runCli(args, CHECK_MS);
+    assert.equal(again.code, 2, again.cli.transcript());
+    assert.match(again.stderr, /the sandbox answered 400 .*pending/);
+    assert.equal(again.stdout, '');
+  });
 
   test('docs/cli.md', async () => {
     const lines = await shown('cli.md');
