@@ -28,6 +28,7 @@ import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { EndpointChecks } from './endpointCheck/endpointChecks';
+import { EndpointReports } from './endpointCheck/endpointReports';
 import { ImportTurn } from './dataFolder/importTurn';
 import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
 import { runConfiguration } from './configuration/precedence';
@@ -84,6 +85,8 @@ export class SandboxCore {
   readonly faults: FaultRules;
   /** Endpoint checks (docs/endpoint-check.md): probes of a developer's receiver, kept in memory. */
   readonly endpointChecks: EndpointChecks;
+  /** The console's checks of a registered endpoint, kept with it (its last reports). */
+  readonly endpointReports: EndpointReports;
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
   readonly log = new SandboxLog();
   readonly requests: RequestHistory;
@@ -142,6 +145,11 @@ export class SandboxCore {
         publicBaseUrl: this.publicBaseUrl(),
         settlementAccountId: this.settlementAccountId,
       }),
+    });
+    this.endpointReports = new EndpointReports({
+      checks: this.endpointChecks,
+      endpoint: (id) => this.endpoints.find(id),
+      exists: (id) => store.state.endpoints.has(id),
     });
     this.deliveries = new DeliveryWorker(
       store,
