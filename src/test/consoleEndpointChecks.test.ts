@@ -2,10 +2,12 @@
 // started by the endpoint's id, with the URL and secret the sandbox holds, its reports kept with the
 // endpoint. The receiver is a real node:http server; every answer is checked against /openapi.json.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { EndpointCheck } from '../shared/endpointCheck';
 import { compareReports, comparisonSentence } from '../shared/endpointCheckReports';
+import { PROBE_SNIPPETS, RECEIVERS_DOC } from '../renderer/src/lib/receiverSnippets';
 import { sleep, startTestSandbox, type TestSandbox } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
@@ -127,4 +129,20 @@ test('the comparison names new failures and what still fails', () => {
     comparisonSentence(compareReports(report({ a: 'pass' }), report({ a: 'pass' }))),
     'No change since the last check',
   );
+});
+
+test('each fix snippet the console shows is quoted from its example receiver as it stands', async () => {
+  const dedent = (lines: string[]) => {
+    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^ */.exec(l)?.[0].length ?? 0));
+    return lines.map((l) => l.slice(indent)).join('\n');
+  };
+  const snippets = [...new Set(Object.values(PROBE_SNIPPETS).flat())];
+  assert.ok(snippets.length >= 10);
+  for (const snippet of snippets) {
+    const lines = (await readFile(snippet.file, 'utf8')).split('\n');
+    const size = snippet.code.split('\n').length;
+    const found = lines.some((_, i) => dedent(lines.slice(i, i + size)) === snippet.code);
+    assert.ok(found, `${snippet.file} no longer holds:\n${snippet.code}`);
+  }
+  assert.ok((await readFile(RECEIVERS_DOC, 'utf8')).includes('# Webhook receivers'));
 });
