@@ -33,15 +33,15 @@ function Exchange({ exchange, n }: { exchange: EndpointCheckExchange; n: number 
   const { request, response } = exchange;
   return (
     <div className="check-exchange">
-      <h6>
+      <h4>
         Request {n} <span className="muted">· {formatDuration(Math.round(exchange.duration_ms))}</span>
-      </h6>
+      </h4>
       <p className="mono request-line">POST {request.url}</p>
       <Headers headers={request.headers} label={`Request ${n} headers`} />
       <pre tabIndex={0} className="body-block check-body" aria-label={`Request ${n} body`}>
         {request.body}
       </pre>
-      <h6>Answer</h6>
+      <h4>Answer</h4>
       {response ? (
         <>
           <p className="mono">HTTP {response.status}</p>
@@ -90,10 +90,10 @@ function Snippets({ name }: { name: string }) {
 function Probe({ probe }: { probe: EndpointCheckProbe }) {
   const done = probe.status !== 'pending' && probe.status !== 'running';
   return (
-    <li className={`check-probe check-probe-${probe.status}`}>
+    <li className={`check-probe check-probe-${probe.status}`} aria-label={probe.title}>
       {/* A failed or warned probe opens on its fix; the passes stay one line each. */}
       <details open={probe.status === 'fail' || probe.status === 'warn'}>
-        <summary aria-label={`${probe.title}: ${STATUS_LABEL[probe.status]}`}>
+        <summary>
           <ProbeBadge status={probe.status} />
           <span className="check-probe-title">{probe.title}</span>
         </summary>
