@@ -66,6 +66,8 @@ test('Check this endpoint: refusals fail with their fix, then pass, and the repo
       .or(page.getByRole('button', { name: 'Webhooks', exact: true }))
       .click();
     const card = page.getByRole('listitem', { name: receiver.url });
+    await expect(card.getByRole('button', { name: 'Check this endpoint' })).toBeVisible();
+    await page.screenshot({ path: `${DIR}/endpoint-check-card-light.png` });
     await card.getByRole('button', { name: 'Check this endpoint' }).click();
 
     const panel = page.getByRole('dialog', { name: 'Endpoint check' });
