@@ -139,6 +139,7 @@ export class SandboxCore {
     this.endpointChecks = new EndpointChecks({
       timeoutMs: options.deliveryTimeoutMs ?? 10_000,
       realNow: () => clock.realNow(),
+      onDone: (check) => this.endpointReports.keep(check),
       eventContext: () => ({
         now: clock.now(),
         settings: this.settings,

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import type { EndpointCheck } from '../shared/endpointCheck';
+import { ENDPOINT_CHECKS_KEPT, type EndpointCheck } from '../shared/endpointCheck';
 import { compareReports, comparisonSentence } from '../shared/endpointCheckReports';
 import { PROBE_SNIPPETS, RECEIVERS_DOC } from '../renderer/src/lib/receiverSnippets';
 import { sleep, startTestSandbox, type TestSandbox } from './harness';
@@ -145,4 +145,34 @@ test('each fix snippet the console shows is quoted from its example receiver as 
     assert.ok(found, `${snippet.file} no longer holds:\n${snippet.code}`);
   }
   assert.ok((await readFile(RECEIVERS_DOC, 'utf8')).includes('# Webhook receivers'));
+});
+
+test('an endpoint keeps its report however many other checks finish after it', async () => {
+  const endpoint = await addEndpoint(`${receiver.url}?kept`);
+  const started = await sandbox.consoleApi('POST', `/endpoints/${endpoint.id}/checks`, {});
+  assert.equal(started.status, 202);
+  const id = started.body.data.id as string;
+  const finished = async (checkId: string) => {
+    for (;;) {
+      const read = await sandbox.api('GET', `/sandbox/endpoint-checks/${checkId}`);
+      if (read.status === 404 || read.body.data.status === 'done') return;
+      await sleep(20);
+    }
+  };
+  // The console does not read it again while more than the keyed API keeps (ENDPOINT_CHECKS_KEPT)
+  // finish after it.
+  await finished(id);
+  const others = await Promise.all(
+    Array.from({ length: ENDPOINT_CHECKS_KEPT + 5 }, () =>
+      sandbox.api('POST', '/sandbox/endpoint-checks', {
+        body: { url: receiver.url, secret: endpoint.secret },
+      }),
+    ),
+  );
+  for (const other of others) await finished(other.body.data.id);
+  assert.equal((await sandbox.api('GET', `/sandbox/endpoint-checks/${id}`)).status, 404);
+  const kept = await sandbox.consoleApi('GET', `/endpoints/${endpoint.id}/checks/${id}`);
+  assert.equal(kept.status, 200, kept.text);
+  assert.equal(kept.body.data.status, 'done');
+  assert.equal(kept.body.data.progress.done, kept.body.data.progress.total);
 });

@@ -17,6 +17,8 @@ export interface EndpointCheckDeps {
   realNow(): number;
   eventContext(): TestEventContext;
   probes?: Probe[];
+  /** Told of each check as it finishes, before the oldest finished may be dropped (endpointReports.ts). */
+  onDone?(check: EndpointCheck): void;
 }
 
 const newCheckId = (): string => `chk_${randomBytes(12).toString('hex')}`;
@@ -115,6 +117,7 @@ export class EndpointChecks {
     check.result = check.counts.fail > 0 ? 'fail' : check.counts.warn > 0 ? 'warn' : 'pass';
     check.status = 'done';
     check.finished_at = isoTime(this.deps.realNow());
+    this.deps.onDone?.(structuredClone(check));
     // Counted by when they finished, not started: a running check is never dropped (its poller would
     // lose it), and one that just finished outlives the ones that finished before it.
     this.finished.push(check.id);

@@ -26,6 +26,8 @@ interface Entry {
 export class EndpointReports {
   /** Per endpoint id, newest first. */
   private readonly byEndpoint = new Map<string, Entry[]>();
+  /** The endpoint each running check belongs to, for its report when it finishes. */
+  private readonly endpointOf = new Map<string, string>();
 
   constructor(private readonly deps: EndpointReportDeps) {}
 
@@ -33,16 +35,42 @@ export class EndpointReports {
     const endpoint = this.deps.endpoint(endpointId);
     for (const id of this.byEndpoint.keys()) if (!this.deps.exists(id)) this.byEndpoint.delete(id);
     const check = this.deps.checks.start({ url: endpoint.url, secret: endpoint.secret });
-    const entries = this.current(endpointId);
-    entries.unshift({ id: check.id, report: null });
-    this.byEndpoint.set(endpointId, entries);
+    this.byEndpoint.set(endpointId, [
+      { id: check.id, report: null },
+      ...(this.byEndpoint.get(endpointId) ?? []),
+    ]);
+    this.endpointOf.set(check.id, endpointId);
+    // A check of no probes is done before start returns, before keep could know its endpoint.
+    if (check.status === 'done') this.keep(check);
     return check;
+  }
+
+  /**
+   * A check has finished: its report is kept here, since the shared list keeps only the last
+   * finished across every URL and could drop it before the console reads it.
+   */
+  keep(check: EndpointCheck): void {
+    const endpointId = this.endpointOf.get(check.id);
+    if (endpointId === undefined) return;
+    this.endpointOf.delete(check.id);
+    const entries = this.byEndpoint.get(endpointId);
+    const entry = entries?.find((kept) => kept.id === check.id);
+    if (!entries || !entry) return;
+    entry.report = check;
+    let reports = 0;
+    this.byEndpoint.set(
+      endpointId,
+      entries.filter((kept) => kept.report === null || ++reports <= ENDPOINT_REPORTS_KEPT),
+    );
   }
 
   /** The endpoint's kept checks, newest first: running ones as they are now, then its reports. */
   list(endpointId: string): EndpointCheck[] {
     this.deps.endpoint(endpointId);
-    return this.current(endpointId).map((entry) => entry.report ?? this.deps.checks.get(entry.id));
+    // A running check is never dropped from the shared list, so it can always be read there.
+    return (this.byEndpoint.get(endpointId) ?? []).map(
+      (entry) => entry.report ?? this.deps.checks.get(entry.id),
+    );
   }
 
   get(endpointId: string, checkId: string): EndpointCheck {
@@ -53,30 +81,5 @@ export class EndpointReports {
         `No check ${checkId} for endpoint ${endpointId}: each endpoint keeps its running checks and its last ${ENDPOINT_REPORTS_KEPT} reports.`,
       );
     return found;
-  }
-
-  /**
-   * The entries with each finished check's report taken out of the shared list (which keeps only
-   * the last finished across all URLs), beyond the last ENDPOINT_REPORTS_KEPT reports dropped.
-   */
-  private current(endpointId: string): Entry[] {
-    const kept: Entry[] = [];
-    let reports = 0;
-    for (const entry of this.byEndpoint.get(endpointId) ?? []) {
-      if (!entry.report) {
-        let check: EndpointCheck;
-        try {
-          check = this.deps.checks.get(entry.id);
-        } catch {
-          // Finished and pushed out of the shared list before anyone read it: nothing left to show.
-          continue;
-        }
-        if (check.status === 'done') entry.report = check;
-      }
-      if (entry.report && ++reports > ENDPOINT_REPORTS_KEPT) continue;
-      kept.push(entry);
-    }
-    this.byEndpoint.set(endpointId, kept);
-    return kept;
   }
 }
