@@ -28,6 +28,7 @@ import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { EndpointChecks } from './endpointCheck/endpointChecks';
+import { EndpointReports } from './endpointCheck/endpointReports';
 import { ImportTurn } from './dataFolder/importTurn';
 import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
 import { runConfiguration } from './configuration/precedence';
@@ -84,6 +85,8 @@ export class SandboxCore {
   readonly faults: FaultRules;
   /** Endpoint checks (docs/endpoint-check.md): probes of a developer's receiver, kept in memory. */
   readonly endpointChecks: EndpointChecks;
+  /** The console's checks of a registered endpoint, kept with it (its last reports). */
+  readonly endpointReports: EndpointReports;
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
   readonly log = new SandboxLog();
   readonly requests: RequestHistory;
@@ -136,6 +139,7 @@ export class SandboxCore {
     this.endpointChecks = new EndpointChecks({
       timeoutMs: options.deliveryTimeoutMs ?? 10_000,
       realNow: () => clock.realNow(),
+      onDone: (check) => this.endpointReports.keep(check),
       eventContext: () => ({
         now: clock.now(),
         settings: this.settings,
@@ -153,6 +157,11 @@ export class SandboxCore {
           return event.v;
         },
       },
+    });
+    this.endpointReports = new EndpointReports({
+      checks: this.endpointChecks,
+      endpoint: (id) => this.endpoints.find(id),
+      exists: (id) => store.state.endpoints.has(id),
     });
     this.deliveries = new DeliveryWorker(
       store,

@@ -2,6 +2,8 @@
 // request log, inboxes, the clock, fault rules, batches. The core's types and the console's are
 // Static<> of these, and /openapi.json names them, so a generated client and the console agree.
 import Type, { type Static } from 'typebox';
+import { EndpointCheckSchema } from './endpointCheck';
+import { ENDPOINT_REPORTS_KEPT } from './endpointCheckReports';
 import { FAULTABLE_ROUTES, FaultMarkSchema, FaultRuleSchema } from './faults';
 import {
   BULK_ACTIONS,
@@ -261,6 +263,13 @@ export const SampleResultSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** An endpoint's kept checks (docs/endpoint-check.md "In the console"). */
+export const EndpointCheckReportsSchema = Type.Array(EndpointCheckSchema, {
+  description: `newest first: running checks, then the last ${ENDPOINT_REPORTS_KEPT} finished reports`,
+  // An endpoint never checked; a generated one would nest too deep to fill in (EndpointCheck shows one).
+  examples: [[]],
+});
+
 export type RequestLogSummary = Static<typeof RequestSummarySchema>;
 export type RequestLogEntry = Static<typeof RequestEntrySchema>;
 export type InboxMessageSummary = Static<typeof InboxMessageSummarySchema>;
@@ -276,3 +285,4 @@ export type FaultsView = Static<typeof FaultsViewSchema>;
 export type BulkSkipReason = Static<typeof BulkSkipReasonSchema>;
 export type BulkResult = Static<typeof BulkResultSchema>;
 export type SampleResult = Static<typeof SampleResultSchema>;
+export type EndpointCheckReports = Static<typeof EndpointCheckReportsSchema>;

@@ -21,6 +21,8 @@ export interface EndpointCheckDeps {
   /** The sandbox's links, for the effect checks (docs/endpoint-check.md, "Effect checks"). */
   links: LinkDriver;
   probes?: Probe[];
+  /** Told of each check as it finishes, before the oldest finished may be dropped (endpointReports.ts). */
+  onDone?(check: EndpointCheck): void;
 }
 
 const newCheckId = (): string => `chk_${randomBytes(12).toString('hex')}`;
@@ -121,6 +123,7 @@ export class EndpointChecks {
     check.result = check.counts.fail > 0 ? 'fail' : check.counts.warn > 0 ? 'warn' : 'pass';
     check.status = 'done';
     check.finished_at = isoTime(this.deps.realNow());
+    this.deps.onDone?.(structuredClone(check));
     // Counted by when they finished, not started: a running check is never dropped (its poller would
     // lose it), and one that just finished outlives the ones that finished before it.
     this.finished.push(check.id);

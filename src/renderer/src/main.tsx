@@ -6,6 +6,7 @@ import './styles/linksTable.css';
 import './styles/linkDetail.css';
 import './styles/webhooks.css';
 import './styles/deliveryInspector.css';
+import './styles/endpointCheck.css';
 import './styles/requests.css';
 import './styles/settings.css';
 import './styles/inbox.css';

@@ -6,6 +6,7 @@ import {
   ClockResetSchema,
   ClockSchema,
   DeletedSchema,
+  EndpointCheckReportsSchema,
   FaultsViewSchema,
   InboxForwardResultSchema,
   InboxMessageSchema,
@@ -16,6 +17,7 @@ import {
   RequestSummarySchema,
   SampleResultSchema,
 } from '../../../shared/consoleSchemas';
+import { EndpointCheckSchema } from '../../../shared/endpointCheck';
 import { FaultRuleSchema } from '../../../shared/faults';
 import { ScenarioSchema } from '../../../shared/scenario';
 import { MetaSchema, PaymentLinkSchema, SettingsSchema } from '../../../shared/types';
@@ -68,6 +70,9 @@ const CONSOLE_ANSWERS: Record<string, [status: string, body: TSchema]> = {
   consoleRotateEndpointSecret: ['200', data(EndpointSchema)],
   consoleDeleteEndpoint: ['200', data(DeletedSchema)],
   consoleSendTestEvent: ['201', data(DeliverySchema)],
+  consoleCheckEndpoint: ['202', data(EndpointCheckSchema)],
+  consoleListEndpointChecks: ['200', data(EndpointCheckReportsSchema)],
+  consoleRetrieveEndpointCheck: ['200', data(EndpointCheckSchema)],
   consoleGetWebhookEvents: ['200', data(WebhookEventPageSchema)],
   consoleListDeliveries: ['200', DeliveryListEnvelope],
   consoleClearDeliveries: ['200', data(ClearedDeliveriesSchema)],

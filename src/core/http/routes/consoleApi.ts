@@ -3,6 +3,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { consoleClockRoutes } from './consoleClockRoutes';
 import { consoleDataRoutes } from './consoleDataRoutes';
 import { consoleDeliveryRoutes } from './consoleDeliveryRoutes';
+import { consoleEndpointCheckRoutes } from './consoleEndpointCheckRoutes';
 import { consoleEventsRoute } from './consoleEventsRoute';
 import { consoleFaultRoutes } from './consoleFaultRoutes';
 import { consoleInboxRoutes } from './consoleInboxRoutes';
@@ -27,6 +28,7 @@ export const CONSOLE_ROUTE_MODULES: readonly ConsoleRouteModule[] = [
   consoleRequestRoutes,
   consoleRequestReplayRoutes,
   consoleWebhookRoutes,
+  consoleEndpointCheckRoutes,
   consoleDeliveryRoutes,
   consoleEventsRoute,
   consoleDataRoutes,

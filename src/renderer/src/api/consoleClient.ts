@@ -20,7 +20,8 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from '../../../shared/types';
-import type { ClockHome, ClockReset } from '../../../shared/consoleSchemas';
+import type { ClockHome, ClockReset, EndpointCheckReports } from '../../../shared/consoleSchemas';
+import type { EndpointCheck } from '../../../shared/endpointCheck';
 import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
 import type { FaultRule, NewFaultRule } from '../../../shared/faults';
 import { readJson, queryString, request, send } from './consoleTransport';
@@ -133,6 +134,24 @@ export const consoleClient = {
     request<{ data: DeliveryDetail }>('POST', `/endpoints/${encodeURIComponent(id)}/test`, {
       event_type: eventType,
     }).then((r) => r.data),
+
+  /** Starts a check of the endpoint's URL with its own secret: the console never handles the secret. */
+  startEndpointCheck: (endpointId: string) =>
+    request<{ data: EndpointCheck }>('POST', `/endpoints/${encodeURIComponent(endpointId)}/checks`, {}).then(
+      (r) => r.data,
+    ),
+
+  listEndpointChecks: (endpointId: string) =>
+    request<{ data: EndpointCheckReports }>(
+      'GET',
+      `/endpoints/${encodeURIComponent(endpointId)}/checks`,
+    ).then((r) => r.data),
+
+  getEndpointCheck: (endpointId: string, checkId: string) =>
+    request<{ data: EndpointCheck }>(
+      'GET',
+      `/endpoints/${encodeURIComponent(endpointId)}/checks/${encodeURIComponent(checkId)}`,
+    ).then((r) => r.data),
 
   listDeliveries: (query: DeliveryListQuery) =>
     request<{ data: DeliveryRow[]; pagination: Pagination }>('GET', `/deliveries${queryString(query)}`),

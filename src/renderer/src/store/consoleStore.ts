@@ -4,6 +4,7 @@ import { createClockSlice, type ClockSlice } from './clockSlice';
 import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createDeliveryRecordsSlice, type DeliveryRecordsSlice } from './deliveryRecordsSlice';
+import { createEndpointChecksSlice, type EndpointChecksSlice } from './endpointChecksSlice';
 import { createEndpointsSlice, type EndpointsSlice } from './endpointsSlice';
 import { createInboxSlice, type InboxSlice } from './inboxSlice';
 import { createWebhookEventsSlice, type WebhookEventsSlice } from './webhookEventsSlice';
@@ -25,6 +26,7 @@ export type ConsoleState = LinkDetailSlice &
   ToastsSlice &
   UiSlice &
   EndpointsSlice &
+  EndpointChecksSlice &
   DeliveriesSlice &
   DeliveryRecordsSlice &
   QueueSlice &
@@ -44,6 +46,7 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createToastsSlice(...args),
   ...createUiSlice(...args),
   ...createEndpointsSlice(...args),
+  ...createEndpointChecksSlice(...args),
   ...createDeliveriesSlice(...args),
   ...createDeliveryRecordsSlice(...args),
   ...createQueueSlice(...args),

@@ -11,7 +11,7 @@ import { selectInspected } from '../../store/deliveryRecordsSlice';
 import { DeliveryActions } from './DeliveryActions';
 import { DeliveryBadge } from './DeliveryBadge';
 
-function Headers({ headers, label }: { headers: Record<string, string>; label: string }) {
+export function Headers({ headers, label }: { headers: Record<string, string>; label: string }) {
   const entries = Object.entries(headers);
   if (entries.length === 0) return <p className="muted">No headers</p>;
   return (

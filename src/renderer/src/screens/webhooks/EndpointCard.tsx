@@ -8,6 +8,7 @@ import { previousSecretSignsUntil } from '../../lib/previousSecret';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EndpointCheckPanel } from './EndpointCheckPanel';
 import { EndpointDialog } from './EndpointDialog';
 import { EndpointFaultsMarker } from './EndpointFaultsMarker';
 import { SecretField } from './SecretField';
@@ -15,7 +16,7 @@ import { TestEventDialog } from './TestEventDialog';
 import { OfflineGate } from '../../components/OfflineGate';
 
 /** The dialog open over the card, if any. */
-type Opened = 'edit' | 'test' | 'rotate' | 'delete' | null;
+type Opened = 'edit' | 'test' | 'check' | 'rotate' | 'delete' | null;
 
 /** Its own component: it follows the sandbox clock each second without re-rendering the card. */
 function PreviousSecretHint({ previous }: { previous: { expires_at: string }[] }) {
@@ -85,6 +86,15 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             type="button"
             className="button button-small"
             disabled={busy !== undefined}
+            title="Send this endpoint the deliveries that break receivers and see how it answers each"
+            onClick={() => setOpened('check')}
+          >
+            Check this endpoint
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy !== undefined}
             onClick={() => setOpened('edit')}
           >
             Edit
@@ -111,6 +121,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       </OfflineGate>
       {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
       {opened === 'test' && <TestEventDialog endpoint={endpoint} onClose={() => setOpened(null)} />}
+      {opened === 'check' && <EndpointCheckPanel endpoint={endpoint} onClose={() => setOpened(null)} />}
       {opened === 'rotate' && (
         <ConfirmDialog
           title="Rotate the signing secret?"

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
+import type { SandboxCore } from '../../sandboxCore';
+import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
+import { IdParams } from '../endpointSchemas';
+import { emptyBodyAsObject, sendData } from '../respond';
+
+const TAG = ['Console'];
+const CheckParams = Type.Object({
+  id: IdParams.properties.id,
+  check_id: Type.String({ minLength: 1, maxLength: 100, description: 'the check’s id (chk_…)' }),
+});
+const KEPT = `Each endpoint keeps its running checks and its last ${ENDPOINT_REPORTS_KEPT} reports in memory until the sandbox stops.`;
+
+/** "Check this endpoint": endpoint checks of a registered endpoint, kept with it (docs/endpoint-check.md). */
+export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.post(
+    '/endpoints/:id/checks',
+    {
+      preValidation: emptyBodyAsObject,
+      schema: {
+        tags: TAG,
+        summary: 'Check a webhook endpoint',
+        description: `Starts the probes of docs/endpoint-check.md against this endpoint's URL, signed with its current secret, and answers 202 at once with the check (every probe pending): read GET /_console/api/endpoints/{id}/checks/{check_id} until status is done. ${KEPT}`,
+        params: IdParams,
+        body: Type.Object({}, { additionalProperties: false }),
+        response: consoleResponses({ 202: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    (request, reply) => sendData(reply, 202, core.endpointReports.start(request.params.id)),
+  );
+  api.get(
+    '/endpoints/:id/checks',
+    {
+      schema: {
+        tags: TAG,
+        summary: "List an endpoint's checks",
+        description: `Newest first: running checks as they are now, then the finished reports. ${KEPT}`,
+        params: IdParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    (request, reply) => sendData(reply, 200, core.endpointReports.list(request.params.id)),
+  );
+  api.get(
+    '/endpoints/:id/checks/:check_id',
+    {
+      schema: {
+        tags: TAG,
+        summary: "Read one of an endpoint's checks",
+        description: `While status is running, progress says how many probes are done. ${KEPT}`,
+        params: CheckParams,
+        response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+      },
+    },
+    (request, reply) =>
+      sendData(reply, 200, core.endpointReports.get(request.params.id, request.params.check_id)),
+  );
+}
