@@ -115,6 +115,13 @@ test('screenshots of every screen, light and dark, at 1280×720 and 1920×1080',
     await expect(inspector.locator('.sig-badge').first()).toHaveText('verifies');
     await shoot(page, 'delivery-inspector');
     await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+    // The receiver takes anything: its report card fails the signature and timestamp probes.
+    const orders = page.getByRole('listitem', { name: receiver.url });
+    await orders.getByRole('button', { name: 'Check this endpoint' }).click();
+    const check = page.getByRole('dialog', { name: 'Endpoint check' });
+    await expect(check.locator('.check-summary')).toContainText('4 failed');
+    await shoot(page, 'endpoint-check');
+    await check.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Events', exact: true }).click();
     await expect(page.locator('tr[data-event-id]').first()).toBeVisible();
     await shoot(page, 'webhook-events');
