@@ -1,5 +1,6 @@
 import type { RequestLogEntry, RequestLogSummary } from '../shared/types';
 import { matchesQuery } from '../shared/requestQuery';
+import { OTHER_REQUESTS_KEPT } from '../shared/requestLogRetention';
 import { JsonlLog } from './store/jsonlLog';
 
 export type UnnumberedEntry = Omit<RequestLogEntry, 'seq'>;
@@ -10,7 +11,6 @@ export const REQUEST_LOG_FILE = `${REQUEST_LOG_NAME}.jsonl`;
 /** The file before the current one: together they hold between half the budget and all of it. */
 export const OLDER_REQUEST_LOG_FILE = `${REQUEST_LOG_NAME}.older.jsonl`;
 /** The console's own calls, the checkout page and files: kept apart, in memory, the newest of them. */
-const OTHER_LIMIT = 1000;
 
 /** An entry without its bodies, as the event stream and the list carry it. */
 export function requestSummary(entry: RequestLogEntry): RequestLogSummary {
@@ -121,7 +121,8 @@ export class RequestHistory {
       this.api.push({ summary: requestSummary(entry), ...(this.log.fileNames ? {} : { entry }) });
     } else {
       this.other.push(entry);
-      if (this.other.length > OTHER_LIMIT) this.other.splice(0, this.other.length - OTHER_LIMIT);
+      if (this.other.length > OTHER_REQUESTS_KEPT)
+        this.other.splice(0, this.other.length - OTHER_REQUESTS_KEPT);
     }
     this.announce(entry);
   }

@@ -56,7 +56,8 @@ export const webhookAttemptEntry = (
 
 /**
  * What GET /sandbox/logs reads and streams: API requests and webhook attempts in the order they
- * ended, in memory like the request log (a restart starts a fresh one), the newest `limit` kept.
+ * ended, in memory (a restart starts a fresh one; the Requests screen's log is kept on disk), the
+ * newest `limit` kept.
  * Positions are numbered within this run; a cursor names the run too, so one kept by a client
  * across a restart reads as older than everything, rather than as a position not reached yet.
  */

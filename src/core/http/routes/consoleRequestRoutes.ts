@@ -9,6 +9,7 @@ import { emptyBodyAsObject, sendData, sendJson } from '../respond';
 import { envelopeBody } from '../envelope';
 import { MetaSchema, PageParam } from '../../../shared/types';
 import { paginate } from '../../pagination';
+import { REQUEST_GONE_WHY } from '../../../shared/requestLogRetention';
 
 const RequestQuery = Type.Object(
   {
@@ -68,8 +69,7 @@ const ScenarioBody = Type.Object(
 );
 
 /** Why an entry may be gone, as a 404 says it. */
-export const GONE =
-  'API requests are kept within the request_log_mb setting (the oldest go first), others the newest 1,000 since the sandbox started; a reset empties the log.';
+export const GONE = REQUEST_GONE_WHY;
 
 /** The request log: what a developer's app actually sent, and what it got back. */
 export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): void {

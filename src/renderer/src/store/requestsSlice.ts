@@ -5,6 +5,7 @@
 import type { StateCreator } from 'zustand';
 import type { RequestLogSummary } from '../../../shared/types';
 import { matchesQuery } from '../../../shared/requestQuery';
+import { REQUEST_GONE_WHY } from '../../../shared/requestLogRetention';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import { saveDownload } from '../lib/saveDownload';
@@ -189,10 +190,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
     async openRequest(seq, requestId) {
       const gone = () => {
         get().selectRequest(null);
-        get().pushToast(
-          'error',
-          `Request ${seq} is no longer in the log: it keeps API requests within the request_log_mb setting (Settings), the oldest going first, and a reset empties it.`,
-        );
+        get().pushToast('error', `Request ${seq} is no longer in the log. ${REQUEST_GONE_WHY}`);
       };
       // The number alone may name another request after a restart: the id says it is the same one.
       const same = (row: RequestLogSummary) => requestId === undefined || row.request_id === requestId;

@@ -10,6 +10,7 @@ import { FAULT_OUTCOME } from '../faults/describeFault';
 import { HeaderList } from './HeaderList';
 import { RequestActions } from './RequestActions';
 import { StatusCode } from './StatusCode';
+import { REQUEST_GONE_WHY } from '../../../../shared/requestLogRetention';
 
 const keptHint = (length: number | null) =>
   length !== null && length >= 64 * 1024 ? 'Only the first 64 KiB were kept.' : undefined;
@@ -20,7 +21,7 @@ function Bodies({ entry }: { entry: RequestRow }) {
   if (bodies.phase !== 'ready') {
     const text = {
       loading: 'Loading the headers and bodies…',
-      gone: 'The bodies are gone: the server keeps the newest 1,000 requests since it started.',
+      gone: `The bodies are gone. ${REQUEST_GONE_WHY}`,
       error: 'Could not load the bodies; close and open the request again.',
     }[bodies.phase];
     return <p className="muted">{text}</p>;
