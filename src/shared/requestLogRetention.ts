@@ -5,4 +5,4 @@
 export const OTHER_REQUESTS_KEPT = 1000;
 
 /** Why a logged request may be gone, in the 404 and in the console alike. */
-export const REQUEST_GONE_WHY = `API requests are kept within the request_log_mb setting (Settings; the oldest go first), the console's own and the checkout page's the newest ${OTHER_REQUESTS_KEPT.toLocaleString('en')} since the sandbox started; a reset empties the log.`;
+export const REQUEST_GONE_WHY = `API requests are kept within the request_log_mb setting (the oldest go first), others the newest ${OTHER_REQUESTS_KEPT.toLocaleString('en')} since the sandbox started (the console's own and the checkout page's); a reset empties the log.`;
