@@ -210,18 +210,21 @@ export class SandboxCore {
     });
     opened.store = store;
     const core = new SandboxCore(store, clock, options);
-    const firstRun: Op[] = [];
-    if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
-    if (!store.state.settings) firstRun.push({ op: 'settings', v: withDefaults(null) });
-    if (firstRun.length > 0) await store.commit(firstRun);
-    // A file that cannot be applied to this store is refused before the server listens.
-    const problems = core.configuration
-      ? configurationProblems(core.settings, core.configuration, (link) => isMade(store.state, link))
-      : [];
-    if (core.configuration && problems.length > 0) {
-      await store.close();
-      core.inbox.close();
-      throw new ConfigurationError(core.configuration.source, problems);
+    // A start that goes no further leaves nothing open: the store, the request log, the inbox log.
+    try {
+      const firstRun: Op[] = [];
+      if (!store.state.settlementAccountId) firstRun.push({ op: 'account', v: newLinkId() });
+      if (!store.state.settings) firstRun.push({ op: 'settings', v: withDefaults(null) });
+      if (firstRun.length > 0) await store.commit(firstRun);
+      // A file that cannot be applied to this store is refused before the server listens.
+      const problems = core.configuration
+        ? configurationProblems(core.settings, core.configuration, (link) => isMade(store.state, link))
+        : [];
+      if (core.configuration && problems.length > 0)
+        throw new ConfigurationError(core.configuration.source, problems);
+    } catch (err) {
+      await core.close();
+      throw err;
     }
     core.scheduler.start(options.schedulerIntervalMs);
     core.deliveries.start();
