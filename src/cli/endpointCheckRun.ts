@@ -33,8 +33,7 @@ function runningSandbox(sandbox: SandboxClient): CheckSource {
       } catch (err) {
         // A 400 names a field the command was given (a link not pending, a state URL with no
         // placeholder): bad input, as the command's own checks would say.
-        if (err instanceof CommandFailure && err.message.startsWith('the sandbox answered 400'))
-          throw new CommandFailure(err.message, 2);
+        if (err instanceof CommandFailure && err.status === 400) throw new CommandFailure(err.message, 2);
         throw err;
       }
     },

@@ -13,6 +13,8 @@ export class CommandFailure extends Error {
   constructor(
     message: string,
     readonly exitCode: 1 | 2,
+    /** The HTTP status the sandbox answered, when the failure is its answer. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -139,7 +141,7 @@ export class SandboxClient {
         : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     });
     const text = await response.text();
-    if (!response.ok) throw new CommandFailure(errorLine(response.status, text), 1);
+    if (!response.ok) throw new CommandFailure(errorLine(response.status, text), 1, response.status);
     try {
       return JSON.parse(text) as T;
     } catch {
