@@ -11,22 +11,12 @@ import { SandboxError } from '../errors';
 import { forwardMessage, forwardUrl } from './inboxForward';
 import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
+import { INBOX_LIMITS, type InboxLimits } from '../../shared/inboxLimits';
 
 /** The inbox log's files in the data folder (docs/storage.md, "The inbox"): inbox.jsonl, inbox.older.jsonl. */
 export const INBOX_LOG_NAME = 'inbox';
 
-export const INBOX_LIMITS = {
-  /** docs/contract.md §12: each inbox keeps its newest 1,000. */
-  messagesPerInbox: 1000,
-  /** Names beyond this push out the least recently used inbox, settings and all. */
-  inboxes: 256,
-  /**
-   * All inboxes together; past it the oldest messages, whichever inbox holds them, go first. The
-   * inbox log in the data folder keeps the same budget of JSON (docs/storage.md).
-   */
-  totalBytes: 64 * 1024 * 1024,
-};
-export type InboxLimits = typeof INBOX_LIMITS;
+export { INBOX_LIMITS, type InboxLimits };
 
 /** What a message costs besides its body and headers (objects, strings, the summary). */
 const MESSAGE_OVERHEAD_BYTES = 1024;

@@ -1,17 +1,18 @@
 // Pure helpers for the Inbox screen: its URL, and the answer form's text as settings and back.
+import { INBOX_LIMITS } from '../../../shared/inboxLimits';
 import type { InboxSettings } from '../../../shared/types';
 
 /** The inbox a fresh sandbox offers, and the one the Webhooks screen adds in one click. */
 export const DEFAULT_INBOX = 'default';
 
-/** The server keeps at most 256 inboxes, the most recently used; the console lists no more. */
-export const INBOX_CAP = 256;
+/** The server keeps at most this many inboxes, the most recently used; the console lists no more. */
+export const INBOX_CAP = INBOX_LIMITS.inboxes;
 
-/** The server keeps each inbox's newest 1,000; the console keeps no more. */
-export const INBOX_MESSAGE_CAP = 1000;
+/** The server keeps each inbox's newest this many; the console keeps no more. */
+export const INBOX_MESSAGE_CAP = INBOX_LIMITS.messagesPerInbox;
 
 /** All inboxes' messages together, in memory and in the data folder (docs/storage.md, "The inbox"). */
-export const INBOX_TOTAL_MIB = 64;
+export const INBOX_TOTAL_MIB = INBOX_LIMITS.totalBytes / (1024 * 1024);
 
 /** Where senders post to an inbox on the server at `origin` (the console's own). */
 export const inboxUrl = (name: string, origin: string): string => `${origin}/_inbox/${name}`;
