@@ -1,4 +1,4 @@
-import { NOT_RESENT } from './resentHeaders';
+import { NOT_COPIED } from './resentHeaders';
 
 /** What a curl command repeats: one HTTP request. */
 export interface CurlRequest {
@@ -7,9 +7,6 @@ export interface CurlRequest {
   headers: Record<string, string>;
   body: string | null;
 }
-
-/** curl sets Host itself; the rest belonged to the original connection. */
-const LEFT_OUT = new Set(['host', ...NOT_RESENT]);
 
 /** POSIX shell single quotes: everything literal, a ' closes, escapes and reopens. */
 export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -21,7 +18,7 @@ export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\
 export function curlCommand(request: CurlRequest): string {
   const parts = ['curl', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (LEFT_OUT.has(name.toLowerCase())) continue;
+    if (NOT_COPIED.has(name.toLowerCase())) continue;
     if (name.toLowerCase() === 'authorization' && /^Bearer /i.test(value)) {
       parts.push('-H', `"${name}: Bearer $KEY"`);
     } else {

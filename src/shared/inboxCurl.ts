@@ -1,29 +1,14 @@
 // "Copy as curl" for a message an inbox received: a shell command that sends the same raw body
 // with the same headers again. The console copies it; the core's "Forward to…" sends the same
 // headers (core/inbox/inboxForward.ts), so both leave out the same ones.
+import { shellQuote as quoted } from './curlCommand';
+import { NOT_COPIED } from './resentHeaders';
 import type { InboxMessage } from './types';
-
-/** Headers that describe the connection the message came on, not the message: never sent again. */
-const CONNECTION_HEADERS = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'expect',
-  'proxy-connection',
-]);
 
 /** The headers as received, less those of the old connection. */
 export function replayableHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.has(name)));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_COPIED.has(name)));
 }
-
-/** One shell word, in single quotes: nothing inside is expanded. */
-const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** UTF-8 text as base64, in the browser as in Node (no Buffer there). */
 function base64Of(text: string): string {
@@ -40,7 +25,7 @@ const CURL_ADDS = ['accept', 'user-agent', 'content-type', 'expect'];
  * builtin, so a 256 KiB body is no argument too long), through `base64 -d` when it is not UTF-8
  * text. It sends to `url` (the inbox's own address, with the query string, unless given another).
  */
-export function curlCommand(message: InboxMessage, url: string): string {
+export function inboxCurlCommand(message: InboxMessage, url: string): string {
   const headers = replayableHeaders(message.headers);
   const lines = [`curl -sS -X ${message.method} ${quoted(url)}`];
   for (const [name, value] of Object.entries(headers))

@@ -9,7 +9,7 @@ import { afterEach, describe, test } from 'node:test';
 import { INBOX_LIMITS, Inboxes } from '../core/inbox/inboxes';
 import { groupByWebhookId } from '../shared/inboxGroups';
 import { sequenceState } from '../renderer/src/lib/inboxAnswer';
-import { curlCommand } from '../shared/inboxCurl';
+import { inboxCurlCommand } from '../shared/inboxCurl';
 import type { InboxMessage, InboxMessageSummary } from '../shared/types';
 import { assertError } from './errorEnvelope';
 import { createLink, eventually, makeTempDir, startTestSandbox, type TestSandbox } from './harness';
@@ -232,7 +232,7 @@ describe('Copy as curl', () => {
     await post(s, 'curl?x=1', body, headers);
     const [summary] = await summaries(s, 'curl');
     const message = await full(s, 'curl', summary?.id as string);
-    await shell(curlCommand(message, `${r.url}?${message.query}`));
+    await shell(inboxCurlCommand(message, `${r.url}?${message.query}`));
     const [got] = await r.waitForRequests(1);
     assert.equal(got?.body, body);
     assert.equal(got?.method, 'POST');
@@ -255,7 +255,7 @@ describe('Copy as curl', () => {
     await post(s, 'big', large, { 'content-type': 'text/plain' });
     for (const name of ['bin', 'big']) {
       const [summary] = await summaries(s, name);
-      await shell(curlCommand(await full(s, name, summary?.id as string), r.url));
+      await shell(inboxCurlCommand(await full(s, name, summary?.id as string), r.url));
     }
     const [bin, big] = await r.waitForRequests(2);
     assert.equal(bin?.headers['content-length'], '5');

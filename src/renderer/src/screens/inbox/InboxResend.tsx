@@ -2,7 +2,7 @@
 // headers) and "Forward to…" a URL the tester types, with how that URL answered.
 import { useState, type FormEvent } from 'react';
 import type { InboxMessage } from '../../../../shared/types';
-import { curlCommand } from '../../../../shared/inboxCurl';
+import { inboxCurlCommand } from '../../../../shared/inboxCurl';
 import { CopyButton } from '../../components/CopyButton';
 import { FormField } from '../../components/FormField';
 import { inboxUrl } from '../../lib/inboxAnswer';
@@ -43,7 +43,7 @@ export function InboxResend({ message }: { message: InboxMessage }) {
   const [url, setUrl] = useState(forward.url);
   const own =
     inboxUrl(message.inbox, window.location.origin) + (message.query === '' ? '' : `?${message.query}`);
-  const command = curlCommand(message, own);
+  const command = inboxCurlCommand(message, own);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
