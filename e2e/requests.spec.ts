@@ -156,3 +156,22 @@ test('requests: past the newest 1,000 the whole log is reachable, and rows arriv
     sandbox.stop();
   }
 });
+
+test('requests: a word typed in the filter is one read of the log, not one per letter', async ({ page }) => {
+  const sandbox = await launchSandbox();
+  try {
+    expect((await sandbox.api('POST', '/payment-links', { amount: 1_000, title: 'Typed' })).status).toBe(201);
+    await openConsole(page, sandbox.origin);
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page.getByText('1 request', { exact: true })).toBeVisible();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).searchParams.has('q')) reads.push(request.url());
+    });
+    await page.getByPlaceholder(/Filter by path/).pressSequentially('payment-links', { delay: 20 });
+    await expect(page.getByText('1 match', { exact: true })).toBeVisible();
+    expect(reads.map((url) => new URL(url).searchParams.get('q'))).toEqual(['payment-links']);
+  } finally {
+    sandbox.stop();
+  }
+});

@@ -1,12 +1,11 @@
 // Above the table: the status and created filters, the search box, Go to, the count and the rows
 // in view, "Sample links" and "New link".
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useDebouncedSearch } from '../../hooks/useDebouncedSearch';
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/linkList';
 import { useConsoleStore } from '../../store/consoleStore';
 import { CreatedFilter } from './CreatedFilter';
 import { GoToControl } from './GoToControl';
-
-const SEARCH_DELAY_MS = 250;
 
 export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSamples(): void }) {
   const status = useConsoleStore((state) => state.links.status);
@@ -15,15 +14,10 @@ export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSa
   const phase = useConsoleStore((state) => state.links.phase);
   const shown = useConsoleStore((state) => state.links.shownRows);
   const setFilter = useConsoleStore((state) => state.setLinkFilter);
-  const [search, setSearch] = useState(q);
-  // The search can also change from the address (Back, a pasted address): the box follows.
-  useEffect(() => setSearch(q), [q]);
-
-  useEffect(() => {
-    if (search === q) return;
-    const timer = setTimeout(() => setFilter({ q: search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, q, setFilter]);
+  const [search, setSearch] = useDebouncedSearch(
+    q,
+    useCallback((text: string) => setFilter({ q: text }), [setFilter]),
+  );
 
   return (
     <div className="toolbar">

@@ -1,5 +1,6 @@
 // The filter box, the scope switch, how many requests the log keeps (or the filter matches), and
 // the scenario export.
+import { useDebouncedSearch } from '../../hooks/useDebouncedSearch';
 import { useConsoleStore } from '../../store/consoleStore';
 import { OfflineGate } from '../../components/OfflineGate';
 
@@ -12,6 +13,7 @@ export function RequestsToolbar() {
   const setShowAll = useConsoleStore((state) => state.setShowAllRequests);
   const checked = useConsoleStore((state) => state.requests.checked.length);
   const exportScenario = useConsoleStore((state) => state.exportScenario);
+  const [search, setSearch] = useDebouncedSearch(query, setQuery);
 
   return (
     <div className="toolbar">
@@ -20,8 +22,8 @@ export function RequestsToolbar() {
         <input
           type="search"
           placeholder="Filter by path, link id, request id or status (404, 5xx)"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
         />
       </label>
       <label className="field-inline checkbox-inline">
