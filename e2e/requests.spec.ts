@@ -127,6 +127,12 @@ test('requests: past the newest 1,000 the whole log is reachable, and rows arriv
     await openConsole(page, sandbox.origin);
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
     await expect(page.getByText('1,500 requests', { exact: true })).toBeVisible();
+    // A taller window shows more rows at once: none of them left blank.
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await expect(
+      page.locator('tr[data-request-id]').filter({ hasText: '/payment-links/older-1464' }),
+    ).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // End reaches the oldest, the 1,500th, which the screen could not show when it kept 1,000.
     const table = page.locator('.table-scroll').filter({ has: page.locator('table.requests') });

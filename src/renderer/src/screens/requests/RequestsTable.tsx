@@ -34,8 +34,13 @@ export function RequestsTable() {
   const [view, setView] = useState({ top: 0, height: 720 });
   const measure = (element: HTMLDivElement) =>
     setView({ top: Math.max(0, element.scrollTop - HEAD_HEIGHT), height: element.clientHeight });
+  // Measured again when the window (or the detail beside it) changes the table's height.
   useEffect(() => {
-    if (scroller) measure(scroller);
+    if (!scroller) return;
+    measure(scroller);
+    const observer = new ResizeObserver(() => measure(scroller));
+    observer.observe(scroller);
+    return () => observer.disconnect();
   }, [scroller]);
   // A new filter or scope is a new list: it starts at its top.
   useEffect(() => {
