@@ -24,6 +24,11 @@ export interface EndpointChecksSlice {
   /** Reads the endpoint's kept checks, following any that is still running. */
   loadEndpointChecks(endpointId: string): Promise<void>;
   startEndpointCheck(endpointId: string): Promise<void>;
+  /**
+   * Opening the panel asks for a check: the kept ones are read first, so the new one is compared
+   * with the last, and one still running is followed rather than started again.
+   */
+  openEndpointCheck(endpointId: string): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +88,11 @@ export const createEndpointChecksSlice: StateCreator<ConsoleState, [], [], Endpo
       } catch (error) {
         setError(endpointId, `Could not load the endpoint's checks: ${messageOf(error)}`);
       }
+    },
+    async openEndpointCheck(endpointId) {
+      await get().loadEndpointChecks(endpointId);
+      const kept = get().endpointChecks.byEndpoint[endpointId] ?? [];
+      if (!kept.some((check) => check.status === 'running')) await get().startEndpointCheck(endpointId);
     },
     async startEndpointCheck(endpointId) {
       try {

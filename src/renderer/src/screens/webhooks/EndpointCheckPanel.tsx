@@ -178,16 +178,15 @@ export function EndpointCheckPanel({ endpoint, onClose }: { endpoint: WebhookEnd
   const dialogRef = useModalDialog();
   const checks = useConsoleStore((state) => state.endpointChecks.byEndpoint[endpoint.id]);
   const error = useConsoleStore((state) => state.endpointChecks.errors[endpoint.id]);
-  const load = useConsoleStore((state) => state.loadEndpointChecks);
+  const open = useConsoleStore((state) => state.openEndpointCheck);
   const start = useConsoleStore((state) => state.startEndpointCheck);
-  // Opening is asking for a check; the kept ones first, so the new one is compared with the last.
   // Once per opening, however often React runs the effect.
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void load(endpoint.id).then(() => start(endpoint.id));
-  }, [endpoint.id, load, start]);
+    void open(endpoint.id);
+  }, [endpoint.id, open]);
 
   const latest = checks?.[0];
   const running = latest?.status === 'running';
