@@ -24,6 +24,7 @@ import { DeliveryWorker } from './webhooks/deliveryWorker';
 import { presentDelivery } from './webhooks/deliveryView';
 import { EndpointService } from './webhooks/endpointService';
 import { WebhookService } from './webhooks/webhookService';
+import { DeliveryWaits } from './webhooks/deliveryWaits';
 import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
@@ -80,6 +81,8 @@ export class SandboxCore {
   readonly deliveries: DeliveryWorker;
   /** Deliveries, their queue and their controls, for the routes. */
   readonly webhooks = new WebhookService(this);
+  /** Waits for deliveries: the keyed ?wait= and the test sandbox's waitForDelivery share its one listener. */
+  readonly deliveryWaits = new DeliveryWaits(this);
   readonly endpoints: EndpointService;
   readonly time: ClockControls;
   readonly faults: FaultRules;

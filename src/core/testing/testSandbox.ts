@@ -10,7 +10,6 @@ import type {
 } from '../../shared/types';
 import type { Advance } from '../sandboxClock';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../startSandbox';
-import { DeliveryWaits } from '../webhooks/deliveryWaits';
 import type { EndpointCheck } from '../../shared/endpointCheck';
 import { checkEndpoint, checkTarget, type CheckEndpointOptions } from './checkEndpoint';
 import { AppDeliveries, appEndpointSeeds, type AppDelivery, type DeliveryWait } from './appEndpoint';
@@ -198,7 +197,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   const appEndpoint =
     webhookUrl === undefined ? null : (core.endpoints.list().find((e) => e.url === webhookUrl) ?? null);
   const appDeliveries =
-    appEndpoint && new AppDeliveries(core, new DeliveryWaits(core), closed.signal, appEndpoint.id);
+    appEndpoint && new AppDeliveries(core, core.deliveryWaits, closed.signal, appEndpoint.id);
   const withoutUrl = (helper: string) =>
     new Error(
       `${helper} acts on your own endpoint: start the sandbox with startTestSandbox({ webhookUrl }).`,

@@ -4,7 +4,6 @@ import Type from 'typebox';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { DeliveryWaits } from '../../webhooks/deliveryWaits';
 import { IdParams } from '../endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
 import { sendData, sendJson } from '../respond';
@@ -50,7 +49,7 @@ const RESEND_ERRORS = {
 /** Webhook deliveries for code in any language: list (and wait for) them, resend them. */
 export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const waits = new DeliveryWaits(core);
+  const waits = core.deliveryWaits;
   app.addHook('preClose', (done) => {
     waits.closeAll();
     done();
