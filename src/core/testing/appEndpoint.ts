@@ -102,12 +102,7 @@ export class AppDeliveries {
 
   /** Every delivery to the endpoint that matches, oldest first. */
   private matching(filter: DeliveryFilter): DeliverySummary[] {
-    const rows: DeliverySummary[] = [];
-    for (let page = 1; ; page++) {
-      const listed = this.core.webhooks.list({ ...filter, page, per_page: 100 });
-      rows.push(...listed.rows);
-      if (page >= listed.pagination.last_page) return rows.reverse();
-    }
+    return this.core.webhooks.matching(filter);
   }
 
   /**

@@ -19,6 +19,19 @@ export interface DeliveryListQuery extends DeliveryFilter {
  * for store order: pages read below it do not shift when newer deliveries arrive or older ones
  * are cleared, as page numbers would.
  */
+/** Every delivery the query's filter (and before_seq) matches, newest first, in one pass. */
+export function matchingDeliveries(
+  state: StoreState,
+  present: (d: WebhookDelivery) => PresentedDelivery,
+  q: DeliveryListQuery,
+): PresentedDelivery[] {
+  const matches = deliveryMatches(q);
+  return [...state.deliveries.values()]
+    .reverse()
+    .map(present)
+    .filter((d) => (q.before_seq === undefined || d.seq < q.before_seq) && matches(d));
+}
+
 export function listDeliveries(
   state: StoreState,
   present: (d: WebhookDelivery) => PresentedDelivery,
@@ -32,11 +45,7 @@ export function listDeliveries(
     );
   }
   const page = paginate(q, 25);
-  const matches = deliveryMatches(q);
-  const matching = [...state.deliveries.values()]
-    .reverse()
-    .map(present)
-    .filter((d) => (q.before_seq === undefined || d.seq < q.before_seq) && matches(d));
+  const matching = matchingDeliveries(state, present, q);
   if (q.order === 'updated') matching.sort(byLastChange);
   return { rows: page.slice(matching).map(deliverySummary), pagination: page.pagination(matching.length) };
 }

@@ -1,5 +1,5 @@
 import { isWaiting } from '../../shared/deliveryStatus';
-import type { PresentedDelivery } from '../../shared/deliverySummary';
+import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '../../shared/deliverySummary';
 import type {
   DeliveryAttempt,
   PaymentLink,
@@ -9,7 +9,7 @@ import type {
 } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
 import { deliveryControls, findDelivery } from './deliveryControls';
-import { listDeliveries, type DeliveryListQuery } from './deliveryListing';
+import { listDeliveries, matchingDeliveries, type DeliveryListQuery } from './deliveryListing';
 import { listEvents } from './eventListing';
 import { signatureVerifies } from './signing';
 import { testDelivery, testEventOps } from './testEvent';
@@ -52,6 +52,13 @@ export class WebhookService {
 
   list(query: DeliveryListQuery): ReturnType<typeof listDeliveries> {
     return listDeliveries(this.state, (d) => this.core.presentDelivery(d), query);
+  }
+
+  /** Every delivery the filter matches, oldest first: the whole list in one pass, not page by page. */
+  matching(filter: DeliveryListQuery): DeliverySummary[] {
+    return matchingDeliveries(this.state, (d) => this.core.presentDelivery(d), filter)
+      .reverse()
+      .map(deliverySummary);
   }
 
   detail(id: string): DeliveryDetail {
