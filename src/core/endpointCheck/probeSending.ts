@@ -1,8 +1,7 @@
 import type { EndpointCheckExchange } from '../../shared/endpointCheck';
 import type { WebhookEndpoint } from '../../shared/types';
-import { VERSION } from '../version';
 import { sendAttempt } from '../webhooks/sendAttempt';
-import { signedHeaders } from '../webhooks/signing';
+import { signedHeaders, webhookHeaders } from '../webhooks/signing';
 
 /** What a check keeps of an answer's body: enough to read an error page, not a whole site. */
 export const ANSWER_BODY_KEPT = 4096;
@@ -43,11 +42,7 @@ export async function sendProbe(
   const signed = signedHeaders(signing.endpoint, eventId, body, signing.signedAt);
   if (signing.signature === null) delete signed['webhook-signature'];
   else if (signing.signature !== undefined) signed['webhook-signature'] = signing.signature;
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': `PaymentLinksSandbox/${VERSION}`,
-    ...signed,
-  };
+  const headers = webhookHeaders(signed);
   const outcome = await sendAttempt(url, headers, body, timeoutMs);
   return {
     request: { method: 'POST', ...outcome.request },

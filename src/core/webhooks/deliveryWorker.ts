@@ -3,12 +3,11 @@ import { isoTime } from '../clock';
 import type { SandboxClock } from '../sandboxClock';
 import type { Op } from '../store/ops';
 import type { Store } from '../store/store';
-import { VERSION } from '../version';
 import { isFinal } from '../../shared/deliveryStatus';
 import { retentionOps } from './deliveryControls';
 import { DeliveryQueue } from './deliveryQueue';
 import { sendAttempt } from './sendAttempt';
-import { signedHeaders } from './signing';
+import { signedHeaders, webhookHeaders } from './signing';
 import { forgedSignature } from './webhookFaults';
 import { attemptAt, retriedAtOnce } from './retryPolicy';
 
@@ -201,11 +200,7 @@ export class DeliveryWorker {
     const signed = signedHeaders(endpoint, event.id, body, this.clock.realNow(), started);
     if (endpoint.faults?.bad_signature)
       signed['webhook-signature'] = forgedSignature(event.id, signed['webhook-timestamp'] as string, body);
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': `PaymentLinksSandbox/${VERSION}`,
-      ...signed,
-    };
+    const headers = webhookHeaders(signed);
     this.onWire.add(delivery.id);
     this.onAttemptStarted(delivery);
     const result = await sendAttempt(endpoint.url, headers, body, this.timeoutMs);

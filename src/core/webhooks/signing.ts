@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { WebhookEndpoint } from '../../shared/types';
+import { VERSION } from '../version';
 
 /** Secrets seen lately, as keys: decoding one per attempt cost more than the HMAC itself. */
 const keys = new Map<string, KeyObject>();
@@ -65,3 +66,10 @@ export function signatureVerifies(headers: Record<string, string>, body: string,
     return given.some((sig) => sig.length === expected.length && timingSafeEqual(sig, expected));
   });
 }
+
+/** Every header a webhook POST carries: the JSON type, the sandbox as its sender, and the signing ones. */
+export const webhookHeaders = (signed: Record<string, string>): Record<string, string> => ({
+  'content-type': 'application/json',
+  'user-agent': `PaymentLinksSandbox/${VERSION}`,
+  ...signed,
+});
