@@ -5,9 +5,8 @@ import type { EndpointCheckExchange } from '../../shared/endpointCheck';
 import type { PaymentLink, WebhookEvent } from '../../shared/types';
 import { isoTime } from '../clock';
 import { newEventId } from '../domain/ids';
-import { forgedSignature } from '../webhooks/webhookFaults';
-import { sendProbe, signer } from './probeSending';
-import type { Probe, ProbeRun } from './probes';
+import { send as sendEvent, type ProbeRun } from './probeSending';
+import type { Probe } from './probes';
 import { readState, stateUrlFor, valueAt, type StateReading } from './stateReading';
 import { mustAccept, type Verdict } from './verdicts';
 
@@ -59,14 +58,7 @@ export function effectProbes(target: EffectTarget, links: LinkDriver): Probe[] {
     event: WebhookEvent,
     what: string,
   ): Promise<void> => {
-    const exchange = await sendProbe(
-      run.url,
-      event.id,
-      JSON.stringify(event),
-      { endpoint: signer(run.secret), signedAt: run.realNow() },
-      run.timeoutMs,
-    );
-    record(exchange);
+    const exchange = await sendEvent(run, record, event);
     const verdict = mustAccept(exchange, what);
     if (verdict.status === 'fail') throw new EffectStop(verdict.reason);
   };
@@ -124,17 +116,7 @@ export function effectProbes(target: EffectTarget, links: LinkDriver): Probe[] {
           timestamp: isoTime(now),
           data: paid,
         };
-        const body = JSON.stringify(event);
-        const signedAt = run.realNow();
-        const signature = forgedSignature(event.id, String(Math.floor(signedAt / 1000)), body);
-        const exchange = await sendProbe(
-          run.url,
-          event.id,
-          body,
-          { endpoint: signer(run.secret), signedAt, signature },
-          run.timeoutMs,
-        );
-        record(exchange);
+        await sendEvent(run, record, event, { signature: 'forged' });
         const after = await read(run, record);
         if (!same(before.document, after.document))
           return {

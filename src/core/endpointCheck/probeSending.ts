@@ -2,6 +2,8 @@ import type { EndpointCheckExchange } from '../../shared/endpointCheck';
 import type { WebhookEndpoint } from '../../shared/types';
 import { sendAttempt } from '../webhooks/sendAttempt';
 import { signedHeaders, webhookHeaders } from '../webhooks/signing';
+import type { TestEventContext } from '../webhooks/testEvent';
+import { forgedSignature } from '../webhooks/webhookFaults';
 
 /** What a check keeps of an answer's body: enough to read an error page, not a whole site. */
 export const ANSWER_BODY_KEPT = 4096;
@@ -12,8 +14,8 @@ export interface Signing {
   endpoint: Pick<WebhookEndpoint, 'secret' | 'previous_secrets'>;
   /** Real time of the signature; a probe moves it to make a stale or early one. */
   signedAt: number;
-  /** Replaces the header, or leaves it out (null). */
-  signature?: string | null;
+  /** Replaces the header, leaves it out (null), or signs under a secret of no endpoint (forged). */
+  signature?: string | null | 'forged';
 }
 
 /** A stand-in endpoint for signing: checks sign with the secret given, nothing is stored. */
@@ -41,6 +43,8 @@ export async function sendProbe(
 ): Promise<EndpointCheckExchange> {
   const signed = signedHeaders(signing.endpoint, eventId, body, signing.signedAt);
   if (signing.signature === null) delete signed['webhook-signature'];
+  else if (signing.signature === 'forged')
+    signed['webhook-signature'] = forgedSignature(eventId, signed['webhook-timestamp'] as string, body);
   else if (signing.signature !== undefined) signed['webhook-signature'] = signing.signature;
   const headers = webhookHeaders(signed);
   const outcome = await sendAttempt(url, headers, body, timeoutMs);
@@ -54,4 +58,34 @@ export async function sendProbe(
     error: outcome.response ? null : outcome.error,
     duration_ms: outcome.duration_ms,
   };
+}
+
+/** What a probe is given: the endpoint, its secret, and the sandbox's times. */
+export interface ProbeRun {
+  url: string;
+  secret: string;
+  timeoutMs: number;
+  /** Real time, as deliveries are signed with. */
+  realNow(): number;
+  /** The sandbox's time and settings, as a real link's events are built with. */
+  eventContext(): TestEventContext;
+}
+
+/** Sends one event (signed as a delivery is, unless `signing` says otherwise) and records it. */
+export async function send(
+  run: ProbeRun,
+  record: (exchange: EndpointCheckExchange) => void,
+  event: { id: string },
+  signing: Partial<Signing> = {},
+  body = JSON.stringify(event),
+): Promise<EndpointCheckExchange> {
+  const exchange = await sendProbe(
+    run.url,
+    event.id,
+    body,
+    { endpoint: signer(run.secret), signedAt: run.realNow(), ...signing },
+    run.timeoutMs,
+  );
+  record(exchange);
+  return exchange;
 }

@@ -1,22 +1,9 @@
 // The probes of an endpoint check, in the order they run (docs/endpoint-check.md explains each).
 import type { EndpointCheckExchange } from '../../shared/endpointCheck';
-import type { TestEventContext } from '../webhooks/testEvent';
-import { forgedSignature } from '../webhooks/webhookFaults';
 import { newWebhookSecret } from '../webhookEndpoints';
-import { sendProbe, signer, type Signing } from './probeSending';
+import { send, signer, type ProbeRun } from './probeSending';
 import { checkEvent, checkLinkId, largeEvent, unknownTypeEvent } from './syntheticEvents';
 import { inTime, mustAccept, mustRefuse, noRedirect, worst, type Verdict } from './verdicts';
-
-/** What a probe is given: the endpoint, its secret, and the sandbox's times. */
-export interface ProbeRun {
-  url: string;
-  secret: string;
-  timeoutMs: number;
-  /** Real time, as deliveries are signed with. */
-  realNow(): number;
-  /** The sandbox's time and settings, as a real link's events are built with. */
-  eventContext(): TestEventContext;
-}
 
 export interface Probe {
   name: string;
@@ -29,25 +16,6 @@ export interface Probe {
 }
 
 const TEN_MINUTES = 10 * 60 * 1000;
-
-/** Sends one event (signed as a delivery is, unless `signing` says otherwise) and records it. */
-async function send(
-  run: ProbeRun,
-  record: (exchange: EndpointCheckExchange) => void,
-  event: { id: string },
-  signing: Partial<Signing> = {},
-  body = JSON.stringify(event),
-): Promise<EndpointCheckExchange> {
-  const exchange = await sendProbe(
-    run.url,
-    event.id,
-    body,
-    { endpoint: signer(run.secret), signedAt: run.realNow(), ...signing },
-    run.timeoutMs,
-  );
-  record(exchange);
-  return exchange;
-}
 
 const VERIFY_FIX =
   'Verify webhook-signature over the raw body with your whsec_ secret before doing anything (Webhook.verify of a Standard Webhooks library, or HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}" under the base64-decoded secret, compared in constant time), and answer 400 or 401 when it does not hold.';
@@ -74,10 +42,7 @@ export const PROBES: Probe[] = [
     fix: VERIFY_FIX,
     async run(run, record) {
       const event = checkEvent('payment_link.paid', run.eventContext());
-      const body = JSON.stringify(event);
-      const signedAt = run.realNow();
-      const signature = forgedSignature(event.id, String(Math.floor(signedAt / 1000)), body);
-      return mustRefuse(await send(run, record, event, { signedAt, signature }, body), 'A wrong signature');
+      return mustRefuse(await send(run, record, event, { signature: 'forged' }), 'A wrong signature');
     },
   },
   {
