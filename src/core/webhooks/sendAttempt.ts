@@ -19,7 +19,8 @@ class AttemptTimeout extends Error {}
 function describeFailure(err: unknown, timeoutMs: number): string {
   if (err instanceof AttemptTimeout) return `timed out: no response within ${timeoutMs / 1000} s`;
   const e = err as { code?: string; message?: string };
-  if (e.code === 'ECONNREFUSED') return 'connection refused: nothing is listening at that address';
+  if (e.code === 'ECONNREFUSED')
+    return 'connection refused (ECONNREFUSED): nothing is listening at that address';
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
     return `DNS lookup failed (${e.code}): the host name does not resolve`;
   if (e.code === 'ECONNRESET' || e.code === 'EPIPE') return 'the connection was closed before a response';
@@ -65,12 +66,14 @@ const flatHeaders = (res: IncomingMessage): Record<string, string> =>
  * One POST to an endpoint (docs/contract.md §8): any 2xx is delivered; anything else — a status, a
  * redirect (not followed), a timeout, a refused connection, a DNS error — is a failed attempt
  * with its reason. The headers recorded are all the headers sent, Host and Content-Length included.
+ * The inbox's "Forward to…" sends through it too, with the method and the raw bytes it received.
  */
 export function sendAttempt(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   timeoutMs: number,
+  method = 'POST',
 ): Promise<Outcome> {
   const started = performance.now();
   const took = () => Math.round((performance.now() - started) * 100) / 100;
@@ -80,7 +83,7 @@ export function sendAttempt(
   } catch {
     return Promise.resolve({
       duration_ms: 0,
-      request: { url, headers, body },
+      request: { url, headers, body: typeof body === 'string' ? body : body.toString('utf8') },
       response: null,
       error: `invalid URL: ${url}`,
     });
@@ -91,7 +94,7 @@ export function sendAttempt(
     connection: 'keep-alive',
     ...headers,
   };
-  const request = { url, headers: sent, body };
+  const request = { url, headers: sent, body: typeof body === 'string' ? body : body.toString('utf8') };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   return new Promise<Outcome>((resolve) => {
@@ -114,7 +117,7 @@ export function sendAttempt(
     function post(again: boolean): void {
       let req: ReturnType<typeof send>;
       try {
-        req = send(target, { method: 'POST', headers: sent, agent });
+        req = send(target, { method, headers: sent, agent });
       } catch (err) {
         // A header Node will not send (a control character in it): a failed attempt, not a crash.
         fail(err);
