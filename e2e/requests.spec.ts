@@ -144,7 +144,15 @@ test('requests: past the newest 1,000 the whole log is reachable, and rows arriv
       page.locator('tr[data-request-id]').filter({ hasText: '/payment-links/older-0' }),
     ).toBeInViewport();
 
-    // In the middle of the log, five new requests arrive on top: the row read stays put.
+    // In the middle of the log, five new requests arrive on top: the row read stays put. They come
+    // once the rows around it are read in (a read still on its way as they arrive is a case this
+    // test leaves out: see the issue note).
+    const reads = new Set<unknown>();
+    const readsOf = (request: { url(): string }) =>
+      new URL(request.url()).pathname === '/_console/api/requests';
+    page.on('request', (request) => void (readsOf(request) && reads.add(request)));
+    page.on('requestfinished', (request) => void reads.delete(request));
+    page.on('requestfailed', (request) => void reads.delete(request));
     await table.evaluate((el) => (el.scrollTop = 700 * 41));
     const reading = page
       .locator('tr[data-request-id]')
@@ -153,6 +161,9 @@ test('requests: past the newest 1,000 the whole log is reachable, and rows arriv
     await expect(reading).toBeInViewport();
     const path = (await reading.locator('td').nth(3).textContent()) as string;
     const row = page.locator('tr[data-request-id]').filter({ has: page.getByText(path, { exact: true }) });
+    await expect.poll(() => reads.size).toBe(0);
+    await page.waitForTimeout(300);
+    await expect.poll(() => reads.size).toBe(0);
     const before = (await row.boundingBox())?.y;
     for (let i = 0; i < 5; i++) expect(await get(`/payment-links/newer-${i}`)).toBe(400);
     await expect(page.getByText('1,505 requests', { exact: true })).toBeVisible();

@@ -3,9 +3,8 @@
 // hundreds of thousands: the scroll space stands for all of them (as many as the server counts),
 // only the rows in view are drawn, and a row not loaded yet shows as a placeholder until its block
 // arrives (requestsSlice.ts).
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSandboxDay } from '../../hooks/useNow';
-import { useRowAnchor } from '../../hooks/useRowAnchor';
 import { formatLogTime } from '../../lib/dates';
 import { formatMs, type RequestRow } from '../../lib/requestLog';
 import { isTypingTarget } from '../../lib/typingTarget';
@@ -54,15 +53,15 @@ export function RequestsTable() {
   useEffect(() => {
     if (total > 0) showRows(shownFirst, shownLast);
   }, [shownFirst, shownLast, total, showRows]);
-  useRowAnchor(
-    (index) => rows.get(index),
-    shownFirst,
-    view.top,
-    ROW_HEIGHT,
-    (pixels) => {
-      if (scroller) scroller.scrollTop += pixels;
-    },
-  );
+  // Requests arriving on top move every row down by as many: scrolled into the log, the table moves
+  // with them, so what the tester reads stays put; at the very top they come into view.
+  const arrived = useConsoleStore((state) => state.requests.arrivedOnTop);
+  const arrivedBefore = useRef(arrived);
+  useLayoutEffect(() => {
+    const added = arrived - arrivedBefore.current;
+    arrivedBefore.current = arrived;
+    if (scroller && added > 0 && scroller.scrollTop > HEAD_HEIGHT) scroller.scrollTop += added * ROW_HEIGHT;
+  }, [arrived, scroller]);
 
   if (total === 0) {
     if (phase === 'loading') return <p className="muted">Loading requests…</p>;
