@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
 import { junitXml } from '../core/junitXml';
 import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
@@ -107,6 +108,8 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
     if (values['api-key'] !== undefined && values['base-url'] === undefined)
       throw new CommandFailure('--api-key goes with --base-url: the sandbox of its own needs no key', 2);
     const sandbox = values['base-url'] === undefined ? undefined : SandboxClient.from(values);
+    // Before the probes, so a report that has nowhere to go is said at once, not after the check.
+    if (values.junit) await junitFolder(values.junit);
     const effects =
       effect.length === 0
         ? {}
@@ -121,7 +124,6 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
     await printLines(values.json ? [JSON.stringify(check, null, 2)] : summary(check));
     if (values.junit) {
       try {
-        await mkdir(dirname(values.junit), { recursive: true });
         await writeFile(values.junit, junitOf(check));
       } catch (err) {
         throw new CommandFailure(
@@ -132,3 +134,11 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
     }
     return check.result === 'fail' ? 1 : 0;
   });
+
+async function junitFolder(file: string): Promise<void> {
+  try {
+    await makeFolder(dirname(file));
+  } catch (err) {
+    throw new CommandFailure(`cannot write the JUnit report ${file}: ${(err as Error).message}`, 2);
+  }
+}

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printLines } from './printLines';
@@ -64,7 +65,7 @@ const goldenText = (requests: GoldenRequest[]): string =>
 async function writeGolden(file: string, requests: GoldenRequest[]): Promise<void> {
   // Written beside and renamed over, so a failed write leaves the old golden whole.
   const partial = `${file}.${process.pid}.partial`;
-  await mkdir(dirname(file), { recursive: true });
+  await makeFolder(dirname(file));
   try {
     await writeFile(partial, goldenText(requests));
     await rename(partial, file);

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { printLines } from './printLines';
@@ -99,6 +100,14 @@ export async function run(argv: string[]): Promise<number> {
   const apiKey =
     baseUrl === undefined ? undefined : (values['api-key'] ?? (process.env.PLS_API_KEY || undefined));
   const file = positionals[0] as string;
+  // Before the scenario runs, so a report that has nowhere to go is said at once.
+  if (values.junit) {
+    try {
+      await makeFolder(dirname(values.junit));
+    } catch (err) {
+      return fail(`cannot write the JUnit report ${values.junit}: ${(err as Error).message}`);
+    }
+  }
   let scenario;
   try {
     scenario = parseScenario(await readFile(file, 'utf8'));
@@ -120,7 +129,6 @@ export async function run(argv: string[]): Promise<number> {
   await printLines(report(result));
   if (values.junit) {
     try {
-      await mkdir(dirname(values.junit), { recursive: true });
       await writeFile(values.junit, junitReport(result));
     } catch (err) {
       return fail(`cannot write the JUnit report ${values.junit}: ${(err as Error).message}`);

@@ -1,7 +1,9 @@
-import { mkdir, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Low } from 'lowdb';
 import type { CompactionFailure } from '../../shared/dataFolder';
 import { SandboxError } from '../errors';
+import { makeFolder } from '../makeFolder';
 import { CompactionBackoff } from './compactionBackoff';
 import { CompactionPolicy } from './compactionPolicy';
 import { lockDataDir } from './dataDirLock';
@@ -86,9 +88,12 @@ export class Store {
     if (!options.dir) return new Store(new StoreState(), null, policy, now, warn, limits, realNow, 0);
     const dir = options.dir;
     try {
-      await mkdir(dir, { recursive: true });
+      await makeFolder(dir);
     } catch (err) {
-      throw directoryRefused(dir, 'be created', err);
+      // It may fail at a folder above this one: name that one too.
+      const at = (err as NodeJS.ErrnoException).path;
+      const above = at !== undefined && resolve(at) !== resolve(dir) ? `: ${at} cannot be made` : '';
+      throw directoryRefused(dir, `be created${above}`, err);
     }
     const unlock = await lockDataDir(dir);
     try {
