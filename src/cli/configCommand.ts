@@ -1,6 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { configurationJsonSchema } from '../core/configuration/configurationSchema';
-import { checkConfiguration, type Configuration } from '../core/configuration/readConfiguration';
+import {
+  checkConfiguration,
+  ConfigurationError,
+  readConfigurationText,
+  type Configuration,
+} from '../core/configuration/readConfiguration';
 
 export const CONFIG_USAGE = `Usage: payment-links-sandbox config validate FILE
        payment-links-sandbox config schema
@@ -22,11 +26,15 @@ function summary(configuration: Configuration): string {
   return parts.length ? parts.join(', ') : 'nothing but its version';
 }
 
-async function validate(file: string): Promise<number> {
+function validate(file: string): number {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readConfigurationText(file);
   } catch (err) {
+    if (err instanceof ConfigurationError) {
+      console.error(`payment-links-sandbox config: ${err.message}`);
+      return 2;
+    }
     console.error(`payment-links-sandbox config: ${file}: cannot be read: ${(err as Error).message}`);
     return 2;
   }

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { CONFIGURATION_FILE_NAME } from '../core/configuration/configurationSchema';
 import {
   checkConfiguration,
   ConfigurationError,
+  readConfigurationText,
   type Configuration,
 } from '../core/configuration/readConfiguration';
 
@@ -16,8 +17,9 @@ export function configurationOf(given: string | undefined, named: string): Confi
   if (file === undefined) return undefined;
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readConfigurationText(file);
   } catch (err) {
+    if (err instanceof ConfigurationError) throw err;
     const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
     throw new ConfigurationError(file, [`cannot be read (${why}); ${named} names a JSON file`]);
   }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import Type, { type TSchema } from 'typebox';
 import { faultActionProblem, NewFaultRuleSchema, type NewFaultRule } from '../../shared/faults';
 import { parseDuration } from '../../shared/durations';
@@ -7,7 +6,9 @@ import type { ClockStart } from '../clockControls';
 import { feeProblem } from '../domain/fees';
 import type { SandboxError } from '../errors';
 import { MAX_ADVANCE_SECONDS } from '../http/clockAdvance';
+import { scanJsonText, type JsonPath } from '../http/jsonText';
 import { createValidatorCompiler } from '../http/validation';
+import { FileTooLargeError, readBoundedFile } from '../readBoundedFile';
 import { withDefaults } from '../settings';
 import {
   CLOCK_OFFSET_RULE,
@@ -45,6 +46,24 @@ export class ConfigurationError extends Error {
         ? ` (${problems.length - 1} more: payment-links-sandbox config validate ${file} lists each)`
         : '';
     super(`configuration ${file}: ${problems[0]}${more}`);
+  }
+}
+
+/**
+ * docs/configuration.md, "Size": the most a file may hold. Its 100,000 links (MAX_CONFIGURED_LINKS)
+ * at their longest fields, indented, still fit; what it does not take is a file without end.
+ */
+export const MAX_CONFIGURATION_BYTES = 256 * 1024 * 1024;
+
+/** A configuration file's text: a ConfigurationError past the size limit, an fs error as thrown. */
+export function readConfigurationText(file: string): string {
+  try {
+    return readBoundedFile(file, MAX_CONFIGURATION_BYTES);
+  } catch (err) {
+    if (!(err instanceof FileTooLargeError)) throw err;
+    throw new ConfigurationError(file, [
+      `${err.message.replace('the most it may hold', 'the most a configuration file may hold')} (100,000 links at their longest fit in less)`,
+    ]);
   }
 }
 
@@ -100,6 +119,10 @@ class Problems {
     this.list.push(`${where}: ${problem}`);
   }
 }
+
+/** links[3].title, as every problem names its place. */
+const pathText = (path: JsonPath): string =>
+  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
 
 const describe = (value: unknown): string =>
   value === null
@@ -173,12 +196,22 @@ export function checkConfiguration(
   text: string,
   source: string,
 ): { configuration: Configuration; problems: [] } | { configuration?: undefined; problems: string[] } {
+  // Editors on Windows may start a UTF-8 file with a byte order mark; it is not part of the JSON.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let file: unknown;
   try {
-    file = JSON.parse(text);
+    file = JSON.parse(json);
   } catch (err) {
     return { problems: [`not valid JSON: ${(err as Error).message}`] };
   }
+  // JSON.parse keeps a repeated key's last value: refused and named, as the API refuses one in a body.
+  const { duplicate } = scanJsonText(json);
+  if (duplicate)
+    return {
+      problems: [
+        `${pathText(duplicate)}: "${String(duplicate.at(-1))}" is given twice in one object; give each key once`,
+      ],
+    };
   const problems = new Problems();
   if (!isObject(file))
     return {
@@ -214,8 +247,9 @@ export function checkConfiguration(
 export async function readConfiguration(file: string): Promise<Configuration> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readConfigurationText(file);
   } catch (err) {
+    if (err instanceof ConfigurationError) throw err;
     throw new ConfigurationError(file, [`cannot be read: ${(err as Error).message}`]);
   }
   const { configuration, problems } = checkConfiguration(text, file);
