@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { FastifySchemaCompiler } from 'fastify';
 import { faultActionProblem, NewFaultRuleSchema, type NewFaultRule } from '../shared/faults';
 import { createValidatorCompiler } from '../core/http/validation';
+import { FileTooLargeError, readBoundedFile } from '../core/readBoundedFile';
 
 export const FAULT_USAGE = `  --fault RULE          a fault rule for the API (repeatable): [METHOD] [ROUTE] ACTION [OPTION=V...]
                         ACTION: status=CODE | latency=MS | drop | lose_response
@@ -55,9 +55,9 @@ const OPTIONS: Record<string, (rule: RuleDraft, v: string | number) => void> = {
   key: (r, v) => (r.match.api_key = v),
 };
 
-/** One --fault: the compact form, or JSON when it starts with {. */
-export function parseFaultRule(text: string): NewFaultRule {
-  const where = `--fault "${text}"`;
+/** One --fault (or a line of PLS_FAULT, `name`): the compact form, or JSON when it starts with {. */
+export function parseFaultRule(text: string, name = '--fault'): NewFaultRule {
+  const where = `${name} "${text}"`;
   if (text.trim().startsWith('{')) {
     try {
       return checked(JSON.parse(text), where);
@@ -94,23 +94,27 @@ export function parseFaultRule(text: string): NewFaultRule {
   return checked(rule, where);
 }
 
-/** --faults FILE: a JSON array of rules. */
-export function readFaultsFile(file: string): NewFaultRule[] {
+/** Far more than MAX_FAULT_RULES rules take; a file without end (/dev/zero) is not read whole. */
+const MAX_FAULTS_FILE_BYTES = 1 << 20;
+
+/** --faults FILE (or PLS_FAULTS, `name`): a JSON array of rules. */
+export function readFaultsFile(file: string, name = '--faults'): NewFaultRule[] {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedFile(file, MAX_FAULTS_FILE_BYTES);
   } catch (err) {
-    throw new FaultOptionError(`--faults cannot read ${file}: ${(err as Error).message}`);
+    if (err instanceof FileTooLargeError) throw new FaultOptionError(`${name} ${file} ${err.message}`);
+    throw new FaultOptionError(`${name} cannot read ${file}: ${(err as Error).message}`);
   }
   let rules: unknown;
   try {
     rules = JSON.parse(text);
   } catch (err) {
-    throw new FaultOptionError(`--faults ${file} is not valid JSON: ${(err as Error).message}`);
+    throw new FaultOptionError(`${name} ${file} is not valid JSON: ${(err as Error).message}`);
   }
   if (!Array.isArray(rules))
     throw new FaultOptionError(
-      `--faults ${file} must hold a JSON array of rules, as POST /sandbox/faults takes them`,
+      `${name} ${file} must hold a JSON array of rules, as POST /sandbox/faults takes them`,
     );
-  return rules.map((rule, i) => checked(rule, `--faults ${file}, rule ${i}`));
+  return rules.map((rule, i) => checked(rule, `${name} ${file}, rule ${i}`));
 }

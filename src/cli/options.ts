@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir, type StartOptions } from '../core';
+import { allowedHostProblem } from '../core/http/hostCheck';
 import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
 import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
 import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
@@ -70,33 +71,65 @@ const EXCLUSIVE: Record<string, string> = { data: 'in-memory', 'in-memory': 'dat
 /** `--webhook-url` → `PLS_WEBHOOK_URL` (docs/ci.md: every serve flag has a variable). */
 export const envName = (flag: string): string => `PLS_${flag.toUpperCase().replace(/-/g, '_')}`;
 
+type Flag = keyof typeof SERVE_OPTIONS;
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+/** A switch's variable: docs/decisions.md, "Environment variables". */
+function switchValue(name: string, text: string): boolean {
+  if (!/^(true|false|1|0)$/i.test(text.trim()))
+    throw new UsageError(`${name} must be true, false, 1 or 0; got "${text}"`);
+  return /^(true|1)$/i.test(text.trim());
+}
+
 /**
- * The flags argv gives, then each one it lacks from its PLS_ variable: a repeatable flag's variable
- * holds one value per line, a switch's is true / false / 1 / 0.
+ * The flags argv gives, then each one it lacks from its PLS_ variable (a repeatable flag's variable
+ * holds one value per line, a switch's is true / false / 1 / 0), with the name each value came
+ * from, for every message about it. A switch's variable is checked even when a flag beats it, so
+ * PLS_IN_MEMORY=maybe beside --data is refused, not passed over.
  */
 function withEnvironment(
-  given: Record<string, string | boolean | string[] | undefined>,
+  given: Values,
   env: NodeJS.ProcessEnv,
-): Record<string, string | boolean | string[] | undefined> {
-  const merged = { ...given };
+): { values: Values; source: Map<string, string> } {
+  const values = { ...given };
+  const source = new Map(Object.keys(given).map((flag) => [flag, `--${flag}`]));
   for (const [flag, spec] of Object.entries(SERVE_OPTIONS)) {
     const text = env[envName(flag)];
-    if (flag === 'help' || given[flag] !== undefined || text === undefined) continue;
+    if (flag === 'help' || text === undefined) continue;
+    const on = spec.type === 'boolean' ? switchValue(envName(flag), text) : undefined;
+    if (given[flag] !== undefined) continue;
     // A flag beats its counterpart's variable: `--in-memory` in an image that sets PLS_DATA.
     const counterpart = EXCLUSIVE[flag];
     if (counterpart !== undefined && given[counterpart] !== undefined) continue;
-    if (spec.type === 'boolean') {
-      if (!/^(true|false|1|0)$/i.test(text.trim()))
-        throw new UsageError(`${envName(flag)} must be true, false, 1 or 0; got "${text}"`);
-      merged[flag] = /^(true|1)$/i.test(text.trim());
-    } else if ('multiple' in spec) {
-      merged[flag] = text
+    source.set(flag, envName(flag));
+    if (on !== undefined) values[flag] = on;
+    else if ('multiple' in spec)
+      values[flag] = text
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean);
-    } else merged[flag] = text;
+    else values[flag] = text;
   }
-  return merged;
+  return { values, source };
+}
+
+/** What a flag takes, as --help names it: `--host HOST` takes HOST. */
+const takes = (flag: Flag): string => new RegExp(`--${flag} (\\S+)`).exec(USAGE)?.[1] ?? 'a value';
+
+/**
+ * An empty value is refused, never read as "not given": PLS_HOST= bound every interface and
+ * printed http://:4545/ URLs, PLS_DATA= kept nothing on disk (issue 28).
+ */
+function refuseEmpty(values: Values, named: (flag: Flag) => string): void {
+  for (const flag of Object.keys(SERVE_OPTIONS) as Flag[]) {
+    const value = values[flag];
+    if (typeof value === 'boolean' || value === undefined) continue;
+    const texts = typeof value === 'string' ? [value] : value.length === 0 ? [''] : value;
+    if (texts.every((text) => text.trim() !== '')) continue;
+    const name = named(flag);
+    const instead = name.startsWith('--') ? `leave ${name} out` : `unset ${name}`;
+    throw new UsageError(`${name} is empty: it takes ${takes(flag)} (see --help), or ${instead}`);
+  }
 }
 
 /** Turns argv into start options, or a UsageError that says what was wrong and what is allowed. */
@@ -112,10 +145,11 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   } catch (err) {
     throw new UsageError(argvProblem(err as Error, argv));
   }
-  const values = withEnvironment(given, env) as typeof given;
-  /** How the user named the option: the flag, or the variable it came from. */
-  const named = (flag: keyof typeof SERVE_OPTIONS): string =>
-    given[flag] === undefined && env[envName(flag)] !== undefined ? envName(flag) : `--${flag}`;
+  const merged = withEnvironment(given, env);
+  const values = merged.values as typeof given;
+  /** How the user named the option: the flag, or the variable its value came from. */
+  const named = (flag: Flag): string => merged.source.get(flag) ?? `--${flag}`;
+  refuseEmpty(values, named);
   // Without --port or PORT the store's preferred port decides, once the store is open.
   const portText = values.port ?? env.PORT;
   const port = portText === undefined ? undefined : Number(portText);
@@ -150,11 +184,15 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       `${named('compact-after')} must be a whole number from 1 to 999999999; got "${compactText}"`,
     );
   }
+  for (const name of values['allowed-host'] ?? []) {
+    const problem = allowedHostProblem(name);
+    if (problem) throw new UsageError(`${named('allowed-host')} "${name}" ${problem}`);
+  }
   const consoleToken = values['console-token'];
   if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,}$/.test(consoleToken)) {
     throw new UsageError(`${named('console-token')} must be at least 16 letters, digits, - or _`);
   }
-  const faults = faultRules(values.faults, values.fault);
+  const faults = faultRules(values.faults, values.fault, named);
   const configuration = configurationOf(values.config, named('config'));
   return {
     help: values.help ?? false,
@@ -169,7 +207,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       compactAfter: compactText === undefined ? undefined : Number(compactText),
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
       ...(faults ? { faults } : {}),
-      clockStart: clockStartOf(values.clock, values['clock-offset']),
+      clockStart: clockStartOf(values.clock, values['clock-offset'], named),
       ...(configuration ? { configuration } : {}),
     },
   };
@@ -190,13 +228,20 @@ function argvProblem(err: Error, argv: string[]): string {
 }
 
 /** --faults FILE, then each --fault; undefined when neither is given (the stored rules stay). */
-function faultRules(file: string | undefined, rules: string[] | undefined): NewFaultRule[] | undefined {
+function faultRules(
+  file: string | undefined,
+  rules: string[] | undefined,
+  named: (flag: Flag) => string,
+): NewFaultRule[] | undefined {
   if (file === undefined && rules === undefined) return undefined;
   try {
-    const all = [...(file === undefined ? [] : readFaultsFile(file)), ...(rules ?? []).map(parseFaultRule)];
+    const all = [
+      ...(file === undefined ? [] : readFaultsFile(file, named('faults'))),
+      ...(rules ?? []).map((rule) => parseFaultRule(rule, named('fault'))),
+    ];
     if (all.length > MAX_FAULT_RULES)
       throw new UsageError(
-        `--fault and --faults give ${all.length} rules; the sandbox keeps at most ${MAX_FAULT_RULES}`,
+        `${named('fault')} and ${named('faults')} give ${all.length} rules; the sandbox keeps at most ${MAX_FAULT_RULES}`,
       );
     return all;
   } catch (err) {

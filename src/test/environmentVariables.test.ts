@@ -6,6 +6,7 @@ import { afterEach, test } from 'node:test';
 import { http, killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
 import { Webhook } from 'standardwebhooks';
 import { WebhookReceiver } from './webhookReceiver';
+import { rawRequest } from './harness';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -102,6 +103,70 @@ test('a bad variable is named in one line, with what is allowed, and exits 2', a
     assert.equal(code, 2, stderr);
     assert.match(stderr.trim(), wording);
     assert.equal(stderr.trim().split('\n').length, 1, stderr);
+  }
+});
+
+test('no value is taken silently: an empty one, a switch that is not true/false/1/0, a name that is not a host, each named as given (issue 28)', async () => {
+  const faults = join(tmpdir(), 'pls-env-no-such-faults.json');
+  const cases: [string[], NodeJS.ProcessEnv, string][] = [
+    [[], { PLS_HOST: '' }, 'PLS_HOST is empty: it takes HOST (see --help), or unset PLS_HOST'],
+    [['--host', ''], {}, '--host is empty: it takes HOST (see --help), or leave --host out'],
+    [['--in-memory'], { PLS_HOST: '' }, 'PLS_HOST is empty: it takes HOST (see --help), or unset PLS_HOST'],
+    [[], { PLS_DATA: '' }, 'PLS_DATA is empty: it takes DIR (see --help), or unset PLS_DATA'],
+    // A flag beats the variable, but a switch's variable is still checked: not read as "off".
+    [
+      ['--data', '/nonexistent/pls'],
+      { PLS_IN_MEMORY: 'maybe' },
+      'PLS_IN_MEMORY must be true, false, 1 or 0; got "maybe"',
+    ],
+    [['--in-memory', '--quiet'], { PLS_QUIET: 'yes' }, 'PLS_QUIET must be true, false, 1 or 0; got "yes"'],
+    [
+      ['--in-memory'],
+      { PLS_ALLOWED_HOST: 'a b' },
+      'PLS_ALLOWED_HOST "a b" is not a host name: give letters, digits, - and _ in labels separated by dots, such as sandbox or app.example.test',
+    ],
+    [
+      ['--in-memory'],
+      { PLS_ALLOWED_HOST: '' },
+      'PLS_ALLOWED_HOST is empty: it takes NAME (see --help), or unset PLS_ALLOWED_HOST',
+    ],
+    [
+      ['--in-memory', '--allowed-host', 'sandbox:4545'],
+      {},
+      '--allowed-host "sandbox:4545" has a port: give the host name alone ("sandbox")',
+    ],
+    [['--in-memory'], { PLS_CLOCK: 'stopped' }, 'PLS_CLOCK must be frozen or running; got "stopped"'],
+    [['--in-memory'], { PLS_CLOCK_OFFSET: 'soon' }, 'PLS_CLOCK_OFFSET must be a duration forward'],
+    [['--in-memory'], { PLS_FAULT: 'POST /payment-links' }, 'PLS_FAULT "POST /payment-links" has no action'],
+    [['--in-memory'], { PLS_FAULTS: faults }, `PLS_FAULTS cannot read ${faults}`],
+  ];
+  for (const [args, env, wording] of cases) {
+    const { code, stderr } = await exitOf(spawnCli(['serve', '--port', '0', ...args], env));
+    const said = `${args.join(' ')} ${JSON.stringify(env)}: ${stderr}`;
+    assert.equal(code, 2, said);
+    assert.equal(stderr.trim().split('\n').length, 1, said);
+    assert.ok(stderr.trim().startsWith(`payment-links-sandbox: ${wording}`), said);
+  }
+});
+
+test('a switch takes true, false, 1 or 0 in any case; an allowed host may be a compose service name', async () => {
+  const cli = spawnCli(['serve', '--port', '0'], {
+    PLS_IN_MEMORY: 'TRUE',
+    PLS_QUIET: 'False',
+    PLS_ALLOWED_HOST: 'my_service\napp.example.test',
+  });
+  try {
+    const origin = await cli.waitForOrigin();
+    const port = new URL(origin).port;
+    const statusFor = async (host: string) =>
+      (await rawRequest(origin, { path: '/openapi.json', headers: { host: `${host}:${port}` } })).status;
+    assert.equal(await statusFor('my_service'), 200);
+    assert.equal(await statusFor('app.example.test'), 200);
+    assert.notEqual(await statusFor('evil.example'), 200, 'the Host check is in play');
+    assert.match(cli.stdout, /Data: in memory/);
+  } finally {
+    cli.signal('SIGTERM');
+    await cli.waitForExit();
   }
 });
 
