@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startSandbox, type RunningSandbox } from '../core/startSandbox';
 import { VERSION } from '../core/version';
 import { SandboxApi } from '../mcp/sandboxApi';
+import { stdioTransport } from '../mcp/stdioTransport';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
 import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL } from './sandboxClient';
@@ -76,7 +76,7 @@ export async function mcp(argv: string[]): Promise<number> {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
-  await server.connect(new StdioServerTransport());
+  await server.connect(stdioTransport(log));
   // The transport does not notice stdin's end by itself: the client going away ends the server.
   process.stdin.once('end', () => void server.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.close());

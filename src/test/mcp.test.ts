@@ -216,6 +216,42 @@ describe('mcp --in-memory', () => {
     assert.match(own.stderr(), /drives its own in-memory sandbox at http:\/\/127\.0\.0\.1:\d+/);
   });
 
+  test('a line that is not JSON gets -32700 Parse error, JSON that is no message -32600, both with id null and a line on stderr; the session goes on', async () => {
+    const child = spawn(process.execPath, [CLI_BIN, 'mcp', '--in-memory'], { cwd: REPO_ROOT, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    child.stdin.write('{"jsonrpc": "2.0", "id": 1, "method": \n');
+    child.stdin.write('{"hello": "world"}\n');
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' })}\n`);
+    await eventually(
+      async () => (stdout.includes('"id":7') ? true : undefined),
+      'the answer to the ping after the bad lines',
+      WAIT_MS / 20,
+    );
+    child.stdin.end();
+    assert.equal(await exited, 0);
+    const [parse, invalid, ping] = stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      { id: parse.id, code: parse.error.code, jsonrpc: parse.jsonrpc },
+      { id: null, code: -32700, jsonrpc: '2.0' },
+    );
+    assert.match(parse.error.message, /^Parse error: /);
+    assert.deepEqual({ id: invalid.id, code: invalid.error.code }, { id: null, code: -32600 });
+    assert.deepEqual(ping, { jsonrpc: '2.0', id: 7, result: {} });
+    const refusals = stderr.split('\n').filter((line) => line.includes('refused'));
+    assert.equal(refusals.length, 2, stderr);
+    assert.match(
+      refusals[0] as string,
+      /^payment-links-sandbox mcp: a line on stdin was refused with -32700 \(Parse error: /,
+    );
+  });
+
   test('stdout carries only JSON-RPC, and the server ends when its client closes stdin', async () => {
     const child = spawn(process.execPath, [CLI_BIN, 'mcp', '--in-memory'], { cwd: REPO_ROOT, stdio: 'pipe' });
     let stdout = '';
