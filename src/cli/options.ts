@@ -22,7 +22,7 @@ Options:
   --public-url URL      base of checkout URLs (default: the server's own origin)
   --webhook-url URL     register a webhook endpoint at start (repeatable)
   --webhook-secret S    signing secret (whsec_...) for the --webhook-url endpoints
-  --allowed-host NAME   accept this Host header too (repeatable)
+  --allowed-host NAME   accept this host name in the Host header too, without a port (repeatable)
   --console-token T     the console's token (default: generated when --host is not loopback)
   --compact-after N     journal records before the snapshot is rewritten (default: 50000, or
                         the number of links when that is larger)
@@ -36,7 +36,8 @@ ${FAULT_USAGE}
 
 Every option but --help has an environment variable: PLS_ and its name in upper snake case
 (--webhook-url is PLS_WEBHOOK_URL; a repeatable one takes one value per line; a switch takes true,
-false, 1 or 0). A flag beats its variable, and PLS_PORT beats PORT.`;
+false, 1 or 0, in any case). A flag beats its variable, and PLS_PORT beats PORT. No value may be
+empty.`;
 
 export class UsageError extends Error {}
 
