@@ -87,3 +87,11 @@ test(
     );
   },
 );
+
+test('compare --update with a golden under /proc/nope: one line naming it, exit 2', linux, async () => {
+  const recording = join(dir, 'empty.golden.ndjson');
+  await writeFile(recording, '{"format":"payment-links-sandbox/golden","version":1}\n');
+  const result = await runCli(['compare', '/proc/nope/g.ndjson', recording, '--update'], EXITS_WITHIN_MS);
+  assert.equal(result.code, 2, result.cli.transcript());
+  assert.match(oneLine(result.stderr), /cannot write \/proc\/nope\/g\.ndjson: ENOENT.*'\/proc\/nope'/);
+});
