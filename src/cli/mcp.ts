@@ -6,7 +6,7 @@ import { SandboxApi } from '../mcp/sandboxApi';
 import { stdioTransport } from '../mcp/stdioTransport';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
-import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL } from './sandboxClient';
+import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL, targetOption } from './sandboxClient';
 
 export const MCP_USAGE = `Usage: payment-links-sandbox mcp [--base-url URL] [--api-key KEY] [--in-memory]
 
@@ -48,19 +48,20 @@ export async function mcp(argv: string[]): Promise<number> {
     console.log(MCP_USAGE);
     return 0;
   }
-  const baseUrl = values['base-url'] ?? process.env.PLS_BASE_URL ?? DEFAULT_BASE_URL;
-  const apiKey = values['api-key'] ?? process.env.PLS_API_KEY ?? DEFAULT_API_KEY;
+  const base = targetOption(values, 'base-url');
+  const key = targetOption(values, 'api-key');
+  const [baseUrl, apiKey] = [base.value, key.value];
   if (values['in-memory'] && values['base-url'] !== undefined) {
     log('--in-memory and --base-url exclude each other: --in-memory drives a sandbox of its own');
     return 2;
   }
-  const baseUrlWrong = values['in-memory'] ? null : baseUrlProblem(baseUrl);
+  const baseUrlWrong = values['in-memory'] ? null : baseUrlProblem(baseUrl, base.name);
   if (baseUrlWrong) {
     log(baseUrlWrong);
     return 2;
   }
   if (!/^sk_test_\S+$/.test(apiKey)) {
-    log(`--api-key must be a test key (sk_test_…); got "${apiKey}"`);
+    log(`${key.name} must be a test key (sk_test_…); got "${apiKey}"`);
     return 2;
   }
 

@@ -75,18 +75,35 @@ function errorLine(status: number, text: string): string {
  * What is wrong with a --base-url, or null: every command that talks to a sandbox (or another
  * server speaking the API) takes the same origin, where the API's paths start.
  */
-export function baseUrlProblem(text: string): string | null {
+export function baseUrlProblem(text: string, name = '--base-url'): string | null {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return `--base-url must be an http:// or https:// URL; got "${text}"`;
+    return `${name} must be an http:// or https:// URL; got "${text}"`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `--base-url must be an http:// or https:// URL; got "${text}"`;
+    return `${name} must be an http:// or https:// URL; got "${text}"`;
   if (url.search || url.hash)
-    return `--base-url is where the API's paths start: leave out "?" and "#" (got "${text}")`;
+    return `${name} is where the API's paths start: leave out "?" and "#" (got "${text}")`;
   return null;
+}
+
+/**
+ * --base-url or --api-key as a command talking to a sandbox takes it: the flag, else its PLS_
+ * variable, else the default, with the name it came from for messages about it.
+ */
+export function targetOption(
+  values: { 'base-url'?: string; 'api-key'?: string },
+  flag: 'base-url' | 'api-key',
+  env: NodeJS.ProcessEnv = process.env,
+): { value: string; name: string } {
+  const variable = flag === 'base-url' ? 'PLS_BASE_URL' : 'PLS_API_KEY';
+  const given = values[flag];
+  if (given !== undefined) return { value: given, name: `--${flag}` };
+  const set = env[variable];
+  if (set !== undefined) return { value: set, name: variable };
+  return { value: flag === 'base-url' ? DEFAULT_BASE_URL : DEFAULT_API_KEY, name: `--${flag}` };
 }
 
 /** A running sandbox, as --base-url / PLS_BASE_URL and --api-key / PLS_API_KEY name it. */
@@ -100,16 +117,16 @@ export class SandboxClient {
     values: { 'base-url'?: string; 'api-key'?: string },
     env: NodeJS.ProcessEnv = process.env,
   ): SandboxClient {
-    const base = values['base-url'] ?? env.PLS_BASE_URL ?? DEFAULT_BASE_URL;
-    const problem = baseUrlProblem(base);
+    const base = targetOption(values, 'base-url', env);
+    const problem = baseUrlProblem(base.value, base.name);
     if (problem) throw new CommandFailure(problem, 2);
-    const key = values['api-key'] ?? env.PLS_API_KEY ?? DEFAULT_API_KEY;
+    const { value: key, name } = targetOption(values, 'api-key', env);
     if (!/^sk_test_[A-Za-z0-9_]+$/.test(key))
       throw new CommandFailure(
-        `--api-key must be sk_test_ followed by letters, digits or _; got "${key.slice(0, 12)}…"`,
+        `${name} must be sk_test_ followed by letters, digits or _; got "${key.slice(0, 12)}…"`,
         2,
       );
-    return new SandboxClient(base.replace(/\/+$/, ''), key);
+    return new SandboxClient(base.value.replace(/\/+$/, ''), key);
   }
 
   /** The answer to a request, whatever its status; unreachable is a CommandFailure (exit 1). */

@@ -149,6 +149,38 @@ test('no value is taken silently: an empty one, a switch that is not true/false/
   }
 });
 
+test('commands that talk to a sandbox name PLS_BASE_URL and PLS_API_KEY when a bad value came from them', async () => {
+  const cases: [string[], NodeJS.ProcessEnv, string][] = [
+    [['status'], { PLS_API_KEY: 'bogus' }, 'payment-links-sandbox status: PLS_API_KEY must be sk_test_'],
+    [
+      ['status'],
+      { PLS_BASE_URL: '' },
+      'payment-links-sandbox status: PLS_BASE_URL must be an http:// or https:// URL; got ""',
+    ],
+    [
+      ['status', '--api-key', 'bogus'],
+      { PLS_API_KEY: 'sk_test_fine' },
+      'payment-links-sandbox status: --api-key must be sk_test_',
+    ],
+    [
+      ['mcp'],
+      { PLS_API_KEY: 'nope' },
+      'payment-links-sandbox mcp: PLS_API_KEY must be a test key (sk_test_…); got "nope"',
+    ],
+    [
+      ['mcp'],
+      { PLS_BASE_URL: 'ftp://x' },
+      'payment-links-sandbox mcp: PLS_BASE_URL must be an http:// or https:// URL',
+    ],
+  ];
+  for (const [args, env, wording] of cases) {
+    const { code, stderr } = await exitOf(spawnCli(args, env));
+    const said = `${args.join(' ')} ${JSON.stringify(env)}: ${stderr}`;
+    assert.equal(code, 2, said);
+    assert.ok(stderr.trim().startsWith(wording), said);
+  }
+});
+
 test('a switch takes true, false, 1 or 0 in any case; an allowed host may be a compose service name', async () => {
   const cli = spawnCli(['serve', '--port', '0'], {
     PLS_IN_MEMORY: 'TRUE',
