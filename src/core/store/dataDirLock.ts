@@ -10,7 +10,7 @@ export const LOCK_FILE = 'sandbox.lock';
 export interface LockOptions {
   /** Told in one line when the start waits on another owner's lease (default: stderr). */
   waiting?: (line: string) => void;
-  /** Told in one line if this process's lock is taken over while it runs (it stood still a whole lease). */
+  /** Told in one line if this process's lock is taken over while it runs (it stood still a whole lease); the caller must stop writing. */
   lost?: (line: string) => void;
   /** Tests only: a shorter lease than LEASE_MS. */
   leaseMs?: number;
@@ -79,7 +79,9 @@ export async function lockDataDir(dir: string, options: LockOptions = {}): Promi
   }
   const lost = options.lost ?? ((line: string) => console.error(line));
   const stopRenewing = renewLease(file, text, leaseMs, (reason) =>
-    lost(`${key}: this sandbox no longer holds the directory (${reason}); stop it`),
+    lost(
+      `${key}: this sandbox lost the directory to another (${reason}) and refuses every change, so two never write one store; stop it`,
+    ),
   );
   return async () => {
     stopRenewing();

@@ -85,7 +85,7 @@ export function renewLease(
     const now = await textOf(file);
     if (now !== text) {
       clearInterval(timer);
-      lost(now === null ? 'its lock file was deleted' : 'another process took its lock over');
+      lost(now === null ? 'its lock file was deleted' : 'its lock file names another process');
       return;
     }
     const time = new Date();
