@@ -9,7 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCK_FILE, lockDataDir } from '../core/store/dataDirLock';
 import { acquireLock, takeoverClaim } from '../core/store/lockFile';
 import { thisProcess, type LockOwner } from '../core/store/lockOwner';
+import { Store } from '../core/store/store';
 import { StoreFileError } from '../core/store/storeErrors';
+import { SandboxError } from '../core/errors';
 import { REPO_ROOT, WAIT_MS } from './cliProcess';
 import { makeTempDir } from './harness';
 
@@ -347,6 +349,32 @@ describe('an owner in another PID namespace (another container) holds a lease', 
     });
     toucher.kill('SIGKILL');
     assert.equal(await readFile(join(dir, LOCK_FILE), 'utf8'), text);
+  });
+
+  test('an owner whose lock was taken over while it stood still says so, refuses every change, and leaves the new lock', async () => {
+    const dir = await tempDir();
+    const warnings: string[] = [];
+    const store = await Store.open({ dir, warn: (line) => warnings.push(line) });
+    // What a start elsewhere leaves once this owner's lease has lapsed.
+    const taken = await containerLock(dir);
+    for (let waited = 0; warnings.length === 0; waited += 50) {
+      assert.ok(waited < WAIT_MS, `no warning within ${WAIT_MS} ms of losing the lock`);
+      await sleep(50);
+    }
+    assert.deepEqual(warnings, [
+      `${dir}: this sandbox lost the directory to another (its lock file names another process) and refuses every change, so two never write one store; stop it`,
+    ]);
+    await assert.rejects(store.commit([{ op: 'account', v: 'acct_after' }]), (err: Error) => {
+      assert.ok(err instanceof SandboxError && err.code === 'storage_unavailable', err.message);
+      assert.match(err.message, /lost the directory to another .*; nothing was changed\.$/);
+      return true;
+    });
+    await store.close();
+    assert.equal(
+      await readFile(join(dir, LOCK_FILE), 'utf8'),
+      taken,
+      'its release leaves the new owner’s lock',
+    );
   });
 
   const unshare = spawnSync('unshare', ['--pid', '--fork', '--kill-child', 'true']).status === 0;
