@@ -204,17 +204,19 @@ test(
     const first = await start(RUN as string, 'holder');
     const holder = origin;
     const { started_at } = await lockOf(first);
-    const acknowledged = await createLinks(holder, 20, 'before');
+    // The issue lost 154 creates this way: ten times as many, 50 at once.
+    const acknowledged: string[] = [];
+    for (let batch = 0; batch < 31; batch++) acknowledged.push(...(await createLinks(holder, 50, 'before')));
 
     const second = `pls-test-${run}-second-holder`;
     containers.push(second);
     await docker(ciRun(RUN as string, second, await freePort()));
-    // The first goes on writing, 10 creates at a time, while the second starts and waits.
+    // The first goes on writing, 25 creates at a time, while the second starts and waits.
     const end = Date.now() + 60_000;
     let state = await containerState(second);
     while (state.Status === 'created' || state.Status === 'running') {
       assert.ok(Date.now() < end, `the second container still runs after 60 s:\n${await logsOf(second)}`);
-      acknowledged.push(...(await createLinks(holder, 10, 'meanwhile')));
+      acknowledged.push(...(await createLinks(holder, 25, 'meanwhile')));
       state = await containerState(second);
     }
     const lines = (await logsOf(second)).trim().split('\n');
