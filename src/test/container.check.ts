@@ -20,6 +20,7 @@ import {
   readmeDockerCommands,
   substitute,
   waitHealthy,
+  withImageTag,
 } from './docker';
 import { WebhookReceiver } from './webhookReceiver';
 
@@ -58,11 +59,11 @@ after(async () => {
 });
 
 /** A README `docker run` command as CI runs it: detached, named, on host networking and its own volume. */
-function ciRun(readmeRun: string, name: string): string[] {
+function ciRun(readmeRun: string, name: string, onPort = port): string[] {
   let command = substitute(readmeRun, 'docker run ', `docker run -d --name ${name} `);
-  command = substitute(command, '-p 4545:4545', `--network host -e PLS_PORT=${port}`);
+  command = substitute(command, '-p 4545:4545', `--network host -e PLS_PORT=${onPort}`);
   command = substitute(command, 'pls-data:/data', `${volume}:/data`);
-  return argsOf(command);
+  return argsOf(withImageTag(command));
 }
 
 /**
@@ -167,16 +168,113 @@ test(
   },
 );
 
+/** Creates `count` links at `at`, `count` at once, and returns the ids each 201 acknowledged. */
+async function createLinks(at: string, count: number, title: string): Promise<string[]> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_unused, i) =>
+      http(at, 'POST', '/payment-links', { body: { amount: 1000 + i, title: `${title} ${i}` } }),
+    ),
+  );
+  return answers.map((answer) => {
+    assert.equal(answer.status, 201, answer.text);
+    return answer.body.data.id as string;
+  });
+}
+
+/** Every id answers 200 at `origin`: none of those writes was lost. */
+async function assertKept(ids: string[]): Promise<void> {
+  const missing: string[] = [];
+  for (const id of ids)
+    if ((await http(origin, 'GET', `/payment-links/${id}`)).status !== 200) missing.push(id);
+  assert.deepEqual(missing, [], `${missing.length} of ${ids.length} acknowledged creates are gone`);
+}
+
+/** The lock record a running container's sandbox wrote on the volume. */
+async function lockOf(name: string): Promise<{ pid: number; started_at: string; pid_ns?: string }> {
+  return JSON.parse(await docker(['exec', name, 'cat', '/data/sandbox.lock']));
+}
+
+const HOLDER = (started: string) =>
+  `process 1 in a container \\(host name [^)]+\\) \\(/app/dist/cli\\.js serve, started ${started.replaceAll('.', '\\.')}\\)`;
+
 test(
-  'after a kill -9, a new container takes over the store its PID 1 predecessor left locked',
+  'a second container on the same volume waits on the first one’s lease, then exits 1 naming it; the first keeps serving and loses nothing',
+  { skip },
+  async () => {
+    const first = await start(RUN as string, 'holder');
+    const holder = origin;
+    const { started_at } = await lockOf(first);
+    // The issue lost 154 creates this way: ten times as many, 50 at once.
+    const acknowledged: string[] = [];
+    for (let batch = 0; batch < 31; batch++) acknowledged.push(...(await createLinks(holder, 50, 'before')));
+
+    const second = `pls-test-${run}-second-holder`;
+    containers.push(second);
+    await docker(ciRun(RUN as string, second, await freePort()));
+    // The first goes on writing, 25 creates at a time, while the second starts and waits.
+    const end = Date.now() + 60_000;
+    let state = await containerState(second);
+    while (state.Status === 'created' || state.Status === 'running') {
+      assert.ok(Date.now() < end, `the second container still runs after 60 s:\n${await logsOf(second)}`);
+      acknowledged.push(...(await createLinks(holder, 25, 'meanwhile')));
+      state = await containerState(second);
+    }
+    const lines = (await logsOf(second)).trim().split('\n');
+    assert.equal(state.ExitCode, 1, lines.join('\n'));
+    assert.equal(
+      lines.length,
+      2,
+      `a line saying it waits, then one saying why it stops:\n${lines.join('\n')}`,
+    );
+    assert.match(
+      lines[0] as string,
+      new RegExp(`^/data: held by ${HOLDER(started_at)}; waiting up to 10 s for it to renew its lease`),
+    );
+    assert.match(
+      lines[1] as string,
+      new RegExp(
+        `^payment-links-sandbox: /data: is in use by ${HOLDER(started_at)}, which renewed its lease within 10 s; stop that process`,
+      ),
+    );
+
+    acknowledged.push(...(await createLinks(holder, 10, 'after')));
+    assert.equal(await stop(first), 0, `docker stop exits 0:\n${await logsOf(first)}`);
+    const next = await start(RUN as string, 'after-holder');
+    console.log(`# ${acknowledged.length} creates acknowledged by the first container, all kept`);
+    await assertKept(acknowledged);
+    assert.equal(await stop(next), 0);
+  },
+);
+
+test(
+  'after docker kill, a new container on the volume says it waits on the dead one’s lease, then comes up on its own with every write',
   { skip },
   async () => {
     const killed = await start(RUN as string, 'killed');
-    await docker(['kill', '--signal', 'KILL', killed]);
+    const { started_at, pid_ns: killedNamespace } = await lockOf(killed);
+    const acknowledged = await createLinks(origin, 50, 'killed');
+    await docker(['kill', killed]);
+    // The kernel gives the next new PID namespace the dead one's number back, and a sandbox there
+    // sees at once that its pid 1 is not the owner. On a busy host another container has taken
+    // that number meanwhile, and only the lease can tell: a container started now takes it here.
+    const filler = `pls-test-${run}-filler`;
+    containers.push(filler);
+    await docker([
+      ...['run', '-d', '--name', filler, '--network', 'none', '-v', `${volume}:/data`],
+      ...['--entrypoint', 'sleep', IMAGE, '600'],
+    ]);
     const name = await start(RUN as string, 'after-kill');
+    const namespace = await docker(['exec', name, 'readlink', '/proc/self/ns/pid']);
+    assert.notEqual(namespace, killedNamespace, 'the new container is in a PID namespace of its own');
+    const logs = await logsOf(name);
+    const said = logs.split('\n').filter((line) => line.startsWith('/data: held by'));
+    assert.equal(said.length, 1, `one line saying it waits:\n${logs}`);
+    assert.match(said[0] as string, new RegExp(`^/data: held by ${HOLDER(started_at)}; waiting up to 10 s`));
+    await assertKept(acknowledged);
     const kept = await http(origin, 'GET', `/payment-links/${linkId}`);
     assert.equal(kept.body.data.status, 'succeeded', kept.text);
     assert.equal(await stop(name), 0);
+    await docker(['rm', '--force', filler]);
   },
 );
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,7 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LOCK_FILE, lockDataDir } from '../core/store/dataDirLock';
 import { acquireLock, takeoverClaim } from '../core/store/lockFile';
 import { thisProcess, type LockOwner } from '../core/store/lockOwner';
+import { Store } from '../core/store/store';
 import { StoreFileError } from '../core/store/storeErrors';
+import { SandboxError } from '../core/errors';
 import { REPO_ROOT, WAIT_MS } from './cliProcess';
 import { makeTempDir } from './harness';
 
@@ -254,17 +257,174 @@ describe('refusals name the cause', () => {
   });
 });
 
-/** A lockContender.ts child, asked one thing at a time. */
-class Contender {
-  private readonly child = spawn(process.execPath, ['--import', 'tsx', 'src/test/lockContender.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  private readonly answers = createInterface({ input: this.child.stdout as NodeJS.ReadableStream })[
-    Symbol.asyncIterator
-  ]();
+describe('an owner in another PID namespace (another container) holds a lease', () => {
+  // Shortened for the test; a sandbox's own is LEASE_MS (10 s).
+  const LEASE = 1500;
 
-  constructor() {
+  /** A lock as a sandbox in a container leaves it: pid 1 there, which names nothing here. */
+  async function containerLock(dir: string): Promise<string> {
+    return writeLock(join(dir, LOCK_FILE), {
+      pid: deadPid(),
+      command: '/app/dist/cli.js serve',
+      started_at: '2026-11-28T06:00:00.000Z',
+      boot_id: me.boot_id,
+      host: me.host,
+      pid_ns: 'pid:[4026532999]',
+      container: true,
+    });
+  }
+
+  /** A process touching `file` every 100 ms, as the owner's lease renewal does. */
+  function renewer(file: string): ChildProcess {
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `setInterval(() => { const t = new Date(); require('fs').utimesSync(${JSON.stringify(file)}, t, t); }, 100)`,
+      ],
+      { stdio: 'ignore' },
+    );
+    children.push(child);
+    return child;
+  }
+
+  test('renewed while a start waits: the start says it waits, then is refused naming the container and its pid', async () => {
+    const dir = await tempDir();
+    const text = await containerLock(dir);
+    const owner = JSON.parse(text) as LockOwner;
+    const toucher = renewer(join(dir, LOCK_FILE));
+    const said: string[] = [];
+    await assert.rejects(
+      lockDataDir(dir, { leaseMs: LEASE, waiting: (line) => said.push(line) }),
+      (err: Error) => {
+        assert.ok(err instanceof StoreFileError, `a StoreFileError: ${err.message}`);
+        assert.equal(
+          err.message,
+          `${dir}: is in use by process ${owner.pid} in a container (host name ${me.host}) (/app/dist/cli.js serve, started 2026-11-28T06:00:00.000Z), which renewed its lease within 1.5 s; stop that process, or give this one another directory with --data`,
+        );
+        return true;
+      },
+    );
+    toucher.kill('SIGKILL');
+    assert.deepEqual(said, [
+      `${dir}: held by process ${owner.pid} in a container (host name ${me.host}) (/app/dist/cli.js serve, started 2026-11-28T06:00:00.000Z); waiting up to 1.5 s for it to renew its lease, and taking the directory over if it does not`,
+    ]);
+    assert.equal(await readFile(join(dir, LOCK_FILE), 'utf8'), text, 'the lock is left alone');
+  });
+
+  test('left unrenewed: the start says it waits, and takes the directory over once the lease lapses', async () => {
+    const dir = await tempDir();
+    const text = await containerLock(dir);
+    const said: string[] = [];
+    let heldWhenTold: string | undefined;
+    const unlock = await lockDataDir(dir, {
+      leaseMs: LEASE,
+      waiting: (line) => {
+        said.push(line);
+        heldWhenTold = readFileSync(join(dir, LOCK_FILE), 'utf8');
+      },
+    });
+    assert.equal(said.length, 1, `one line: ${said.join('\n')}`);
+    assert.match(said[0] as string, /; waiting up to 1\.5 s for it to renew its lease/);
+    assert.equal(heldWhenTold, text, 'not taken over before waiting');
+    assert.equal(await recordedPid(dir), process.pid);
+    await unlock();
+  });
+
+  test('another host name is elsewhere too (another machine on a shared folder): a lease, even for a pid alive here', async () => {
+    const dir = await tempDir();
+    const text = await writeLock(join(dir, LOCK_FILE), {
+      ...me,
+      pid: process.pid,
+      host: 'another-machine',
+      container: false,
+    });
+    const toucher = renewer(join(dir, LOCK_FILE));
+    await assert.rejects(lockDataDir(dir, { leaseMs: LEASE, waiting: () => undefined }), (err: Error) => {
+      assert.match(
+        err.message,
+        new RegExp(`^${dir}: is in use by process ${process.pid} on host another-machine \\(`),
+      );
+      return true;
+    });
+    toucher.kill('SIGKILL');
+    assert.equal(await readFile(join(dir, LOCK_FILE), 'utf8'), text);
+  });
+
+  test('an owner whose lock was taken over while it stood still says so, refuses every change, and leaves the new lock', async () => {
+    const dir = await tempDir();
+    const warnings: string[] = [];
+    const store = await Store.open({ dir, warn: (line) => warnings.push(line) });
+    // What a start elsewhere leaves once this owner's lease has lapsed.
+    const taken = await containerLock(dir);
+    for (let waited = 0; warnings.length === 0; waited += 50) {
+      assert.ok(waited < WAIT_MS, `no warning within ${WAIT_MS} ms of losing the lock`);
+      await sleep(50);
+    }
+    assert.deepEqual(warnings, [
+      `${dir}: this sandbox lost the directory to another (its lock file names another process) and refuses every change, so two never write one store; stop it`,
+    ]);
+    await assert.rejects(store.commit([{ op: 'account', v: 'acct_after' }]), (err: Error) => {
+      assert.ok(err instanceof SandboxError && err.code === 'storage_unavailable', err.message);
+      assert.match(err.message, /lost the directory to another .*; nothing was changed\.$/);
+      return true;
+    });
+    await store.close();
+    assert.equal(
+      await readFile(join(dir, LOCK_FILE), 'utf8'),
+      taken,
+      'its release leaves the new owner’s lock',
+    );
+  });
+
+  const unshare = spawnSync('unshare', ['--pid', '--fork', '--kill-child', 'true']).status === 0;
+  test(
+    'a real owner in a PID namespace of its own renews its lease; killed -9, it is taken over after one lease',
+    { skip: !unshare && 'needs `unshare --pid` (Linux, root)' },
+    async () => {
+      const dir = await tempDir();
+      const owner = new Contender(['unshare', '--pid', '--fork', '--kill-child']);
+      assert.equal(await owner.send({ lock: dir, leaseMs: LEASE }), 'acquired');
+      const record = JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8')) as LockOwner;
+      assert.equal(record.pid, 1, "pid 1 in its namespace, as a container's server is");
+      assert.notEqual(record.pid_ns, me.pid_ns);
+
+      // Pid 1 here is init, alive: only the lease can tell whether the owner is.
+      const said: string[] = [];
+      await assert.rejects(
+        lockDataDir(dir, { leaseMs: LEASE, waiting: (line) => said.push(line) }),
+        (err: Error) => {
+          assert.match(
+            err.message,
+            new RegExp(
+              `^${dir}: is in use by process 1 in a container \\(host name ${me.host}\\) \\(.+, started ${record.started_at}\\), which renewed its lease`,
+            ),
+          );
+          return true;
+        },
+      );
+      assert.equal(said.length, 1);
+
+      owner.kill();
+      const unlock = await lockDataDir(dir, { leaseMs: LEASE, waiting: (line) => said.push(line) });
+      assert.equal(said.length, 2, 'it said it waits');
+      assert.equal(await recordedPid(dir), process.pid);
+      await unlock();
+    },
+  );
+});
+
+/** A lockContender.ts child, asked one thing at a time; with `unshare`, in a PID namespace of its own. */
+class Contender {
+  private readonly child: ChildProcess;
+  private readonly answers: AsyncIterator<string>;
+
+  constructor(wrapper: string[] = []) {
+    const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', 'src/test/lockContender.ts'];
+    this.child = spawn(command as string, args, { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    this.answers = createInterface({ input: this.child.stdout as NodeJS.ReadableStream })[
+      Symbol.asyncIterator
+    ]();
     children.push(this.child);
   }
 
@@ -272,7 +432,7 @@ class Contender {
     return this.child.pid ?? 0;
   }
 
-  async send(command: { lock: string } | { release: true }): Promise<string> {
+  async send(command: { lock: string; leaseMs?: number } | { release: true }): Promise<string> {
     this.child.stdin?.write(`${JSON.stringify(command)}\n`);
     const waited = new AbortController();
     const timeout = sleep(WAIT_MS, undefined, { signal: waited.signal }).then(() => {
@@ -289,5 +449,9 @@ class Contender {
 
   end(): void {
     this.child.stdin?.end();
+  }
+
+  kill(): void {
+    this.child.kill('SIGKILL');
   }
 }

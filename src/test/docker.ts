@@ -9,7 +9,18 @@ import { REPO_ROOT } from './cliProcess';
 
 const exec = promisify(execFile);
 
-export const IMAGE = 'payment-links-sandbox';
+/** The README's tag for the image. */
+const README_IMAGE = 'payment-links-sandbox';
+/**
+ * The tag the tests build and run: the README's, unless PLS_TEST_IMAGE gives a run one of its own,
+ * so that runs on one engine at once (several checkouts) never replace each other's image.
+ */
+export const IMAGE = process.env.PLS_TEST_IMAGE || README_IMAGE;
+
+/** A README command with the image's tag as this run builds it. */
+export function withImageTag(command: string): string {
+  return IMAGE === README_IMAGE ? command : substitute(command, ` ${README_IMAGE}`, ` ${IMAGE}`);
+}
 
 /** `docker ARGS`; rejects with the command and its stderr when it exits non-zero. */
 export async function docker(args: string[], timeoutMs = 15 * 60_000): Promise<string> {
@@ -91,7 +102,7 @@ export function argsOf(command: string): string[] {
 export function ciBuildArgs(readmeBuild: string): string[] {
   const base = process.env.PLS_NODE_IMAGE;
   const extra = ['--network', 'host', ...(base ? ['--build-arg', `NODE_IMAGE=${base}`] : [])];
-  return argsOf(substitute(readmeBuild, 'docker build ', `docker build ${extra.join(' ')} `));
+  return argsOf(withImageTag(substitute(readmeBuild, 'docker build ', `docker build ${extra.join(' ')} `)));
 }
 
 /** What the container printed, stdout and stderr, as `docker logs` shows both. */

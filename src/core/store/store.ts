@@ -47,6 +47,8 @@ interface Durable {
   snapshot: SnapshotFile;
   journal: Journal;
   unlock: () => Promise<void>;
+  /** Set, to the line saying so, once another process took the directory over (lockLease.ts). */
+  lock: { lost: string | null };
 }
 
 /**
@@ -95,7 +97,13 @@ export class Store {
       const above = at !== undefined && resolve(at) !== resolve(dir) ? `: ${at} cannot be made` : '';
       throw directoryRefused(dir, `be created${above}`, err);
     }
-    const unlock = await lockDataDir(dir);
+    const lock: Durable['lock'] = { lost: null };
+    const unlock = await lockDataDir(dir, {
+      lost: (line) => {
+        lock.lost = line;
+        warn(line);
+      },
+    });
     try {
       const state = new StoreState();
       const loaded = await loadStore(dir, state, limits);
@@ -109,7 +117,7 @@ export class Store {
       const { db, snapshot } = loaded;
       const store: Store = new Store(
         state,
-        { dir, db, snapshot, journal, unlock },
+        { dir, db, snapshot, journal, unlock, lock },
         policy,
         now,
         warn,
@@ -147,6 +155,8 @@ export class Store {
 
   commit(requested: Op[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
+    const lost = this.lostDirectory();
+    if (lost) return Promise.reject(lost);
     const ops = this.expander(requested);
     if (!this.durable) {
       for (const op of ops) this.state.apply(op);
@@ -186,6 +196,8 @@ export class Store {
   async replace(contents: StoreContents): Promise<void> {
     while (this.compaction) await this.compaction;
     if (this.closed) throw new Error('the store is closed');
+    const lost = this.lostDirectory();
+    if (lost) throw lost;
     const undo = this.state.apply({ op: 'replace', v: contents });
     const seq = ++this.seq;
     const announced: Op[] = [{ op: 'replace', v: contents }];
@@ -246,7 +258,7 @@ export class Store {
    */
   compact(): Promise<void> {
     const durable = this.durable;
-    if (!durable || this.closed) return Promise.resolve();
+    if (!durable || this.closed || durable.lock.lost) return Promise.resolve();
     this.compaction ??= (async () => {
       const rollbacks = this.rollbacks;
       const data = this.state.capture(this.seq, this.now());
@@ -281,6 +293,12 @@ export class Store {
     await this.compaction;
     await this.durable.journal.close();
     await this.durable.unlock();
+  }
+
+  /** The refusal for every change once another process owns the directory: its files are not ours to write. */
+  private lostDirectory(): SandboxError | null {
+    const lost = this.durable?.lock.lost;
+    return lost ? new SandboxError('storage_unavailable', `${lost}; nothing was changed.`) : null;
   }
 
   /** Undoes every commit not yet on disk, newest first: they were refused together. */
