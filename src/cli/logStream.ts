@@ -72,6 +72,7 @@ async function read(
           .map((line) => line.slice('data: '.length))
           .join('\n');
         if (data !== '') await onEntry({ json: data, entry: JSON.parse(data) as LogEntry });
+        if (signal.aborted) return 'stopped';
       }
     }
   } catch (err) {

@@ -16,7 +16,8 @@ export const printLines = (lines: string[]): Promise<void> =>
  * piling it up in this process (issue 28). A reader that went away ends the wait too.
  */
 export function printStreamed(line: string): Promise<void> {
-  if (process.stdout.write(`${line}\n`)) return Promise.resolve();
+  // Once the reader has gone, stdout neither drains nor closes again: nothing is left to wait for.
+  if (process.stdout.destroyed || process.stdout.write(`${line}\n`)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       process.stdout.off('drain', done);
