@@ -1,11 +1,12 @@
 // At most ENDPOINT_CHECKS_RUNNING_LIMIT endpoint checks run at once, server-wide (issue 28): one more
-// is refused with 429 rate_limited and Retry-After, through the keyed API, the console and
-// `check-endpoint --base-url` alike; once they have finished, a new one starts. A real sandbox, a
+// is refused with 429 rate_limited and Retry-After, through the keyed API, the console, the test
+// API's checkEndpoint and `check-endpoint --base-url` alike; once they have finished, a new one starts. A real sandbox, a
 // real receiver that holds every request until told to answer, the real CLI.
 import assert from 'node:assert/strict';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
+import { checkEndpoint } from '../core/testing/checkEndpoint';
 import { ENDPOINT_CHECKS_RUNNING_LIMIT } from '../shared/endpointCheck';
 import { killLeftoverClis, spawnCli } from './cliProcess';
 import { eventually, startTestSandbox, type TestSandbox } from './harness';
@@ -82,6 +83,16 @@ test(`a check started while ${ENDPOINT_CHECKS_RUNNING_LIMIT} run is refused with
   assert.equal(fromConsole.status, 429);
   assert.equal(fromConsole.headers.get('retry-after'), '60');
   assert.equal(fromConsole.body.error.code, 'rate_limited');
+
+  // The test API's sandbox.checkEndpoint (docs/testing-your-app.md) says it, through the same route.
+  const request = async <T>(method: string, path: string, body?: unknown) => {
+    const answer = await sandbox.api<T>(method, path, { body });
+    return { status: answer.status, body: answer.body };
+  };
+  await assert.rejects(
+    checkEndpoint(request, { url: receiver.url, secret: SECRET }, {}, new AbortController().signal),
+    new RegExp(`^Error: checkEndpoint: ${ENDPOINT_CHECKS_RUNNING_LIMIT} endpoint checks are running already`),
+  );
 
   const cli = spawnCli(['check-endpoint', receiver.url, '--secret', SECRET, '--base-url', sandbox.origin]);
   const { code } = await cli.waitForExit();
