@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookEndpoint, WebhookEventType } from '../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
-import { followLogs, stopOnSignal } from './logStream';
+import { cutOffLine, followLogs, stopOnSignal } from './logStream';
 import { formatLogLine } from './logLine';
+import { printStreamed } from './printLines';
 import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
 
 export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--print-secret]
@@ -78,7 +79,7 @@ export const listen = (argv: string[]): Promise<number> =>
       sandbox,
       ({ entry }) => {
         if (entry.type === 'webhook_attempt' && entry.endpoint_id === mine.id)
-          console.log(formatLogLine(entry));
+          return printStreamed(formatLogLine(entry));
       },
       stop.signal,
     );
@@ -86,6 +87,14 @@ export const listen = (argv: string[]): Promise<number> =>
     mine.id = endpoint.id;
     console.log(`Ready! Your webhook signing secret is ${secret} (endpoint ${endpoint.id}; ^C to quit)`);
     const outcome = await Promise.race([following.ended, signalled.then(() => 'stopped' as const)]);
+    if (outcome === 'cut off') {
+      // The sandbox still answers, so the endpoint nobody is listening for goes, as on Ctrl-C.
+      await sandbox.call('DELETE', `/sandbox/endpoints/${endpoint.id}`);
+      console.error(
+        `payment-links-sandbox listen: ${cutOffLine(sandbox.baseUrl)}; removed endpoint ${endpoint.id}`,
+      );
+      return 1;
+    }
     if (outcome === 'ended') {
       console.error(
         `payment-links-sandbox listen: the sandbox at ${sandbox.baseUrl} stopped; endpoint ${endpoint.id} stays until the next listen for this URL removes it`,

@@ -1,3 +1,4 @@
+import { UNSENT_LIMIT_BYTES } from '../shared/eventStreamLimits';
 import type { LogEntry } from '../shared/sandboxLog';
 import { CommandFailure, type SandboxClient } from './sandboxClient';
 
@@ -7,16 +8,29 @@ export interface StreamedEntry {
   entry: LogEntry;
 }
 
+/** How a followed log ended: stopped here, closed by the sandbox (it went away), or cut off by it. */
+export type LogStreamEnd = 'stopped' | 'ended' | 'cut off';
+
+/**
+ * What a command says when the sandbox cut its stream off: it honours its output's backpressure
+ * (printStreamed), so output read too slowly holds the stream back until the sandbox's bound for a
+ * client that does not read applies (docs/keyed-api.md).
+ */
+export const cutOffLine = (baseUrl: string): string =>
+  `the sandbox at ${baseUrl} cut the log stream off: this command's output was read too slowly, so more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB of entries waited for it; entries after the cut were not printed`;
+
 /**
  * Opens GET /sandbox/logs as Server-Sent Events (failing as a request does when it cannot), then
- * calls `onEntry` for each entry as it comes. `ended` resolves with `stopped` once `signal` aborts,
- * or `ended` when the sandbox closes the stream (it is shutting down).
+ * calls `onEntry` for each entry as it comes, reading on only once what it returns has settled.
+ * `ended` resolves with `stopped` once `signal` aborts, `ended` when the sandbox closes the stream
+ * (it is shutting down) or cannot be reached after a cut, `cut off` when it cut the stream yet
+ * still answers (it disconnects a client that leaves too much unread).
  */
 export async function followLogs(
   sandbox: SandboxClient,
-  onEntry: (streamed: StreamedEntry) => void,
+  onEntry: (streamed: StreamedEntry) => void | Promise<void>,
   signal: AbortSignal,
-): Promise<{ ended: Promise<'stopped' | 'ended'> }> {
+): Promise<{ ended: Promise<LogStreamEnd> }> {
   const response = await sandbox.fetch('/sandbox/logs', { headers: { accept: 'text/event-stream' }, signal });
   if (!response.ok || !response.body) {
     const text = await response.text();
@@ -25,14 +39,24 @@ export async function followLogs(
       1,
     );
   }
-  return { ended: read(response.body, onEntry, signal) };
+  return {
+    ended: read(response.body, onEntry, signal).then(async (end) =>
+      end === 'cut' ? ((await answers(sandbox)) ? 'cut off' : 'ended') : end,
+    ),
+  };
 }
+
+const answers = (sandbox: SandboxClient): Promise<boolean> =>
+  sandbox.fetch('/healthz').then(
+    (response) => response.ok,
+    () => false,
+  );
 
 async function read(
   body: ReadableStream<Uint8Array>,
-  onEntry: (streamed: StreamedEntry) => void,
+  onEntry: (streamed: StreamedEntry) => void | Promise<void>,
   signal: AbortSignal,
-): Promise<'stopped' | 'ended'> {
+): Promise<'stopped' | 'ended' | 'cut'> {
   const decoder = new TextDecoder();
   let pending = '';
   try {
@@ -47,13 +71,15 @@ async function read(
           .filter((line) => line.startsWith('data: '))
           .map((line) => line.slice('data: '.length))
           .join('\n');
-        if (data !== '') onEntry({ json: data, entry: JSON.parse(data) as LogEntry });
+        if (data !== '') await onEntry({ json: data, entry: JSON.parse(data) as LogEntry });
+        if (signal.aborted) return 'stopped';
       }
     }
   } catch (err) {
     if (signal.aborted) return 'stopped';
-    // The connection was cut rather than ended: the sandbox went away all the same.
+    // The connection was cut rather than ended: the sandbox went away, or cut this client off.
     if ((err as Error).name !== 'TypeError') throw err;
+    return 'cut';
   }
   return signal.aborted ? 'stopped' : 'ended';
 }

@@ -1,5 +1,6 @@
-import { followLogs, stopOnSignal, type StreamedEntry } from './logStream';
+import { cutOffLine, followLogs, stopOnSignal, type StreamedEntry } from './logStream';
 import { formatLogLine } from './logLine';
+import { printStreamed } from './printLines';
 import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
 
 export const LOGS_USAGE = `Usage: payment-links-sandbox logs tail [--json]
@@ -28,11 +29,12 @@ export const logs = (argv: string[]): Promise<number> =>
     // A reader that has had enough (`logs tail --json | head -n 5`) ends the tail, not with EPIPE.
     process.stdout.on('error', () => stop.abort());
     const print = ({ json, entry }: StreamedEntry) =>
-      process.stdout.write(`${values.json ? json : formatLogLine(entry)}\n`);
+      printStreamed(values.json ? json : formatLogLine(entry));
     const following = await followLogs(sandbox, print, stop.signal);
     // On stderr, so that stdout holds nothing but entries (NDJSON with --json).
     console.error(`Following the log of ${sandbox.baseUrl} (Ctrl-C to stop)`);
     const outcome = await Promise.race([following.ended, signalled.then(() => 'stopped' as const)]);
+    if (outcome === 'cut off') throw new CommandFailure(cutOffLine(sandbox.baseUrl), 1);
     if (outcome === 'ended')
       throw new CommandFailure(`the sandbox at ${sandbox.baseUrl} closed the log stream (it stopped)`, 1);
     return 0;

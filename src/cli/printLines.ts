@@ -8,3 +8,25 @@ export const printLines = (lines: string[]): Promise<void> =>
     if (lines.length === 0) return resolve();
     process.stdout.write(lines.map((line) => `${line}\n`).join(''), () => resolve());
   });
+
+/**
+ * Writes one line to stdout and resolves once stdout can take more: at once, unless its reader is
+ * behind, then on 'drain'. A streaming command (logs tail, listen) awaits it before reading on, so
+ * a reader that does not keep up (`logs tail --json | sleep 45`) holds the stream back instead of
+ * piling it up in this process (issue 28). A reader that went away ends the wait too.
+ */
+export function printStreamed(line: string): Promise<void> {
+  // Once the reader has gone, stdout neither drains nor closes again: nothing is left to wait for.
+  if (process.stdout.destroyed || process.stdout.write(`${line}\n`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      process.stdout.off('drain', done);
+      process.stdout.off('error', done);
+      process.stdout.off('close', done);
+      resolve();
+    };
+    process.stdout.on('drain', done);
+    process.stdout.on('error', done);
+    process.stdout.on('close', done);
+  });
+}

@@ -26,7 +26,10 @@ export const ERROR_CATALOG = {
   /** Console API only: a state-changing request from another site (docs/contract.md §10, CSRF). */
   origin_not_allowed: { status: 403, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error' },
-  /** Only a fault rule answers it (docs/faults.md): the sandbox itself never limits the rate. */
+  /**
+   * A fault rule answers it (docs/faults.md); the sandbox itself limits no request rate, only how
+   * many endpoint checks run at once (docs/endpoint-check.md).
+   */
   rate_limited: { status: 429, type: 'rate_limit_error' },
   internal_error: { status: 500, type: 'api_error' },
   /** The data directory refused a write (disk full, read-only…): the change was rolled back. */
@@ -42,6 +45,8 @@ export class SandboxError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly param?: string,
+    /** Sent as Retry-After: when a request refused for now may be made again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'SandboxError';

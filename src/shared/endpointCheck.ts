@@ -12,6 +12,14 @@ export const ENDPOINT_CHECK_LINK_PREFIX = 'endpoint_check_';
 export const ENDPOINT_CHECK_REFERENCE = 'endpoint_check';
 /** How many finished checks are kept (a running one always is); an older id answers 404. */
 export const ENDPOINT_CHECKS_KEPT = 100;
+/**
+ * How many endpoint checks run at once, server-wide (the API's, the console's, `check-endpoint
+ * --base-url`'s together): each holds connections to a receiver that may be slow, so past this a
+ * start answers 429 rate_limited with Retry-After instead (docs/endpoint-check.md).
+ */
+export const ENDPOINT_CHECKS_RUNNING_LIMIT = 20;
+/** The 429 of a check's start, as the OpenAPI document says it. */
+export const CHECKS_RUNNING_429 = `rate_limited: ${ENDPOINT_CHECKS_RUNNING_LIMIT} endpoint checks are running already, the most the sandbox runs at once (server-wide); Retry-After says when to try again`;
 
 const ProbeResultSchema = Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('warn')]);
 export type ProbeResult = Static<typeof ProbeResultSchema>;

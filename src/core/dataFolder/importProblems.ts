@@ -109,7 +109,7 @@ export function unreadableFile(err: JsonDocumentError, firstByte: number | undef
   }
   const problem = err.message.startsWith('the document ends')
     ? `The file ends early, at byte ${err.offset} (${err.message}): it was cut short`
-    : err.message.includes(' is longer than ')
+    : err.message.includes(' is longer than ') || err.message.includes(' values (fields and list items')
       ? `The file cannot be read: ${err.message} (at byte ${err.offset})`
       : `The file is not JSON: ${err.message} (at byte ${err.offset})`;
   return new SandboxError('body_invalid_json', `${problem}. ${NOTHING_CHANGED}`, err.place);

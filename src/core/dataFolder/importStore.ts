@@ -11,6 +11,7 @@ import type { SandboxError } from '../errors';
 import { makeAjv } from '../http/validation';
 import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
+import { IMPORT_RECORD_VALUES } from '../store/storeLimits';
 import type { ClockState, NowUnder } from '../sandboxClock';
 import type { SandboxCore } from '../sandboxCore';
 import type { StoreContents } from '../store/storeState';
@@ -77,6 +78,7 @@ export async function readImport(body: AsyncIterable<Uint8Array>, now: NowUnder)
   try {
     const head = await readJsonDocument(noticingFirstByte(body, seen), {
       streamed: STREAMED,
+      valueLimit: IMPORT_RECORD_VALUES,
       onField: (key, value) => file.field(key, value),
       onRecord: (list, index, value) => file.record(list as ListName, index, value),
       onListEnd: (list) => file.listEnded(list as ListName),

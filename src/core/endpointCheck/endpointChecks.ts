@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ENDPOINT_CHECKS_KEPT,
+  ENDPOINT_CHECKS_RUNNING_LIMIT,
   type EndpointCheck,
   type EndpointCheckProbe,
   type EndpointCheckStart,
@@ -37,6 +38,7 @@ export class EndpointChecks {
   /** Finished checks' ids, oldest first: the first to go once more than ENDPOINT_CHECKS_KEPT finished. */
   private readonly finished: string[] = [];
   private readonly probes: Probe[];
+  private running = 0;
   private stopped = false;
 
   constructor(private readonly deps: EndpointCheckDeps) {
@@ -53,6 +55,16 @@ export class EndpointChecks {
         'secret must be the endpoint’s signing secret: whsec_ followed by at least 16 characters of base64.',
         'secret',
       );
+    if (this.running >= ENDPOINT_CHECKS_RUNNING_LIMIT) {
+      // A probe ends within the delivery timeout, so by then a running check has moved on, if not finished.
+      const retryAfter = Math.max(1, Math.ceil(this.deps.timeoutMs / 1000));
+      throw new SandboxError(
+        'rate_limited',
+        `${ENDPOINT_CHECKS_RUNNING_LIMIT} endpoint checks are running already, the most the sandbox runs at once; start this one once one of them has finished (retry after ${retryAfter} s, as Retry-After says).`,
+        undefined,
+        retryAfter,
+      );
+    }
     const target = effectTarget(input, this.deps.links);
     const probes = target ? [...this.probes, ...effectProbes(target, this.deps.links)] : this.probes;
     const check: EndpointCheck = {
@@ -77,7 +89,8 @@ export class EndpointChecks {
       })),
     };
     this.checks.set(check.id, check);
-    void this.run(check, input.secret, probes);
+    this.running += 1;
+    void this.run(check, input.secret, probes).finally(() => (this.running -= 1));
     return structuredClone(check);
   }
 

@@ -34,6 +34,7 @@ export function bodyTooLarge(limit: number): SandboxError {
 
 export function sendError(reply: FastifyReply, err: SandboxError): FastifyReply {
   if (err.code.startsWith('api_key_')) reply.header('www-authenticate', 'Bearer');
+  if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
   return reply
     .code(err.status)
     .type('application/json; charset=utf-8')

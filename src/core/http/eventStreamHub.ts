@@ -3,15 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleStreamEvent, SandboxEvent } from '../../shared/types';
 import { requestSummary } from '../requestHistory';
 import type { SandboxCore } from '../sandboxCore';
+import { UNSENT_LIMIT_BYTES } from '../../shared/eventStreamLimits';
 import { EVERY_RESPONSE } from './securityHeaders';
 
 const HEARTBEAT_MS = 15_000;
-/**
- * How much may wait unsent for one client. A client that stops reading (a laptop asleep with the
- * console open) would otherwise hold every event in the server's memory; past this it is
- * disconnected, and its EventSource reconnects and reloads as after any disconnect.
- */
-export const UNSENT_LIMIT_BYTES = 4 * 1024 * 1024;
 /**
  * How much may wait unsent for all clients together, so a hundred tabs that fall behind cost no
  * more than this either: a client whose share would pass it is disconnected like a sleeping one.

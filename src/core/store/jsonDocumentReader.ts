@@ -21,6 +21,13 @@ export interface DocumentHandlers {
   onField?(key: string, value: unknown): void;
   /** After the last record of a streamed list (also of an empty one). */
   onListEnd?(key: string): void;
+  /**
+   * The most values (object members and array items, at any depth) one record or head field may
+   * hold: past it the value is refused while it is still being read, before it is parsed, since a
+   * value of millions of tiny fields costs a hundred times its bytes once parsed. None: only the
+   * byte cap applies (the store's own snapshot, whose records the store itself bounded).
+   */
+  valueLimit?: number;
 }
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -41,23 +48,24 @@ export async function readJsonDocument(
 ): Promise<Record<string, unknown>> {
   const w = new ByteWindow(source[Symbol.asyncIterator]());
   const head: Record<string, unknown> = {};
+  const limit = handlers.valueLimit ?? Infinity;
   await skipSpace(w);
   await expect(w, 0x7b, 'the document must be a JSON object');
   await skipSpace(w);
   if (!(await w.peekIs(0x7d))) {
     for (;;) {
       await skipSpace(w);
-      const key = (await readValue(w, 'a key')) as unknown;
+      const key = (await readValue(w, 'a key', limit)) as unknown;
       if (typeof key !== 'string') throw new JsonDocumentError('expected a quoted key', w.offset);
       await skipSpace(w);
       await expect(w, 0x3a, `expected ":" after "${key}"`);
       await skipSpace(w);
       if (handlers.streamed.has(key) && (await w.peekIs(0x5b))) {
-        await readRecords(w, key, handlers);
+        await readRecords(w, key, handlers, limit);
         head[key] = [];
         handlers.onListEnd?.(key);
       } else {
-        head[key] = await readValue(w, `"${key}"`);
+        head[key] = await readValue(w, `"${key}"`, limit);
         handlers.onField?.(key, head[key]);
       }
       await skipSpace(w);
@@ -74,19 +82,24 @@ export async function readJsonDocument(
   return head;
 }
 
-async function readRecords(w: ByteWindow, list: string, handlers: DocumentHandlers): Promise<void> {
+async function readRecords(
+  w: ByteWindow,
+  list: string,
+  handlers: DocumentHandlers,
+  limit: number,
+): Promise<void> {
   w.pos++;
   await skipSpace(w);
   if (await w.peekIs(0x5d)) {
     w.pos++;
     return;
   }
-  const lines: LongLine = { until: -1 };
+  const lines: LongLine = { until: -1, limit };
   for (let index = 0; ; index++) {
     index = readBufferedLines(w, list, index, handlers, lines);
     await skipSpace(w);
     const place = `${list}[${index}]`;
-    const value = (await readLineRecord(w, lines)) ?? (await readValue(w, place));
+    const value = (await readLineRecord(w, lines)) ?? (await readValue(w, place, limit));
     handlers.onRecord(list, index, value === LINE_NULL ? null : value);
     await skipSpace(w);
     if (await w.peekIs(0x2c)) {
@@ -121,7 +134,7 @@ function readBufferedLines(
     if (nl === -1) break;
     let end = nl;
     while (end > start && isSpace(w.buf[end - 1] as number)) end--;
-    if (end <= start || w.buf[end - 1] !== 0x2c) break;
+    if (end <= start || w.buf[end - 1] !== 0x2c || end - start > lines.limit) break;
     let value: unknown;
     try {
       value = JSON.parse(w.buf.toString('utf8', start, end - 1));
@@ -141,6 +154,11 @@ function readBufferedLines(
  */
 interface LongLine {
   until: number;
+  /**
+   * The value limit: a line no longer than it cannot hold more values than it (each takes a byte
+   * at least), so it may be parsed whole; a longer one goes through the scanner, which counts.
+   */
+  limit: number;
 }
 
 /**
@@ -151,11 +169,12 @@ interface LongLine {
 async function readLineRecord(w: ByteWindow, lines: LongLine): Promise<unknown> {
   if (w.offset < lines.until) return undefined;
   let nl = w.buf.indexOf(0x0a, w.pos);
-  while (nl === -1 && w.buf.length - w.pos < LINE_FAST_PATH_LIMIT && (await w.more())) {
+  const longest = Math.min(LINE_FAST_PATH_LIMIT, lines.limit);
+  while (nl === -1 && w.buf.length - w.pos < longest && (await w.more())) {
     nl = w.buf.indexOf(0x0a, w.pos);
   }
   let end = nl === -1 ? w.buf.length : nl;
-  if (end - w.pos > LINE_FAST_PATH_LIMIT) {
+  if (end - w.pos > longest) {
     lines.until = w.offset + (end - w.pos);
     return undefined;
   }
@@ -172,11 +191,16 @@ async function readLineRecord(w: ByteWindow, lines: LongLine): Promise<unknown> 
   }
 }
 
-/** Finds one value's extent byte by byte (strings, nesting), then parses just that slice. */
-async function readValue(w: ByteWindow, what: string): Promise<unknown> {
+/**
+ * Finds one value's extent byte by byte (strings, nesting), counting the values inside it against
+ * `limit`, then parses just that slice.
+ */
+async function readValue(w: ByteWindow, what: string, limit: number): Promise<unknown> {
   let i = w.pos;
   let depth = 0;
   let inString = false;
+  // Each container's items: its commas, and one more for the container (an empty one counts too).
+  let values = 0;
   for (;;) {
     if (i >= w.buf.length) {
       // Past this no value can be a record, and V8 could not make a string of it anyway.
@@ -206,8 +230,12 @@ async function readValue(w: ByteWindow, what: string): Promise<unknown> {
         }
       }
     } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) depth++;
-    else if (c === 0x7d || c === 0x5d) {
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (++values > limit) throw tooManyValues(w, what, limit);
+    } else if (c === 0x2c && depth > 0) {
+      if (++values > limit) throw tooManyValues(w, what, limit);
+    } else if (c === 0x7d || c === 0x5d) {
       if (depth === 0) break;
       if (--depth === 0) {
         i++;
@@ -231,6 +259,14 @@ async function readValue(w: ByteWindow, what: string): Promise<unknown> {
       recordPlace(what),
     );
   }
+}
+
+function tooManyValues(w: ByteWindow, what: string, limit: number): JsonDocumentError {
+  return new JsonDocumentError(
+    `${what} holds more than ${limit.toLocaleString('en')} values (fields and list items, at any depth); one record or field may hold at most ${limit.toLocaleString('en')}`,
+    w.offset,
+    recordPlace(what),
+  );
 }
 
 /** `what` names a record's place (links[3]), a head field ("settings") or a key. */

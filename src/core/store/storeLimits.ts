@@ -14,6 +14,20 @@ export const DEFAULT_STORE_LIMITS: StoreLimits = {
   recordBytes: 256 * 1024 * 1024,
 };
 
+/**
+ * The most values (object members and array items, at any depth) one record of an imported file
+ * may hold, refused while it streams in (issue 28: one record of 3 million fields took 1.3 GB to
+ * parse before it was refused). Bytes are no measure of that cost: a 64 KiB response body is one
+ * value, while 40 MB of `"a":1,` are three million. Every record the sandbox writes holds far fewer:
+ * a link about 30 and an event 35 (their fields are fixed by the API's schema), an endpoint 15 and
+ * 3 per previous secret, an idempotency record 7 (its stored answer is one string). The most is a
+ * delivery: 16, and per attempt 14 plus its headers, about 10 sent and what the receiver answered
+ * (typically 5 to 30). A series is at most 20 attempts (webhook_retry_schedule_seconds), so this
+ * holds some 70 full series of attempts each answered with 40 headers: far past what resending
+ * by hand makes.
+ */
+export const IMPORT_RECORD_VALUES = 100_000;
+
 /** A record the store cannot write: which one, how large, and the bound it passed. */
 export class RecordTooLargeError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { CHECKS_RUNNING_429 } from '../../../shared/endpointCheck';
 import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
@@ -27,7 +28,10 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCo
         description: `Starts the probes of docs/endpoint-check.md against this endpoint's URL, signed with its current secret, and answers 202 at once with the check (every probe pending): read GET /_console/api/endpoints/{id}/checks/{check_id} until status is done. ${KEPT}`,
         params: IdParams,
         body: Type.Object({}, { additionalProperties: false }),
-        response: consoleResponses({ 202: ConsoleEnvelope }, { 404: 'resource_not_found' }),
+        response: consoleResponses(
+          { 202: ConsoleEnvelope },
+          { 404: 'resource_not_found', 429: CHECKS_RUNNING_429 },
+        ),
       },
     },
     (request, reply) => sendData(reply, 202, core.endpointReports.start(request.params.id)),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxCore } from '../../sandboxCore';
-import { consoleEventHub, startEventStream, UNSENT_LIMIT_BYTES } from '../eventStreamHub';
+import { consoleEventHub, startEventStream } from '../eventStreamHub';
+import { UNSENT_LIMIT_BYTES } from '../../../shared/eventStreamLimits';
 
 /**
  * GET /_console/api/events: Server-Sent Events, one per change to links, deliveries, endpoints,

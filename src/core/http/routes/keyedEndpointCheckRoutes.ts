@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ENDPOINT_CHECKS_KEPT, EndpointCheckStartSchema } from '../../../shared/endpointCheck';
+import {
+  CHECKS_RUNNING_429,
+  ENDPOINT_CHECKS_KEPT,
+  EndpointCheckStartSchema,
+} from '../../../shared/endpointCheck';
 import type { SandboxCore } from '../../sandboxCore';
 import { IdParams } from '../endpointSchemas';
 import { EndpointCheckEnvelope, keyedSchema } from '../keyedSchemas';
@@ -20,6 +24,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
           { 202: EndpointCheckEnvelope },
           {
             400: 'parameter_invalid or parameter_missing: url, secret, or the effect fields (link_id unknown or not pending, state_url without {reference_id} or {link_id}); param names the field',
+            429: CHECKS_RUNNING_429,
           },
         ),
         body: EndpointCheckStartSchema,

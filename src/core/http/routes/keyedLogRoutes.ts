@@ -4,7 +4,8 @@ import Type from 'typebox';
 import { LOG_CURSOR_PATTERN } from '../../../shared/sandboxLog';
 import type { KeptEntry } from '../../sandboxLog';
 import type { SandboxCore } from '../../sandboxCore';
-import { EventStreamHub, startEventStream, UNSENT_LIMIT_BYTES } from '../eventStreamHub';
+import { EventStreamHub, startEventStream } from '../eventStreamHub';
+import { UNSENT_LIMIT_BYTES } from '../../../shared/eventStreamLimits';
 import { keyedSchema, LogsEnvelope } from '../keyedSchemas';
 import { sendJson } from '../respond';
 
