@@ -12,6 +12,7 @@ import { forwardMessage, forwardUrl } from './inboxForward';
 import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
 import { INBOX_LIMITS, type InboxLimits } from '../../shared/inboxLimits';
+import { withoutCredentials } from '../../shared/credentialHeaders';
 
 /** The inbox log's files in the data folder (docs/storage.md, "The inbox"): inbox.jsonl, inbox.older.jsonl. */
 export const INBOX_LOG_NAME = 'inbox';
@@ -120,6 +121,7 @@ export class Inboxes {
     return { status: next, delay_ms };
   }
 
+  /** Keeps a request sent to `name`, its credentials' values removed (docs/contract.md §12). */
   record(
     name: string,
     received: ReceivedRequest,
@@ -132,15 +134,16 @@ export class Inboxes {
       ...received.summary,
       answer,
     };
+    const headers = withoutCredentials(received.headers);
     const utf8 = isUtf8(received.body);
     this.appendToLog({
       seq,
       summary,
-      headers: received.headers,
+      headers,
       body: received.body.toString(utf8 ? 'utf8' : 'base64'),
       body_encoding: utf8 ? 'utf8' : 'base64',
     });
-    this.keep(name, seq, summary, received.headers, received.body);
+    this.keep(name, seq, summary, headers, received.body);
     this.announce({ type: 'inbox.received', message: summary });
     return summary;
   }
@@ -263,7 +266,8 @@ export class Inboxes {
           line.summary.inbox,
           line.seq,
           line.summary,
-          line.headers,
+          // A log written before credentials were removed still shows none.
+          withoutCredentials(line.headers),
           Buffer.from(line.body, line.body_encoding),
         );
       }
