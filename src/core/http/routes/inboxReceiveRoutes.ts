@@ -9,6 +9,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { sendError } from '../errorHandler';
 import { inboxName } from '../../inbox/inboxName';
 import { sendData } from '../respond';
+import { described } from '../apiSchemas';
 
 /** What webhook senders use; other methods are told so. */
 const RECEIVING = ['POST', 'PUT', 'PATCH'];
@@ -85,7 +86,12 @@ export function inboxReceiveRoutes(core: SandboxCore) {
         params: Type.Object({
           name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
         }),
-        response: { 200: ReceiptSchema },
+        response: {
+          200: ReceiptSchema,
+          503: described(
+            'storage_unavailable: the data folder refused the message (its disk is full), or its disk has less free space than the 64 MiB the inbox leaves for the store; the message was not kept and the sequence did not move on, send it again once there is room',
+          ),
+        },
       },
       handler: refuseMethod,
     });
