@@ -29,7 +29,7 @@ test('a whsec_ secret given or shown through the keyed API and the console API i
   const receiver = await WebhookReceiver.start();
   receivers.push(receiver);
   const fixed = 'whsec_MfKKQPa4P+P8Pw/777/8D+AAAAAAAAD/';
-  const escaped = 'whsec_S2xhc2gvZXNjYXBlZC9ieS9waHA/Pz8/';
+  const escaped = 'whsec_S2/hc2gvZXNjYXBlZC9ieS9waHA/Pz8/';
   const refused = 'whsec_bm90LWEtZmllbGQtb2YtYS1wYXRjaA==';
   const checked = 'whsec_Y2hlY2tlZC1lbmRwb2ludC1zZWNyZXQ=';
 
@@ -90,6 +90,23 @@ test('a whsec_ secret given or shown through the keyed API and the console API i
   const shown = (await sandbox.consoleApi('GET', `/requests/${first.seq}`)).body.data;
   assert.equal(JSON.parse(shown.request_body).secret, 'whsec_MfKK…', 'cut, not dropped');
   assert.equal(JSON.parse(shown.response_body).data.secret, 'whsec_MfKK…');
+  const fromPhp = entries.findLast(
+    (e) => e.method === 'POST' && e.path === '/sandbox/endpoints' && e.seq > first.seq,
+  );
+  assert.ok(fromPhp);
+  const phpBody = (await sandbox.consoleApi('GET', `/requests/${fromPhp.seq}`)).body.data.request_body;
+  assert.equal(
+    JSON.parse(phpBody).secret,
+    'whsec_S2/h…',
+    'an escaped "/" is one character, never cut in two',
+  );
+
+  // The log cannot replay what it does not hold: the cut secret is refused, naming it, and logged as sent.
+  const replay = await sandbox.consoleApi('POST', `/requests/${first.seq}/replay`);
+  assert.equal(replay.status, 200, replay.text);
+  assert.equal(replay.body.data.status, 400);
+  assert.equal(JSON.parse(replay.body.data.request_body).secret, 'whsec_MfKK…');
+  assert.match(replay.body.data.response_body, /Invalid secret: \\"whsec_MfKK…\\"/);
   holdsNone(await requestLogFiles(dir), 'requests.jsonl while running');
 
   await sandbox.stop({ keepDir: true });

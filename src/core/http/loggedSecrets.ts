@@ -6,16 +6,18 @@
 export const keyPrefix = (key: string): string => `${key.slice(0, 12)}…`;
 
 const SECRET_MARK = 'whsec_';
-/** whsec_ and its base64, "/" escaped as "\/" too (PHP's json_encode writes it so). */
-const WEBHOOK_SECRET = /whsec_(?:[A-Za-z0-9+=]|\\?\/)+/g;
-/** Characters of a secret kept after whsec_, as many as a key keeps after sk_test_. */
-const SECRET_SHOWN = 4;
+/**
+ * whsec_, the 4 characters of its base64 kept, and more: a "/" escaped as "\/" (PHP's json_encode
+ * writes it so) is one character, never cut in two, and an already cut secret (4 and "…") is left
+ * as it is, so a Replay's entry reads the same.
+ */
+const WEBHOOK_SECRET = /whsec_((?:[A-Za-z0-9+=]|\\?\/){4})(?:[A-Za-z0-9+=]|\\?\/)+/g;
 
 /**
  * Each whsec_ signing secret in a logged body cut to `whsec_` and 4 characters, then "…": endpoint
- * creates, updates and reads, endpoint checks, exports. A body without one costs one `includes`.
+ * creates, updates and reads, endpoint checks, exports, an error that quotes one. A body without
+ * one costs one `includes`.
  */
 export function withoutWebhookSecrets(text: string): string {
-  if (!text.includes(SECRET_MARK)) return text;
-  return text.replace(WEBHOOK_SECRET, (secret) => `${secret.slice(0, SECRET_MARK.length + SECRET_SHOWN)}…`);
+  return text.includes(SECRET_MARK) ? text.replace(WEBHOOK_SECRET, `${SECRET_MARK}$1…`) : text;
 }
