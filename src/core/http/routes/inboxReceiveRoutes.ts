@@ -81,7 +81,7 @@ export function inboxReceiveRoutes(core: SandboxCore) {
         tags: ['Sandbox'],
         summary: 'Receive a webhook in the built-in inbox',
         description:
-          'Any body, any Content-Type, no key: the request is recorded (method, headers, the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
+          'Any body, any Content-Type, no key: the request is recorded (method, headers with any Cookie, Authorization or Proxy-Authorization value replaced by [removed: the sandbox keeps no credentials], the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
         security: [],
         params: Type.Object({
           name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
