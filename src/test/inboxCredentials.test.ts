@@ -2,7 +2,7 @@
 // site, so a browser sends the console's SameSite=Strict cookie with its POST to /_inbox/…; the
 // inbox, its files, the request log and what the console sends again must hold none of it.
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { REMOVED_CREDENTIAL } from '../shared/credentialHeaders';
@@ -131,4 +131,56 @@ test("a hostile page's POST to an inbox with the console cookie and an Authoriza
   for (const { path, bytes } of files) {
     for (const secret of secrets) assert.equal(bytes.indexOf(secret), -1, `${path} holds ${secret}`);
   }
+});
+
+test('an inbox log an earlier version wrote with credentials in it is written again without them at the first start, every message kept', async () => {
+  const dir = await makeTempDir();
+  const first = await startTestSandbox({ dataDir: dir });
+  running.push(first);
+  for (const [name, body] of [
+    ['old', 'first'],
+    ['gone', 'cleared'],
+    ['old', 'second'],
+  ] as const) {
+    const sent = await fetch(`${first.origin}/_inbox/${name}`, {
+      method: 'POST',
+      headers: { cookie: 'c=1', authorization: 'Basic eA==' },
+      body,
+    });
+    assert.equal(sent.status, 200);
+  }
+  assert.equal((await first.api('DELETE', '/sandbox/inbox/gone/messages')).status, 200);
+  await first.stop({ keepDir: true });
+  // As 35da562 wrote them: each value as received.
+  const file = join(dir, 'inbox.jsonl');
+  const marker = JSON.stringify(REMOVED_CREDENTIAL);
+  const old = (await readFile(file, 'utf8'))
+    .replaceAll(`"cookie":${marker}`, '"cookie":"pls_console_token=old-console-token"')
+    .replaceAll(`"authorization":${marker}`, '"authorization":"Basic b2xkLXNlY3JldA=="');
+  await writeFile(file, old);
+  assert.ok(old.includes('old-console-token'));
+
+  const upgraded = await startTestSandbox({ dataDir: dir });
+  running.push(upgraded);
+  const bodies = async (s: TestSandbox, name: string) =>
+    ((await s.api('GET', `/sandbox/inbox/${name}/messages`)).body.data as InboxMessage[]).map((m) => [
+      m.body,
+      m.headers.cookie,
+      m.headers.authorization,
+    ]);
+  const expected = [
+    ['second', REMOVED_CREDENTIAL, REMOVED_CREDENTIAL],
+    ['first', REMOVED_CREDENTIAL, REMOVED_CREDENTIAL],
+  ];
+  assert.deepEqual(await bodies(upgraded, 'old'), expected);
+  assert.deepEqual(await bodies(upgraded, 'gone'), [], 'a cleared inbox stays empty');
+  for (const { path, bytes } of await everyFile(dir)) {
+    for (const secret of ['old-console-token', 'b2xkLXNlY3JldA=='])
+      assert.equal(bytes.indexOf(secret), -1, `${path} still holds ${secret}`);
+  }
+  await upgraded.stop({ keepDir: true });
+  const again = await startTestSandbox({ dataDir: dir });
+  running.push(again);
+  assert.deepEqual(await bodies(again, 'old'), expected, 'the rewritten log reads back the same');
+  assert.deepEqual(await bodies(again, 'gone'), []);
 });

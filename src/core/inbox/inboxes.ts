@@ -127,10 +127,16 @@ export class Inboxes {
       (count) => this.droppedFromLog(count),
     );
     // Read before the server listens (the inbox is small next to the request log): nothing arrives meanwhile.
+    let heldCredentials = false;
     this.log.loadSync(
       (line) => (isLogLine(line) ? line : undefined),
-      (lines) => this.replay(lines),
+      (lines) => (heldCredentials = this.replay(lines)),
     );
+    try {
+      if (heldCredentials) this.rewriteLog();
+    } catch {
+      // A disk that refuses it was said once (appendToLog); the messages stay held until a restart.
+    }
   }
 
   /**
@@ -147,14 +153,7 @@ export class Inboxes {
     const { seq, id } = this.ids.next();
     const summary: InboxMessageSummary = { id, inbox: name, ...received.summary, answer };
     const headers = withoutCredentials(received.headers);
-    const utf8 = isUtf8(received.body);
-    this.appendToLog({
-      seq,
-      summary,
-      headers,
-      body: received.body.toString(utf8 ? 'utf8' : 'base64'),
-      body_encoding: utf8 ? 'utf8' : 'base64',
-    });
+    this.appendToLog(messageLine(seq, summary, headers, received.body));
     if (next !== undefined) inbox.sequenceUsed++;
     this.keep(name, seq, summary, headers, received.body);
     this.announce({ type: 'inbox.received', message: summary });
@@ -266,26 +265,43 @@ export class Inboxes {
     while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
   }
 
-  /** The log's lines read back, oldest first: the messages they hold, each clear applied. */
-  private replay(lines: LogLine[]): void {
+  /**
+   * The log's lines read back, oldest first: the messages they hold, each clear applied. Answers
+   * whether a line held a credential (a log written before they were removed).
+   */
+  private replay(lines: LogLine[]): boolean {
     let newest: string | undefined;
+    let heldCredentials = false;
     for (const line of lines) {
       this.logged.push(line.seq);
       this.ids.resume(line.seq, undefined);
       if ('cleared' in line) this.forget(line.cleared);
       else {
         newest = line.summary.id;
+        const headers = withoutCredentials(line.headers);
+        heldCredentials ||= headers !== line.headers;
         this.keep(
           line.summary.inbox,
           line.seq,
           line.summary,
-          // A log written before credentials were removed still shows none.
-          withoutCredentials(line.headers),
+          headers,
           Buffer.from(line.body, line.body_encoding),
         );
       }
     }
     this.ids.resume(this.ids.lastSeq, newest);
+    return heldCredentials;
+  }
+
+  /**
+   * Writes the log again from the messages held, which hold no credentials: once, at the first
+   * start on a log an earlier version wrote, so no file keeps them (docs/contract.md §12).
+   */
+  private rewriteLog(): void {
+    const held = [...this.inboxes.values()].flatMap((inbox) => inbox.messages).sort((a, b) => a.seq - b.seq);
+    this.log.clear();
+    this.logged.length = 0;
+    for (const m of held) this.appendToLog(messageLine(m.seq, m.summary, m.headers, m.body));
   }
 
   private forget(name: string): void {
@@ -376,6 +392,22 @@ export class Inboxes {
     if (oldest) this.dropOldestOf(oldest.inbox);
     return oldest !== undefined;
   }
+}
+
+function messageLine(
+  seq: number,
+  summary: InboxMessageSummary,
+  headers: Record<string, string>,
+  body: Buffer,
+): LogLine {
+  const utf8 = isUtf8(body);
+  return {
+    seq,
+    summary,
+    headers,
+    body: body.toString(utf8 ? 'utf8' : 'base64'),
+    body_encoding: utf8 ? 'utf8' : 'base64',
+  };
 }
 
 const mib = (bytes: number): string => `${Math.floor(bytes / 1024 / 1024)} MiB`;
