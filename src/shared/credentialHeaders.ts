@@ -14,11 +14,12 @@ export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
 /** What stands for a removed value: that the header came, not what it held. */
 export const REMOVED_CREDENTIAL = '[removed: the sandbox keeps no credentials]';
 
-/** The headers with each credential's value replaced by the marker; the same object when none. */
+/** The headers with each credential's value replaced by the marker; the same object when none is held. */
 export function withoutCredentials(headers: Record<string, string>): Record<string, string> {
   let kept: Record<string, string> | undefined;
   for (const name of CREDENTIAL_HEADERS) {
-    if (headers[name] === undefined) continue;
+    const value = headers[name];
+    if (value === undefined || value === REMOVED_CREDENTIAL) continue;
     kept ??= { ...headers };
     kept[name] = REMOVED_CREDENTIAL;
   }

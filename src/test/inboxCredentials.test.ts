@@ -2,7 +2,7 @@
 // site, so a browser sends the console's SameSite=Strict cookie with its POST to /_inbox/…; the
 // inbox, its files, the request log and what the console sends again must hold none of it.
 import assert from 'node:assert/strict';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { REMOVED_CREDENTIAL } from '../shared/credentialHeaders';
@@ -174,13 +174,20 @@ test('an inbox log an earlier version wrote with credentials in it is written ag
   ];
   assert.deepEqual(await bodies(upgraded, 'old'), expected);
   assert.deepEqual(await bodies(upgraded, 'gone'), [], 'a cleared inbox stays empty');
+  await upgraded.stop({ keepDir: true });
   for (const { path, bytes } of await everyFile(dir)) {
     for (const secret of ['old-console-token', 'b2xkLXNlY3JldA=='])
       assert.equal(bytes.indexOf(secret), -1, `${path} still holds ${secret}`);
   }
-  await upgraded.stop({ keepDir: true });
+  const written = (await stat(file, { bigint: true })).mtimeNs;
   const again = await startTestSandbox({ dataDir: dir });
   running.push(again);
   assert.deepEqual(await bodies(again, 'old'), expected, 'the rewritten log reads back the same');
   assert.deepEqual(await bodies(again, 'gone'), []);
+  await again.stop({ keepDir: true });
+  assert.equal(
+    (await stat(file, { bigint: true })).mtimeNs,
+    written,
+    'a log that holds none is not written again',
+  );
 });

@@ -82,7 +82,12 @@ test('a full disk: each inbox message is a 503 storage_unavailable, the process 
     assert.match(refused.body.error?.message ?? '', /ENOSPC/);
     assert.ok(refused.body.error?.message.includes(dir), 'names the data folder');
   }
-  assert.equal(warnings.length, 1, `one line for 20 refused messages: ${warnings.join('\n')}`);
+  assert.equal((await post(sandbox, 'never-made', large('refused-new'))).status, 503);
+  const names = ((await sandbox.consoleApi('GET', '/inbox')).body.data as { name: string }[]).map(
+    (i) => i.name,
+  );
+  assert.ok(!names.includes('never-made'), `a refused message makes no inbox: ${names.join(' ')}`);
+  assert.equal(warnings.length, 1, `one line for 21 refused messages: ${warnings.join('\n')}`);
   assert.match(warnings[0] ?? '', /ENOSPC/);
   assert.deepEqual(await heldBodies(sandbox, 'full'), [large('kept-1').slice(0, 20)]);
 

@@ -146,14 +146,16 @@ export class Inboxes {
    */
   record(name: string, received: ReceivedRequest): InboxMessageSummary {
     this.checkRoom();
-    const inbox = this.use(name);
-    const { sequence, status, delay_ms } = inbox.settings;
-    const next = sequence[inbox.sequenceUsed];
+    // Looked at, not used: a refused message must not create an inbox, or push one out.
+    const held = this.inboxes.get(name);
+    const { sequence, status, delay_ms } = held?.settings ?? DEFAULT_SETTINGS;
+    const next = sequence[held?.sequenceUsed ?? 0];
     const answer = { status: next ?? status, delay_ms };
     const { seq, id } = this.ids.next();
     const summary: InboxMessageSummary = { id, inbox: name, ...received.summary, answer };
     const headers = withoutCredentials(received.headers);
     this.appendToLog(messageLine(seq, summary, headers, received.body));
+    const inbox = this.use(name);
     if (next !== undefined) inbox.sequenceUsed++;
     this.keep(name, seq, summary, headers, received.body);
     this.announce({ type: 'inbox.received', message: summary });
