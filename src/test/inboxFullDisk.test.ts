@@ -3,7 +3,7 @@
 // so the store's writes are never the ones a full disk refuses.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test, type TestContext } from 'node:test';
 import { INBOX_DISK_RESERVE_BYTES } from '../core/inbox/inboxes';
@@ -13,7 +13,11 @@ const running: TestSandbox[] = [];
 const mounted: string[] = [];
 after(async () => {
   for (const s of running) await s.stop({ keepDir: true });
-  for (const dir of mounted) execFileSync('umount', [dir]);
+  // Lazily: a file a failed test left open must not fail the clean-up too.
+  for (const dir of mounted) {
+    execFileSync('umount', ['-l', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** A real disk of `size` (a tmpfs); undefined, the test skipped with the reason, where mounting is not permitted. */
@@ -22,7 +26,10 @@ async function smallDisk(t: TestContext, size: string): Promise<string | undefin
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (err) {
-    const why = String((err as { stderr?: Buffer }).stderr ?? err).trim();
+    const why = String((err as { stderr?: Buffer }).stderr ?? err)
+      .trim()
+      .split('\n')[0];
+    rmSync(dir, { recursive: true, force: true });
     console.log(
       `skipped: mounting a ${size} tmpfs is not permitted here (${why}); run as root to test a full disk`,
     );
@@ -38,9 +45,17 @@ const freeBytes = (dir: string): number => {
   return disk.bavail * disk.bsize;
 };
 
-/** Fills the disk to its last byte with a file of its own. */
+/** Fills the disk to its last byte with a file of its own, a MiB at a time. */
 function fill(dir: string): void {
-  assert.throws(() => writeFileSync(join(dir, 'filler'), Buffer.alloc(256 * 1024 * 1024)), /ENOSPC/);
+  const chunk = Buffer.alloc(1024 * 1024);
+  const fd = openSync(join(dir, 'filler'), 'a');
+  try {
+    assert.throws(() => {
+      for (;;) writeSync(fd, chunk);
+    }, /ENOSPC/);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The process's warnings that name `dir`: what an operator reads. */
