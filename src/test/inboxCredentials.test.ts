@@ -2,7 +2,7 @@
 // site, so a browser sends the console's SameSite=Strict cookie with its POST to /_inbox/…; the
 // inbox, its files, the request log and what the console sends again must hold none of it.
 import assert from 'node:assert/strict';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { REMOVED_CREDENTIAL } from '../shared/credentialHeaders';
@@ -13,9 +13,11 @@ import { WebhookReceiver } from './webhookReceiver';
 
 const running: TestSandbox[] = [];
 const receivers: WebhookReceiver[] = [];
+const dirs: string[] = [];
 after(async () => {
   for (const s of running) await s.stop();
   for (const r of receivers) await r.stop();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
 /** Every file under `dir`, byte for byte. */
@@ -32,6 +34,7 @@ async function everyFile(dir: string): Promise<{ path: string; bytes: Buffer }[]
 test("a hostile page's POST to an inbox with the console cookie and an Authorization keeps neither, in the inbox, on disk or in the request log", async () => {
   const token = 'console-token-a-page-must-not-read';
   const dir = await makeTempDir();
+  dirs.push(dir);
   const sandbox = await startTestSandbox({ dataDir: dir, consoleToken: token });
   running.push(sandbox);
   const opened = await fetch(`${sandbox.origin}/?token=${token}`);
@@ -135,6 +138,7 @@ test("a hostile page's POST to an inbox with the console cookie and an Authoriza
 
 test('an inbox log an earlier version wrote with credentials in it is written again without them at the first start, every message kept', async () => {
   const dir = await makeTempDir();
+  dirs.push(dir);
   const first = await startTestSandbox({ dataDir: dir });
   running.push(first);
   for (const [name, body] of [

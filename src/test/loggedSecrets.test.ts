@@ -2,7 +2,7 @@
 // whsec_ signing secret (creates, updates, reads, endpoint checks, the console's own calls) keeps
 // only its first 4 characters after whsec_, in requests.jsonl, GET /sandbox/logs and the console.
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { makeTempDir, startTestSandbox, type TestSandbox } from './harness';
@@ -10,9 +10,11 @@ import { WebhookReceiver } from './webhookReceiver';
 
 const running: TestSandbox[] = [];
 const receivers: WebhookReceiver[] = [];
+const dirs: string[] = [];
 after(async () => {
   for (const s of running) await s.stop();
   for (const r of receivers) await r.stop();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
 /** The request log's files: requests.jsonl and the older one once it turned over. */
@@ -24,6 +26,7 @@ async function requestLogFiles(dir: string): Promise<string> {
 
 test('a whsec_ secret given or shown through the keyed API and the console API is cut to whsec_ and 4 characters in the request log, its files and GET /sandbox/logs', async () => {
   const dir = await makeTempDir();
+  dirs.push(dir);
   const sandbox = await startTestSandbox({ dataDir: dir });
   running.push(sandbox);
   const receiver = await WebhookReceiver.start();
