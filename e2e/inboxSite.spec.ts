@@ -1,7 +1,8 @@
 // The Inbox as a tester uses webhook.site, in a 1280×720 window: a delivery retried on a
 // "500, 500, 200" sequence shows as one group "×3" about its link, the sequence as used up, the
-// query string of a post, Copy as curl and Forward to… in the message; and every message is still
-// there after the sandbox restarts on the same data folder.
+// query string of a post, Copy as curl and Forward to… in the message (its cookie and Authorization
+// shown as removed, and sent by neither); and every message is still there after the sandbox
+// restarts on the same data folder.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +72,11 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
     .toBe(3);
   const posted = await fetch(`${origin}/_inbox/default?order=1001&source=shop`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      cookie: 'shop_session=never-kept',
+      authorization: 'Bearer shop-token-never-kept',
+    },
     body: '{"type":"order.created"}',
   });
   expect(posted.status).toBe(200);
@@ -98,6 +103,13 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
   await page.locator('tbody tr').filter({ hasText: 'order.created' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByTestId('inbox-query')).toHaveText('?order=1001&source=shop');
+  const headers = drawer.getByRole('region', { name: 'Headers' });
+  await expect(headers).toContainText('authorization[removed: the sandbox keeps no credentials]');
+  await expect(headers).toContainText('cookie[removed: the sandbox keeps no credentials]');
+  await expect(headers).not.toContainText('never-kept');
+  await expect(
+    drawer.getByText(/keeps no credentials, so cookie and authorization are not sent/),
+  ).toBeVisible();
   await drawer.getByRole('button', { name: 'Copy as curl' }).click();
   await expect(drawer.getByRole('button', { name: 'Copied as curl' })).toBeVisible();
   const command = await page.evaluate(
@@ -105,6 +117,7 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
   );
   expect(command).toContain(`'${origin}/_inbox/default?order=1001&source=shop'`);
   expect(command).toContain(`printf '%s' '{"type":"order.created"}'`);
+  expect(command).not.toMatch(/cookie|authorization|removed/i);
   const url = drawer.getByLabel('Forward to…');
   await url.fill('not a url');
   await drawer.getByRole('button', { name: 'Forward', exact: true }).click();
@@ -116,6 +129,8 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
   await expect(drawer.getByTestId('inbox-forward-result')).toContainText('200');
   expect(receiver.received.at(-1)?.body).toBe('{"type":"order.created"}');
   expect(receiver.received.at(-1)?.path).toBe('/webhooks');
+  expect(receiver.received.at(-1)?.headers.authorization).toBeUndefined();
+  expect(receiver.received.at(-1)?.headers.cookie).toBeUndefined();
   await expectAxeClean(page, 'Inbox, a message forwarded');
   await shoot(page, 'inbox-site-message-1280');
   await drawer.getByRole('button', { name: 'Close the message' }).click();

@@ -60,6 +60,8 @@ export interface CoreOptions {
   openSegment?: StoreOptions['openSegment'];
   /** How the store chunks its writes and how large one record may be (tests pass small ones). */
   storeLimits?: StoreOptions['limits'];
+  /** Free space the inbox leaves on the disk (inbox/inboxes.ts); tests pass 0 to fill a disk with it. */
+  inboxReserveBytes?: number;
 }
 
 export interface ListeningInfo {
@@ -126,7 +128,9 @@ export class SandboxCore {
       () => this.settings.request_log_mb * 1024 * 1024,
       options.dataDir,
     );
-    this.inbox = new Inboxes((event) => this.emit(event), undefined, options.dataDir);
+    this.inbox = new Inboxes((event) => this.emit(event), undefined, options.dataDir, {
+      reserveBytes: options.inboxReserveBytes,
+    });
     this.links = new PaymentLinks(store.state, clock, {
       settings: () => this.settings,
       publicBaseUrl: () => this.publicBaseUrl(),

@@ -1,3 +1,4 @@
+import { REMOVED_CREDENTIAL } from './credentialHeaders';
 import { NOT_COPIED } from './resentHeaders';
 
 /** What a curl command repeats: one HTTP request. */
@@ -18,7 +19,8 @@ export const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\
 export function curlCommand(request: CurlRequest): string {
   const parts = ['curl', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (NOT_COPIED.has(name.toLowerCase())) continue;
+    // A removed credential's marker would go out as one.
+    if (NOT_COPIED.has(name.toLowerCase()) || value === REMOVED_CREDENTIAL) continue;
     if (name.toLowerCase() === 'authorization' && /^Bearer /i.test(value)) {
       parts.push('-H', `"${name}: Bearer $KEY"`);
     } else {

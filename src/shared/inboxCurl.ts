@@ -1,13 +1,19 @@
 // "Copy as curl" for a message an inbox received: a shell command that sends the same raw body
 // with the same headers again. The console copies it; the core's "Forward to…" sends the same
 // headers (core/inbox/inboxForward.ts), so both leave out the same ones.
+import { CREDENTIAL_HEADERS } from './credentialHeaders';
 import { shellQuote as quoted } from './curlCommand';
 import { NOT_COPIED } from './resentHeaders';
 import type { InboxMessage } from './types';
 
-/** The headers as received, less those of the old connection. */
+/**
+ * The headers as received, less those of the old connection and the credentials the inbox removed
+ * (their marker would go out as a Cookie or an Authorization).
+ */
 export function replayableHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_COPIED.has(name)));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !NOT_COPIED.has(name) && !CREDENTIAL_HEADERS.has(name)),
+  );
 }
 
 /** UTF-8 text as base64, in the browser as in Node (no Buffer there). */

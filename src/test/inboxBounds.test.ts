@@ -126,26 +126,22 @@ describe('bounds', () => {
     const inboxes = new Inboxes(() => undefined, limits);
     const body = Buffer.alloc(10 * 1024, 1);
     for (let i = 0; i < 1000; i++) {
-      inboxes.record(
-        `box-${i % 7}`,
-        {
-          headers: { 'content-type': 'application/octet-stream' },
-          body,
-          summary: {
-            method: 'POST',
-            received_at: new Date().toISOString(),
-            content_type: null,
-            event_type: null,
-            webhook_id: null,
-            link_id: null,
-            query: '',
-            body_bytes: body.length,
-            body_truncated: false,
-            verification: { state: 'unverifiable', reason: 'test', endpoint_id: null },
-          },
+      inboxes.record(`box-${i % 7}`, {
+        headers: { 'content-type': 'application/octet-stream' },
+        body,
+        summary: {
+          method: 'POST',
+          received_at: new Date().toISOString(),
+          content_type: null,
+          event_type: null,
+          webhook_id: null,
+          link_id: null,
+          query: '',
+          body_bytes: body.length,
+          body_truncated: false,
+          verification: { state: 'unverifiable', reason: 'test', endpoint_id: null },
         },
-        { status: 200, delay_ms: 0 },
-      );
+      });
       assert.ok(inboxes.heldBytes <= limits.totalBytes, `${inboxes.heldBytes} bytes held after ${i + 1}`);
     }
     const newest = inboxes.summaries('box-5')[0];

@@ -136,26 +136,22 @@ describe('kept across a restart', () => {
     const limits = { ...INBOX_LIMITS, totalBytes: 256 * 1024 };
     const body = Buffer.alloc(4 * 1024, 0x61);
     const receive = (inboxes: Inboxes, i: number) =>
-      inboxes.record(
-        `box-${i % 3}`,
-        {
-          headers: { 'content-type': 'text/plain' },
-          body,
-          summary: {
-            method: 'POST',
-            received_at: new Date().toISOString(),
-            content_type: 'text/plain',
-            event_type: null,
-            webhook_id: `evt_${i}`,
-            link_id: null,
-            query: '',
-            body_bytes: body.length,
-            body_truncated: false,
-            verification: { state: 'unverifiable', reason: 'test', endpoint_id: null },
-          },
+      inboxes.record(`box-${i % 3}`, {
+        headers: { 'content-type': 'text/plain' },
+        body,
+        summary: {
+          method: 'POST',
+          received_at: new Date().toISOString(),
+          content_type: 'text/plain',
+          event_type: null,
+          webhook_id: `evt_${i}`,
+          link_id: null,
+          query: '',
+          body_bytes: body.length,
+          body_truncated: false,
+          verification: { state: 'unverifiable', reason: 'test', endpoint_id: null },
         },
-        { status: 200, delay_ms: 0 },
-      );
+      });
     const inboxes = new Inboxes(() => undefined, limits, dir);
     const posts = Math.ceil((10 * limits.totalBytes) / body.length);
     for (let i = 0; i < posts; i++) {

@@ -8,7 +8,7 @@ export const ListEnvelope = Type.Object({
   meta: MetaSchema,
 });
 
-const described = (description: string) => ({ ...ErrorBodySchema, description });
+export const described = (description: string) => ({ ...ErrorBodySchema, description });
 
 /** Any route may write (a read applies due expiries first), and a disk may refuse the write. */
 const STORAGE_UNAVAILABLE = described(

@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { CREDENTIAL_HEADERS, REMOVED_CREDENTIAL } from '../../shared/credentialHeaders';
+import { keyPrefix } from './loggedSecrets';
 import { withoutToken } from './loggedUrl';
 
 /** A header value past this is cut: Node already bounds request headers (16 KiB), this bounds ours. */
 const VALUE_LIMIT = 4096;
 const HIDDEN = new Set(['cookie', 'set-cookie']);
-
-/** What the log shows of a key: enough to tell keys apart, never the whole secret. */
-export const keyPrefix = (key: string): string => `${key.slice(0, 12)}…`;
 
 /** The token after "Bearer", whether or not the sandbox accepts it. */
 export function presentedKey(authorization: string | undefined): string | null {
@@ -28,11 +27,14 @@ function flat(value: string | number | string[] | undefined): string | null {
 }
 
 /**
- * The headers as the Requests screen shows them: cookies left out, Authorization cut to the key's
- * prefix, the console token taken out of a Referer (the console's page was opened with ?token=…).
+ * The headers as the Requests screen shows them: cookies left out, an API request's Authorization
+ * cut to the key's prefix, any other credential (Proxy-Authorization, the Authorization a browser
+ * sent an inbox) shown as removed, the console token taken out of a Referer (the console's page
+ * was opened with ?token=…).
  */
 export function loggedHeaders(
   headers: IncomingHttpHeaders | OutgoingHttpHeaders | Record<string, string | number | string[] | undefined>,
+  { api }: { api: boolean },
 ): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -40,11 +42,13 @@ export function loggedHeaders(
     const text = flat(value as string | number | string[] | undefined);
     if (HIDDEN.has(lower) || text === null) continue;
     kept[lower] =
-      lower === 'authorization'
+      lower === 'authorization' && api
         ? redactedAuthorization(text)
-        : lower === 'referer'
-          ? withoutToken(text)
-          : text;
+        : CREDENTIAL_HEADERS.has(lower)
+          ? REMOVED_CREDENTIAL
+          : lower === 'referer'
+            ? withoutToken(text)
+            : text;
   }
   return kept;
 }

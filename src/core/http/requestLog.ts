@@ -2,14 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLogEntry } from '../../shared/types';
 import { isoTime } from '../clock';
 import type { UnnumberedEntry } from '../requestHistory';
-import { keyPrefix, loggedHeaders, presentedKey } from './loggedHeaders';
+import { loggedHeaders, presentedKey } from './loggedHeaders';
+import { keyPrefix, withoutWebhookSecrets } from './loggedSecrets';
 import { linkNamedBy } from './requestLink';
 import { withoutToken } from './loggedUrl';
 import { REPLAY_OF_HEADER } from '../../shared/resentHeaders';
 
 const BODY_LIMIT = 64 * 1024;
+/** The first 64 KiB of a body, its webhook secrets cut to their prefix before anything keeps it. */
 const capped = (text: string | undefined): string | null =>
-  text === undefined ? null : text.slice(0, BODY_LIMIT);
+  text === undefined ? null : withoutWebhookSecrets(text.slice(0, BODY_LIMIT));
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,15 +21,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request as the log keeps it: what is built here is what is stored, served and streamed, so no
+ * whole secret gets in (docs/contract.md §10).
+ */
 export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, now: number): UnnumberedEntry {
   const key = request.headers['idempotency-key'];
+  const api = request.sentBody !== undefined;
   const requestBody = capped(request.rawBody);
   const responseBody = capped(request.sentBody);
   // A replay answers with the first request's id, and is logged under it.
   const answeredAs = reply.getHeader('x-request-id');
   // A refused key is still worth seeing (an sk_live_ key, a typo): its prefix, marked rejected.
+  // Beyond the API no key is asked for, and an Authorization is someone's credential (an inbox's sender's).
   const replayOf = Number(request.headers[REPLAY_OF_HEADER]);
-  const refused = request.apiKey ? null : presentedKey(request.headers.authorization);
+  const refused = request.apiKey || !api ? null : presentedKey(request.headers.authorization);
   const linkId = linkNamedBy(request.method, request.url, reply.statusCode, request.body, request.sentBody);
   return {
     request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
@@ -41,13 +49,13 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     idempotency_key: typeof key === 'string' ? key : null,
     replayed: request.replayed,
     at: isoTime(now),
-    api: request.sentBody !== undefined,
+    api,
     request_body_length: requestBody?.length ?? null,
     response_body_length: responseBody?.length ?? null,
     request_body: requestBody,
     response_body: responseBody,
-    request_headers: loggedHeaders(request.headers),
-    response_headers: loggedHeaders(reply.getHeaders()),
+    request_headers: loggedHeaders(request.headers, { api }),
+    response_headers: loggedHeaders(reply.getHeaders(), { api }),
     ...(linkId ? { link_id: linkId } : {}),
     ...(request.fault
       ? {

@@ -7,8 +7,9 @@ import { eventOf, flatHeaders, queryOf, readKeptBody } from './receivedRequest';
 
 /**
  * One request to /_inbox/{name}: read whole (the first 256 KiB kept), verified against the
- * sandbox's endpoints that point here, given its answer (the inbox's sequence moves on) and
- * recorded, which announces it. The caller sends the answer, after its delay.
+ * sandbox's endpoints that point here (with every header it carried), then recorded and given its
+ * answer (the inbox's sequence moves on), which announces it. The caller sends the answer, after
+ * its delay.
  */
 export async function receiveInboxRequest(
   core: SandboxCore,
@@ -26,26 +27,21 @@ export async function receiveInboxRequest(
     now: core.clock.now(),
     realNow: core.clock.realNow(),
   });
-  const answer = core.inbox.nextAnswer(name);
   const event = eventOf(read.body, read.truncated);
-  return core.inbox.record(
-    name,
-    {
-      headers,
-      body: read.body,
-      summary: {
-        method: raw.method ?? 'POST',
-        received_at: isoTime(core.clock.now()),
-        content_type: headers['content-type'] ?? null,
-        event_type: event.type,
-        webhook_id: headers['webhook-id']?.slice(0, 200) ?? null,
-        link_id: event.link_id,
-        query: queryOf(raw.url),
-        body_bytes: read.bytes,
-        body_truncated: read.truncated,
-        verification,
-      },
+  return core.inbox.record(name, {
+    headers,
+    body: read.body,
+    summary: {
+      method: raw.method ?? 'POST',
+      received_at: isoTime(core.clock.now()),
+      content_type: headers['content-type'] ?? null,
+      event_type: event.type,
+      webhook_id: headers['webhook-id']?.slice(0, 200) ?? null,
+      link_id: event.link_id,
+      query: queryOf(raw.url),
+      body_bytes: read.bytes,
+      body_truncated: read.truncated,
+      verification,
     },
-    answer,
-  );
+  });
 }

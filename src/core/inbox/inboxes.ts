@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { statfsSync } from 'node:fs';
 import type {
   InboxMessage,
   InboxMessageSummary,
@@ -12,6 +13,8 @@ import { forwardMessage, forwardUrl } from './inboxForward';
 import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
 import { INBOX_LIMITS, type InboxLimits } from '../../shared/inboxLimits';
+import { withoutCredentials } from '../../shared/credentialHeaders';
+import { RefusedWrites, storageFailure } from '../store/storageFailure';
 
 /** The inbox log's files in the data folder (docs/storage.md, "The inbox"): inbox.jsonl, inbox.older.jsonl. */
 export const INBOX_LOG_NAME = 'inbox';
@@ -22,6 +25,21 @@ export { INBOX_LIMITS, type InboxLimits };
 const MESSAGE_OVERHEAD_BYTES = 1024;
 
 const DEFAULT_SETTINGS: InboxSettings = { status: 200, delay_ms: 0, sequence: [] };
+
+/**
+ * Free space the inbox leaves on the data folder's disk (docs/storage.md, "The inbox"): anyone may
+ * post to an inbox without a key, and the store's own writes must never be the ones a full disk
+ * refuses. The inbox's own budget again: on a disk small enough for the inbox to fill, the store
+ * still has that much for its journal and snapshot.
+ */
+export const INBOX_DISK_RESERVE_BYTES = 64 * 1024 * 1024;
+
+export interface InboxDisk {
+  /** Free bytes below which a message is refused; INBOX_DISK_RESERVE_BYTES unless a test says. */
+  reserveBytes?: number;
+  /** Where the one line of a disk refusing messages goes. */
+  warn?: (message: string) => void;
+}
 
 export interface ReceivedRequest {
   summary: Omit<InboxMessageSummary, 'id' | 'inbox' | 'answer'>;
@@ -91,12 +109,17 @@ export class Inboxes {
   private readonly log: JsonlLog<LogLine>;
   /** The seq of each line of the log, oldest first, to drop what the log drops. */
   private readonly logged: number[] = [];
+  private readonly refusedWrites: RefusedWrites;
+  private readonly reserveBytes: number;
 
   constructor(
     private readonly announce: (event: SandboxEvent) => void,
     private readonly limits: InboxLimits = INBOX_LIMITS,
-    dir?: string,
+    private readonly dir?: string,
+    disk: InboxDisk = {},
   ) {
+    this.reserveBytes = disk.reserveBytes ?? INBOX_DISK_RESERVE_BYTES;
+    this.refusedWrites = new RefusedWrites(disk.warn ?? ((message) => process.emitWarning(message)));
     this.log = new JsonlLog<LogLine>(
       dir,
       INBOX_LOG_NAME,
@@ -104,43 +127,37 @@ export class Inboxes {
       (count) => this.droppedFromLog(count),
     );
     // Read before the server listens (the inbox is small next to the request log): nothing arrives meanwhile.
+    let heldCredentials = false;
     this.log.loadSync(
       (line) => (isLogLine(line) ? line : undefined),
-      (lines) => this.replay(lines),
+      (lines) => (heldCredentials = this.replay(lines)),
     );
+    try {
+      if (heldCredentials) this.rewriteLog();
+    } catch {
+      // A disk that refuses it was said once (appendToLog); the messages stay held until a restart.
+    }
   }
 
-  /** How the next request to `name` is answered: the next sequence entry, else the status. */
-  nextAnswer(name: string): { status: number; delay_ms: number } {
-    const inbox = this.use(name);
-    const { sequence, status, delay_ms } = inbox.settings;
-    const next = sequence[inbox.sequenceUsed];
-    if (next === undefined) return { status, delay_ms };
-    inbox.sequenceUsed++;
-    return { status: next, delay_ms };
-  }
-
-  record(
-    name: string,
-    received: ReceivedRequest,
-    answer: InboxMessageSummary['answer'],
-  ): InboxMessageSummary {
+  /**
+   * Keeps a request sent to `name`, its credentials' values removed (docs/contract.md §12), and
+   * gives it its answer: the next sequence entry, else the status. When the disk cannot take it, a
+   * 503 storage_unavailable and nothing changes: the message is not kept, the sequence stays.
+   */
+  record(name: string, received: ReceivedRequest): InboxMessageSummary {
+    this.checkRoom();
+    // Looked at, not used: a refused message must not create an inbox, or push one out.
+    const held = this.inboxes.get(name);
+    const { sequence, status, delay_ms } = held?.settings ?? DEFAULT_SETTINGS;
+    const next = sequence[held?.sequenceUsed ?? 0];
+    const answer = { status: next ?? status, delay_ms };
     const { seq, id } = this.ids.next();
-    const summary: InboxMessageSummary = {
-      id,
-      inbox: name,
-      ...received.summary,
-      answer,
-    };
-    const utf8 = isUtf8(received.body);
-    this.appendToLog({
-      seq,
-      summary,
-      headers: received.headers,
-      body: received.body.toString(utf8 ? 'utf8' : 'base64'),
-      body_encoding: utf8 ? 'utf8' : 'base64',
-    });
-    this.keep(name, seq, summary, received.headers, received.body);
+    const summary: InboxMessageSummary = { id, inbox: name, ...received.summary, answer };
+    const headers = withoutCredentials(received.headers);
+    this.appendToLog(messageLine(seq, summary, headers, received.body));
+    const inbox = this.use(name);
+    if (next !== undefined) inbox.sequenceUsed++;
+    this.keep(name, seq, summary, headers, received.body);
     this.announce({ type: 'inbox.received', message: summary });
     return summary;
   }
@@ -250,25 +267,43 @@ export class Inboxes {
     while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
   }
 
-  /** The log's lines read back, oldest first: the messages they hold, each clear applied. */
-  private replay(lines: LogLine[]): void {
+  /**
+   * The log's lines read back, oldest first: the messages they hold, each clear applied. Answers
+   * whether a line held a credential (a log written before they were removed).
+   */
+  private replay(lines: LogLine[]): boolean {
     let newest: string | undefined;
+    let heldCredentials = false;
     for (const line of lines) {
       this.logged.push(line.seq);
       this.ids.resume(line.seq, undefined);
       if ('cleared' in line) this.forget(line.cleared);
       else {
         newest = line.summary.id;
+        const headers = withoutCredentials(line.headers);
+        heldCredentials ||= headers !== line.headers;
         this.keep(
           line.summary.inbox,
           line.seq,
           line.summary,
-          line.headers,
+          headers,
           Buffer.from(line.body, line.body_encoding),
         );
       }
     }
     this.ids.resume(this.ids.lastSeq, newest);
+    return heldCredentials;
+  }
+
+  /**
+   * Writes the log again from the messages held, which hold no credentials: once, at the first
+   * start on a log an earlier version wrote, so no file keeps them (docs/contract.md §12).
+   */
+  private rewriteLog(): void {
+    const held = [...this.inboxes.values()].flatMap((inbox) => inbox.messages).sort((a, b) => a.seq - b.seq);
+    this.log.clear();
+    this.logged.length = 0;
+    for (const m of held) this.appendToLog(messageLine(m.seq, m.summary, m.headers, m.body));
   }
 
   private forget(name: string): void {
@@ -278,9 +313,37 @@ export class Inboxes {
     inbox.messages = [];
   }
 
+  /** A disk that refuses the line refuses the change: a 503, said once per episode. */
   private appendToLog(line: LogLine): void {
-    this.log.append(line);
+    try {
+      this.log.append(line);
+    } catch (err) {
+      throw this.refusedWrites.refused(storageFailure(this.dir ?? '', err, true));
+    }
+    this.refusedWrites.succeeded();
     this.logged.push(line.seq);
+  }
+
+  /**
+   * Refuses a message while the disk has less free space than the reserve, before anything moves.
+   * One statfs a message: 2 to 3 µs, next to about 20 µs for keeping a 1 KiB message.
+   */
+  private checkRoom(): void {
+    if (!this.dir || this.reserveBytes <= 0) return;
+    let free: number;
+    try {
+      const disk = statfsSync(this.dir);
+      free = disk.bavail * disk.bsize;
+    } catch {
+      return;
+    }
+    if (free >= this.reserveBytes) return;
+    throw this.refusedWrites.refused(
+      new SandboxError(
+        'storage_unavailable',
+        `The data directory ${this.dir} has ${mib(free)} free, less than the ${mib(this.reserveBytes)} the inbox leaves for the sandbox's own writes, so this message was not kept. Free some disk space, then send it again.`,
+      ),
+    );
   }
 
   /** The log let go of its `count` oldest lines: the messages they held go too, whichever inbox. */
@@ -332,6 +395,24 @@ export class Inboxes {
     return oldest !== undefined;
   }
 }
+
+function messageLine(
+  seq: number,
+  summary: InboxMessageSummary,
+  headers: Record<string, string>,
+  body: Buffer,
+): LogLine {
+  const utf8 = isUtf8(body);
+  return {
+    seq,
+    summary,
+    headers,
+    body: body.toString(utf8 ? 'utf8' : 'base64'),
+    body_encoding: utf8 ? 'utf8' : 'base64',
+  };
+}
+
+const mib = (bytes: number): string => `${Math.floor(bytes / 1024 / 1024)} MiB`;
 
 function present(kept: Kept): InboxMessage {
   const utf8 = isUtf8(kept.body);

@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   eachLine,
@@ -137,15 +137,19 @@ export class JsonlLog<T extends object> {
     this.settle(read, loaded);
   }
 
+  /**
+   * Throws what the disk said when it refuses the line (full, read-only…): the line is then not
+   * kept, and whatever part of it reached the file is cut away, so the next one starts a line.
+   */
   append(entry: T): void {
-    const line = `${JSON.stringify(entry)}\n`;
-    const length = Buffer.byteLength(line);
+    const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+    const length = line.length;
     if (this.loaded && this.currentBytes > 0 && this.currentBytes + length > this.budgetBytes() / 2)
       this.rotate();
+    if (this.fd !== null) this.writeWhole(this.fd, line);
     this.offsets.push(this.currentBytes);
     this.lengths.push(length);
     this.currentBytes += length;
-    if (this.fd !== null) writeSync(this.fd, line);
   }
 
   /** Where the kept line at `index` (0 the oldest) is; undefined without a folder. */
@@ -222,6 +226,20 @@ export class JsonlLog<T extends object> {
     loaded(read.kept);
     this.trim();
     if (this.currentBytes > this.budgetBytes() / 2) this.rotate();
+  }
+
+  /** A disk filling up mid-line writes part of it, then refuses the rest. */
+  private writeWhole(fd: number, line: Buffer): void {
+    try {
+      for (let at = 0; at < line.length;) at += writeSync(fd, line, at);
+    } catch (error) {
+      try {
+        ftruncateSync(fd, this.currentBytes);
+      } catch {
+        // Then the cut line and the next are read as one broken line, and skipped.
+      }
+      throw error;
+    }
   }
 
   /** The current file becomes the older one; the entries of the one before it go. */

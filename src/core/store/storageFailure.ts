@@ -28,3 +28,24 @@ export function storageFailure(dir: string, err: unknown, retryable: boolean): S
 }
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The log line for a disk that refuses writes: one per episode, not one per refused request. A
+ * full disk refuses every write until it has room, and hundreds of copies of one line (or of a
+ * stack trace) bury what it says. The episode ends with the next write that succeeds.
+ */
+export class RefusedWrites {
+  private refusing = false;
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  refused(failure: SandboxError): SandboxError {
+    if (!this.refusing) this.warn(failure.message);
+    this.refusing = true;
+    return failure;
+  }
+
+  succeeded(): void {
+    this.refusing = false;
+  }
+}

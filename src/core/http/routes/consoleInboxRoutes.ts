@@ -92,7 +92,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         tags: TAG,
         summary: 'Forward a message to a URL',
         description:
-          'Sends the message again to url: its method, its raw body and its headers as received (less Host, Content-Length, Connection and the other headers of the old connection), and answers how the URL answered. No answer within 10 s, a refused connection or a DNS failure is a result too: status null and the error. A url that is not an absolute http(s) URL is 400 parameter_invalid; a message no longer kept is 404.',
+          'Sends the message again to url: its method, its raw body and its headers as received (less Host, Content-Length, Connection and the other headers of the old connection, and the credentials the inbox removed), and answers how the URL answered. No answer within 10 s, a refused connection or a DNS failure is a result too: status null and the error. A url that is not an absolute http(s) URL is 400 parameter_invalid; a message no longer kept is 404.',
         params: MessageParams,
         body: InboxForwardRequestSchema,
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),

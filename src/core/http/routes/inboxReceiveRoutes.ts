@@ -9,6 +9,7 @@ import type { SandboxCore } from '../../sandboxCore';
 import { sendError } from '../errorHandler';
 import { inboxName } from '../../inbox/inboxName';
 import { sendData } from '../respond';
+import { described } from '../apiSchemas';
 
 /** What webhook senders use; other methods are told so. */
 const RECEIVING = ['POST', 'PUT', 'PATCH'];
@@ -80,12 +81,17 @@ export function inboxReceiveRoutes(core: SandboxCore) {
         tags: ['Sandbox'],
         summary: 'Receive a webhook in the built-in inbox',
         description:
-          'Any body, any Content-Type, no key: the request is recorded (method, headers, the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
+          'Any body, any Content-Type, no key: the request is recorded (method, headers with any Cookie, Authorization or Proxy-Authorization value replaced by [removed: the sandbox keeps no credentials], the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
         security: [],
         params: Type.Object({
           name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
         }),
-        response: { 200: ReceiptSchema },
+        response: {
+          200: ReceiptSchema,
+          503: described(
+            'storage_unavailable: the data folder refused the message (its disk is full), or its disk has less free space than the 64 MiB the inbox leaves for the store; the message was not kept and the sequence did not move on, send it again once there is room',
+          ),
+        },
       },
       handler: refuseMethod,
     });

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { InboxMessage } from '../../../../shared/types';
 import { inboxCurlCommand } from '../../../../shared/inboxCurl';
+import { removedCredentials } from '../../../../shared/credentialHeaders';
 import { CopyButton } from '../../components/CopyButton';
 import { FormField } from '../../components/FormField';
 import { inboxUrl } from '../../lib/inboxAnswer';
@@ -37,6 +38,10 @@ function ForwardOutcome() {
   );
 }
 
+/** "a", "a and b", "a, b and c". */
+const listed = (names: string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 export function InboxResend({ message }: { message: InboxMessage }) {
   const forward = useConsoleStore((state) => state.inbox.forward);
   const send = useConsoleStore((state) => state.forwardInboxMessage);
@@ -44,6 +49,7 @@ export function InboxResend({ message }: { message: InboxMessage }) {
   const own =
     inboxUrl(message.inbox, window.location.origin) + (message.query === '' ? '' : `?${message.query}`);
   const command = inboxCurlCommand(message, own);
+  const removed = removedCredentials(message.headers);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +64,8 @@ export function InboxResend({ message }: { message: InboxMessage }) {
           Copy as curl re-sends the raw body with these headers to this inbox; change the URL to send it
           elsewhere.
           {message.body_truncated && ' Only the first 256 KiB of the body were kept, so only they are sent.'}
+          {removed.length > 0 &&
+            ` The sandbox keeps no credentials, so ${listed(removed)} ${removed.length === 1 ? 'is' : 'are'} not sent.`}
         </p>
         <CopyButton text={command} caption="Copy as curl" />
       </div>
