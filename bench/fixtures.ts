@@ -44,6 +44,9 @@ export interface FixtureRun {
   listedMs: number | null;
   resetMs: number | null;
   relistedMs: number | null;
+  /** The sandbox's CPU time (user + system) up to the listed start, and the reset's own. */
+  cpuStartMs: number;
+  cpuResetMs: number;
   rssStarted: number;
   rssReset: number;
   rssPeak: number;
@@ -85,6 +88,13 @@ async function writeConfiguration(file: string, count: number): Promise<number> 
     await appendFile(file, links.slice(i, i + 10_000).join(',\n') + (i + 10_000 < links.length ? ',\n' : ''));
   await appendFile(file, '\n]}\n');
   return (await stat(file)).size;
+}
+
+/** CPU time the process has used (utime + stime, /proc/PID/stat), ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function memory(pid: number): Promise<{ rss: number; peak: number }> {
@@ -136,6 +146,8 @@ async function once(root: string, file: string, count: number, fileBytes: number
     listedMs: null,
     resetMs: null,
     relistedMs: null,
+    cpuStartMs: 0,
+    cpuResetMs: 0,
     rssStarted: 0,
     rssReset: 0,
     rssPeak: 0,
@@ -145,12 +157,14 @@ async function once(root: string, file: string, count: number, fileBytes: number
     run.listedMs = await until(child, started, () => listsAll(origin, count));
     if (run.listedMs === null) return { ...run, failed: stderr.trim().split('\n').at(-1) ?? '' };
     run.rssStarted = (await memory(pid)).rss;
+    run.cpuStartMs = await cpuMs(pid);
     const resetAt = performance.now();
     const reset = await fetch(`${origin}/sandbox/reset`, { method: 'POST', headers: KEY });
     await reset.arrayBuffer();
     if (!reset.ok) return { ...run, failed: `reset answered ${reset.status}` };
     run.resetMs = performance.now() - resetAt;
     run.relistedMs = await until(child, resetAt, () => listsAll(origin, count));
+    run.cpuResetMs = (await cpuMs(pid)) - run.cpuStartMs;
     const after = await memory(pid);
     run.rssReset = after.rss;
     run.rssPeak = after.peak;
@@ -181,7 +195,7 @@ export async function fixturesBench(root: string): Promise<FixtureRun[]> {
       console.log(
         run.failed
           ? `    refused or stopped: ${run.failed}`
-          : `    healthz ${s(run.healthMs)}, listed ${s(run.listedMs)}, RSS ${mb(run.rssStarted)}; reset ${s(run.resetMs)}, listed ${s(run.relistedMs)}, RSS ${mb(run.rssReset)}, peak ${mb(run.rssPeak)}`,
+          : `    healthz ${s(run.healthMs)}, listed ${s(run.listedMs)} (CPU ${s(run.cpuStartMs)}), RSS ${mb(run.rssStarted)}; reset ${s(run.resetMs)}, listed ${s(run.relistedMs)} (CPU ${s(run.cpuResetMs)}), RSS ${mb(run.rssReset)}, peak ${mb(run.rssPeak)}`,
       );
       if (run.failed) break;
     }
@@ -200,7 +214,7 @@ const median = (xs: number[]): number => {
 
 export function fixturesTable(runs: FixtureRun[]): string[] {
   const lines = [
-    '| Fixture links | file | first start: /healthz | all listed | POST /sandbox/reset | RSS started / reset / peak |',
+    '| Fixture links | file | first start: /healthz | all listed (CPU) | POST /sandbox/reset (CPU) | RSS started / reset / peak |',
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const links of [...new Set(runs.map((r) => r.links))]) {
@@ -214,7 +228,7 @@ export function fixturesTable(runs: FixtureRun[]): string[] {
     const s = (pick: (r: FixtureRun) => number | null) =>
       `${(median(done.map((r) => pick(r) ?? NaN)) / 1000).toFixed(2)} s`;
     lines.push(
-      `| ${fmt(links)} | ${file} | ${s((r) => r.healthMs)} | ${s((r) => r.listedMs)} | ${s((r) => r.resetMs)} | ${mb(median(done.map((r) => r.rssStarted)))} / ${mb(median(done.map((r) => r.rssReset)))} / ${mb(median(done.map((r) => r.rssPeak)))} |`,
+      `| ${fmt(links)} | ${file} | ${s((r) => r.healthMs)} | ${s((r) => r.listedMs)} (${s((r) => r.cpuStartMs)}) | ${s((r) => r.resetMs)} (${s((r) => r.cpuResetMs)}) | ${mb(median(done.map((r) => r.rssStarted)))} / ${mb(median(done.map((r) => r.rssReset)))} / ${mb(median(done.map((r) => r.rssPeak)))} |`,
     );
   }
   return lines;
