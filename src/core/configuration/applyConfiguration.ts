@@ -72,6 +72,9 @@ export async function applyConfiguration(core: SandboxCore, configuration: Confi
   // The clock before the links, so they are made at the sandbox time the file asks for.
   if (clock) await core.time.start(clock);
   const links = (configuration.links ?? []).filter((link) => !isMade(state, link));
+  if (links.length === 0) return;
+  // As many links as the store holds or more (a first start, a reset): one commit, written as a new
+  // snapshot (docs/storage.md). A few added to a large store would rewrite all of it: journal lines.
   if (links.length >= state.links.size)
     await core.store.commitWhole(links.flatMap((fixture) => linkOps(core, fixture)));
   else await commitInSlices(core.store, links.length, (i) => linkOps(core, links[i] as ConfigLink));
