@@ -273,6 +273,38 @@ test('fixture links added to a store holding more links are made the same way, i
   }
 });
 
+test('fixture links the disk refuses are undone together: the start fails, and none of them is kept', async () => {
+  const dir = await tempDir();
+  const declared = fixtures(COUNT);
+  // One record past what this store may write (its limit made small), among thousands that fit.
+  Object.assign(declared[1_000] as Fixture, { title: 't'.repeat(255), note: 'n'.repeat(1_000) });
+  const configuration = configured({ version: 1, endpoints: [ENDPOINT], links: declared });
+  const refused = await startTestSandbox({
+    dataDir: dir,
+    configuration,
+    storeLimits: { recordBytes: 1_536 },
+  }).then(
+    (sandbox) => sandbox.stop({ keepDir: true }).then(() => null),
+    (err: Error) => err,
+  );
+  assert.ok(refused, 'the start fails');
+  assert.match(
+    refused.message,
+    new RegExp(
+      `could not save this change .*links\\[\\d+\\] \\(${declared[1_000]?.id}\\) is .* more than the 1\\.5 KiB one record may take\\); nothing was changed`,
+    ),
+  );
+
+  const plain = await startTestSandbox({ dataDir: dir });
+  try {
+    assert.equal((await plain.api('GET', '/payment-links?per_page=1')).body.pagination.total, 0);
+    assert.equal(plain.core.store.state.events.size, 0);
+    assert.equal(plain.core.store.state.deliveries.size, 0);
+  } finally {
+    await plain.stop({ keepDir: true });
+  }
+});
+
 test('a bad fixture among thousands is refused with its index, exit 2, and nothing of the file is written', async () => {
   const cwd = await tempDir();
   const data = await tempDir();
