@@ -25,6 +25,7 @@ import { logsTailBench, logsTailTable, type LogsTailRun } from './logsTail';
 import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
 import { startupBench, startupTable, type StartupRow } from './startup';
 import { requestLogStartupBench, requestLogStartupTable } from './requestLogStartup';
+import { fixturesBench, fixturesTable, type FixtureRun } from './fixtures';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -36,7 +37,8 @@ import { requestLogStartupBench, requestLogStartupTable } from './requestLogStar
  * size over its base and its start to healthy (bench/container.ts; skipped with no Docker engine),
  * and `logs tail --json` following 2,000 and more requests a second (bench/logsTail.ts), and the
  * API's pace while 100 endpoints are down and their deliveries retry (bench/downEndpoints.ts), and
- * start-up through the CLI and `npm start` beside json-server (bench/startup.ts).
+ * start-up through the CLI and `npm start` beside json-server (bench/startup.ts), and a configuration
+ * file of 100,000 fixture links applied at start and by a reset (bench/fixtures.ts).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -679,6 +681,7 @@ async function main(): Promise<void> {
   let logsTail: LogsTailRun[] | null = null;
   let downSlices: number[] | null = null;
   let startup: StartupRow[] | null = null;
+  let fixtures: FixtureRun[] | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -718,9 +721,9 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs, down, startup), all by default.
+    // logs, down, startup, fixtures), all by default.
     const parts = (
-      process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs,down,startup'
+      process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures'
     ).split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
@@ -736,6 +739,7 @@ async function main(): Promise<void> {
     if (parts.includes('logs')) logsTail = await logsTailBench(join(root, 'logs-tail'), spawn);
     if (parts.includes('down')) downSlices = await downEndpointsBench(join(root, 'down'), spawn);
     if (parts.includes('startup')) startup = await startupBench(join(root, 'startup'));
+    if (parts.includes('fixtures')) fixtures = await fixturesBench(join(root, 'fixtures'));
     // Only when named: it writes a 256 MiB log.
     if (parts.includes('requestlog'))
       console.log(`\n${requestLogStartupTable(await requestLogStartupBench()).join('\n')}`);
@@ -759,6 +763,7 @@ async function main(): Promise<void> {
     if (logsTail) console.log(`\n${logsTailTable(logsTail).join('\n')}`);
     if (downSlices) console.log(`\n${downEndpointsTable(downSlices).join('\n')}`);
     if (startup) console.log(`\n${startupTable(startup).join('\n')}`);
+    if (fixtures) console.log(`\n${fixturesTable(fixtures).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

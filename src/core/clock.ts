@@ -5,4 +5,17 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-export const isoTime = (ms: number): string => new Date(ms).toISOString();
+/**
+ * The last two moments formatted: a batch stamps thousands of records with the same few moments
+ * (a fixture link's creation, expiry and payment), and formatting one costs more than the rest of
+ * making the link's fields.
+ */
+let latest: [number, string] = [Number.NaN, ''];
+let before: [number, string] = [Number.NaN, ''];
+
+export const isoTime = (ms: number): string => {
+  if (latest[0] === ms) return latest[1];
+  if (before[0] !== ms) before = [ms, new Date(ms).toISOString()];
+  [latest, before] = [before, latest];
+  return latest[1];
+};

@@ -3,15 +3,12 @@ import { SandboxError } from './errors';
 import type { LinkChange } from './domain/paymentLinks';
 import { feeProblem } from './domain/fees';
 import { newEventId } from './domain/ids';
-import { nextTurn } from './nextTurn';
+import { commitInSlices } from './commitInSlices';
 import type { SandboxCore } from './sandboxCore';
 import { samplePlan } from './sampleLinks';
-import type { Op } from './store/ops';
 
 /** Most links a console batch (samples, a bulk action) may name: a bound on one request's memory. */
 export const MAX_BATCH_LINKS = 10_000;
-/** Links per commit: one journal line each, with other requests answered between them. */
-const BATCH = 250;
 
 /**
  * Many links at once for the console: sample links in a mix of states, and one action applied to
@@ -33,30 +30,19 @@ export class LinkBatches {
           `No samples were made: sample ${n + 1}'s ${unpaid.message}`,
         );
     }
-    for (let start = 0; start < count; start += BATCH) {
-      const ops: Op[] = [];
-      for (let n = start; n < Math.min(count, start + BATCH); n++) {
-        const plan = samplePlan(n, tag);
-        const { core } = this;
-        const created = core.links.create(plan.body);
-        ops.push(...created.ops);
-        let status: LinkStatus = 'pending';
-        if (plan.then) {
-          // Decided on the new link before it is stored: the same transition a stored one would take.
-          const next = core.links.decide(
-            created.link,
-            plan.then.action,
-            core.settings,
-            plan.then.paymentMethod,
-          );
-          ops.push(...next.ops);
-          status = next.link.status;
-        }
-        by_status[status] = (by_status[status] ?? 0) + 1;
+    const { core } = this;
+    await commitInSlices(core.store, count, (n) => {
+      const plan = samplePlan(n, tag);
+      const created = core.links.create(plan.body);
+      if (!plan.then) {
+        by_status.pending = (by_status.pending ?? 0) + 1;
+        return created.ops;
       }
-      await this.core.store.commit(ops);
-      await nextTurn();
-    }
+      // Decided on the new link before it is stored: the same transition a stored one would take.
+      const next = core.links.decide(created.link, plan.then.action, core.settings, plan.then.paymentMethod);
+      by_status[next.link.status] = (by_status[next.link.status] ?? 0) + 1;
+      return [...created.ops, ...next.ops];
+    });
     return { created: count, by_status };
   }
 
@@ -71,17 +57,12 @@ export class LinkBatches {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const skipped = new Map<string, BulkSkipReason>();
     let changed = 0;
-    for (let start = 0; start < unique.length; start += BATCH) {
-      const ops: Op[] = [];
-      for (const id of unique.slice(start, start + BATCH)) {
-        const change = this.tryChange(id, action, paymentMethod, skipped);
-        if (!change) continue;
-        ops.push(...change.ops);
-        changed++;
-      }
-      if (ops.length > 0) await this.core.store.commit(ops);
-      await nextTurn();
-    }
+    await commitInSlices(this.core.store, unique.length, (i) => {
+      const change = this.tryChange(unique[i] as string, action, paymentMethod, skipped);
+      if (!change) return [];
+      changed++;
+      return change.ops;
+    });
     return {
       action,
       requested: unique.length,

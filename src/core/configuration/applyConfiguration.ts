@@ -4,7 +4,7 @@ import type { FaultRule, NewFaultRule } from '../../shared/faults';
 import type { Settings } from '../../shared/types';
 import { feeProblem } from '../domain/fees';
 import { actionTo } from '../../shared/linkStates';
-import { nextTurn } from '../nextTurn';
+import { commitInSlices } from '../commitInSlices';
 import type { SandboxCore } from '../sandboxCore';
 import { settingsWith } from '../settings';
 import type { Op } from '../store/ops';
@@ -12,9 +12,6 @@ import type { StoreState } from '../store/storeState';
 import { endpointControls } from '../webhooks/endpointControls';
 import type { ConfigLink } from './configurationSchema';
 import { ConfigurationError, type Configuration } from './readConfiguration';
-
-/** Links per commit: one journal line each, with other requests answered between them. */
-const BATCH = 250;
 
 /** A rule as declared, whatever ids, times and defaults the store added: to see whether it changed. */
 const declared = (rule: NewFaultRule | FaultRule): string =>
@@ -75,12 +72,12 @@ export async function applyConfiguration(core: SandboxCore, configuration: Confi
   // The clock before the links, so they are made at the sandbox time the file asks for.
   if (clock) await core.time.start(clock);
   const links = (configuration.links ?? []).filter((link) => !isMade(state, link));
-  for (let start = 0; start < links.length; start += BATCH) {
-    const ops: Op[] = [];
-    for (const fixture of links.slice(start, start + BATCH)) ops.push(...linkOps(core, fixture));
-    await core.store.commit(ops);
-    await nextTurn();
-  }
+  if (links.length === 0) return;
+  // As many links as the store holds or more (a first start, a reset): one commit, written as a new
+  // snapshot (docs/storage.md). A few added to a large store would rewrite all of it: journal lines.
+  if (links.length >= state.links.size)
+    await core.store.commitWhole(links.flatMap((fixture) => linkOps(core, fixture)));
+  else await commitInSlices(core.store, links.length, (i) => linkOps(core, links[i] as ConfigLink));
 }
 
 function linkOps(core: SandboxCore, fixture: ConfigLink): Op[] {
@@ -97,6 +94,7 @@ function linkOps(core: SandboxCore, fixture: ConfigLink): Op[] {
     id.toLowerCase(),
   );
   if (status === 'pending') return created.ops;
-  // Decided on the new link before it is stored: the same change simulate or cancel makes.
-  return [...created.ops, ...core.links.decide(created.link, actionTo(status), settings).ops];
+  // Decided on the new link before it is stored: the same change simulate or cancel makes. Only
+  // the decided version is committed; the pending one would be overwritten in the same commit.
+  return core.links.decide(created.link, actionTo(status), settings).ops;
 }

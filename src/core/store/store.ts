@@ -189,21 +189,39 @@ export class Store {
   }
 
   /**
-   * Replaces the whole state (an import, a reset). The new state is written as a new snapshot,
-   * streamed, and putting that file in place is the commit: a crash leaves the old store or the
-   * new one. Commits made meanwhile apply to the new state and reach the journal after it.
+   * Replaces the whole state (an import, a reset). Putting the new snapshot in place is the
+   * commit: a crash leaves the old store or the new one.
    */
-  async replace(contents: StoreContents): Promise<void> {
+  replace(contents: StoreContents): Promise<void> {
+    return this.commitAsSnapshot(() => [{ op: 'replace', v: contents }]);
+  }
+
+  /**
+   * A commit of more ops than journal lines suit (a configuration's fixture links, by the
+   * hundred thousand), made durable as a new snapshot instead: one serialisation of what the store
+   * holds, where journal lines would be serialised once for the journal and again by the
+   * compaction that folds them in. Applied at once like a commit; a crash leaves the store as it
+   * was or with all of them.
+   */
+  commitWhole(requested: Op[]): Promise<void> {
+    return this.commitAsSnapshot(() => this.expander(requested));
+  }
+
+  /**
+   * The new state is written as a new snapshot, streamed, and putting that file in place is the
+   * commit. Commits made meanwhile apply to the new state and reach the journal after it.
+   */
+  private async commitAsSnapshot(opsOf: () => Op[]): Promise<void> {
     while (this.compaction) await this.compaction;
     if (this.closed) throw new Error('the store is closed');
     const lost = this.lostDirectory();
     if (lost) throw lost;
-    const undo = this.state.apply({ op: 'replace', v: contents });
+    const ops = opsOf();
+    const undo = ops.map((op) => this.state.apply(op));
     const seq = ++this.seq;
-    const announced: Op[] = [{ op: 'replace', v: contents }];
     const durable = this.durable;
-    if (!durable) return this.announce(announced);
-    this.unsettled.set(seq, [undo]);
+    if (!durable) return this.announce(ops);
+    this.unsettled.set(seq, undo);
     const rollbacks = this.rollbacks;
     const data = this.state.capture(seq, this.now());
     const covered = durable.journal.rotate();
@@ -226,7 +244,7 @@ export class Store {
     this.policy.reset(this.state.links.size, durable.snapshot.size);
     // A whole new snapshot is in place: whatever stopped compaction is behind it.
     this.backoff.succeeded();
-    this.announce(announced);
+    this.announce(ops);
   }
 
   /**
