@@ -7,6 +7,7 @@ import { answerCpuProbes, answerMemoryProbes, tell, waitFor } from './child';
  * data directory. `root` is that revision's checkout: its own src/core is imported, so the code
  * measured is the revision's, while this harness (the same for both) only starts it and answers
  * the runner. startSandbox({ port, host, dataDir }) is all it asks of a revision.
+ * BENCH_REQUEST_LOG=0 turns the request log off (requestLog: false), to see what it costs.
  *   revisionServer.ts <root> <dataDir>
  */
 const [root, dataDir] = process.argv.slice(2);
@@ -17,9 +18,19 @@ interface Running {
   close(): Promise<void>;
 }
 const core = (await import(pathToFileURL(join(root, 'src/core/index.ts')).href)) as {
-  startSandbox(options: { port: number; host: string; dataDir: string }): Promise<Running>;
+  startSandbox(options: {
+    port: number;
+    host: string;
+    dataDir: string;
+    requestLog?: boolean;
+  }): Promise<Running>;
 };
-const sandbox = await core.startSandbox({ port: 0, host: '127.0.0.1', dataDir });
+const sandbox = await core.startSandbox({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  ...(process.env.BENCH_REQUEST_LOG === '0' ? { requestLog: false } : {}),
+});
 answerCpuProbes();
 answerMemoryProbes();
 tell({ type: 'ready', origin: sandbox.origin });

@@ -7,13 +7,24 @@ import type { Op } from './store/ops';
 
 const CURSOR = new RegExp(LOG_CURSOR_PATTERN);
 
-/** One entry as the log keeps it: its position, and its JSON written once for every reader. */
-export interface KeptEntry {
-  /** Its position in this run's log, counting from 1. */
-  position: number;
-  cursor: string;
-  entry: LogEntry;
-  json: string;
+/**
+ * One entry as the log keeps it: its position, and its JSON written once for every reader, when
+ * the first one asks: a request's answer never waits for it (issue 28), and most are never read.
+ */
+export class KeptEntry {
+  private text: string | undefined;
+
+  constructor(
+    /** Its position in this run's log, counting from 1. */
+    readonly position: number,
+    readonly cursor: string,
+    readonly entry: LogEntry,
+  ) {}
+
+  get json(): string {
+    this.text ??= JSON.stringify(this.entry);
+    return this.text;
+  }
 }
 
 export function apiRequestEntry(e: RequestLogEntry): LogEntry {
@@ -115,7 +126,7 @@ export class SandboxLog {
     const from = since === undefined ? 0 : this.positionOf(since);
     // Kept positions have no gaps: the first one after `from` is found by subtraction.
     const oldest = this.kept[0]?.position ?? 0;
-    return this.kept.slice(Math.max(0, from - oldest + 1));
+    return this.kept.slice(Math.max(0, from - oldest + 1, this.kept.length - this.limit));
   }
 
   private positionOf(cursor: string): number {
@@ -132,9 +143,11 @@ export class SandboxLog {
 
   private add(entry: LogEntry): void {
     const position = ++this.position;
-    const kept = { position, cursor: `log_${this.run}_${position}`, entry, json: JSON.stringify(entry) };
+    const kept = new KeptEntry(position, `log_${this.run}_${position}`, entry);
     this.kept.push(kept);
-    if (this.kept.length > this.limit) this.kept.splice(0, this.kept.length - this.limit);
+    // Up to twice the limit is held, so the oldest go in one splice per `limit` entries rather than
+    // one per entry (each moves every entry kept); `after` reads the newest `limit` only.
+    if (this.kept.length >= 2 * this.limit) this.kept.splice(0, this.kept.length - this.limit);
     this.added.emit('entry', kept);
   }
 }

@@ -32,6 +32,15 @@ interface Read<K> {
 }
 
 /**
+ * How long a queued line waits for others before they are written together. Not setImmediate: a
+ * callback due on the next turn makes the event loop poll without waiting, so each turn takes one
+ * request and the write is per request again (issue 28).
+ */
+const QUEUE_MS = 10;
+/** Past this many bytes queued they are written at once, so a burst of large entries stays bounded in memory. */
+const QUEUED_BYTES_LIMIT = 1024 * 1024;
+
+/**
  * An append-only log of JSON lines in two files, within a byte budget: the one home of the rule
  * the request log and the inbox log share (docs/storage.md). Entries are appended to
  * `<name>.jsonl` until it holds half the budget; it then becomes `<name>.older.jsonl` and the one
@@ -64,6 +73,12 @@ export class JsonlLog<T extends object> {
   /** Counts clears: a load that a clear overtook places nothing. */
   private clears = 0;
   private closed = false;
+  /** Entries `queue` took that are not in the file yet (JSON, no newline), oldest first, and their lines' bytes. */
+  private queued: string[] = [];
+  private queuedBytes = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** Set while writes fail, so that an episode is said once, not once per batch. */
+  private failing = false;
   private readonly files: { current: string; older: string } | undefined;
 
   constructor(
@@ -138,14 +153,69 @@ export class JsonlLog<T extends object> {
   }
 
   append(entry: T): void {
+    this.flush();
     const line = `${JSON.stringify(entry)}\n`;
-    const length = Buffer.byteLength(line);
+    this.reserve(line, 0);
+    if (this.fd !== null) writeSync(this.fd, line);
+  }
+
+  /**
+   * Appends an entry its owner has serialised already (`json`, one line, no newline), written
+   * within QUEUE_MS with every other line queued meanwhile, by one write: a caller on a hot path
+   * (a request's answer) pays neither a write nor a serialisation of its own. It is placed and
+   * counted against the budget at once, as `append` would; reading it back, rotating, trimming,
+   * clearing or closing writes what is queued first. A process killed (SIGKILL) loses at most the
+   * lines of those last milliseconds; close() writes them.
+   */
+  queue(json: string): void {
+    // No `${json}\n`: a large entry would be copied once more to join them; flush adds the newline.
+    const length = this.reserve(json, 1);
+    if (this.fd === null) return;
+    this.queued.push(json);
+    this.queuedBytes += length;
+    if (this.queuedBytes >= QUEUED_BYTES_LIMIT) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), QUEUE_MS);
+  }
+
+  /** Writes the queued lines, in order, by one write: each entry's text is encoded once, into one buffer. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.queued.length === 0 || this.fd === null) return;
+    const bytes = Buffer.allocUnsafe(this.queuedBytes);
+    let at = 0;
+    for (const json of this.queued) {
+      at += bytes.write(json, at);
+      bytes[at++] = 0x0a;
+    }
+    this.queued = [];
+    this.queuedBytes = 0;
+    try {
+      writeSync(this.fd, bytes);
+      this.failing = false;
+    } catch (error) {
+      // Off the request's path there is no one to answer: the lines are lost, and it is said once.
+      if (!this.failing)
+        process.emitWarning(
+          `${this.files?.current}: could not write to the log (${(error as NodeJS.ErrnoException).code ?? String(error)}); the entries since are not kept on disk until a write succeeds`,
+        );
+      this.failing = true;
+    }
+  }
+
+  /**
+   * A new line's place: after the last one, in the current file (rotated first when it would pass
+   * half the budget). `extra`: bytes the line has beyond `text` (its newline, when added later).
+   * Returns the line's length in bytes.
+   */
+  private reserve(text: string, extra: number): number {
+    const length = Buffer.byteLength(text) + extra;
     if (this.loaded && this.currentBytes > 0 && this.currentBytes + length > this.budgetBytes() / 2)
       this.rotate();
     this.offsets.push(this.currentBytes);
     this.lengths.push(length);
     this.currentBytes += length;
-    if (this.fd !== null) writeSync(this.fd, line);
+    return length;
   }
 
   /** Where the kept line at `index` (0 the oldest) is; undefined without a folder. */
@@ -158,8 +228,15 @@ export class JsonlLog<T extends object> {
 
   /** The kept entry at `index` (0 the oldest), read from its file; undefined without a folder. */
   read(index: number): T | undefined {
+    const line = this.readLine(index);
+    return line === undefined ? undefined : (JSON.parse(line) as T);
+  }
+
+  /** The kept line at `index` (0 the oldest) as it is in its file; undefined without a folder. */
+  readLine(index: number): string | undefined {
+    this.flush();
     const place = this.place(index);
-    return place && (JSON.parse(readAt(place.file, place.offset, place.length)) as T);
+    return place && readAt(place.file, place.offset, place.length);
   }
 
   /**
@@ -196,6 +273,7 @@ export class JsonlLog<T extends object> {
   }
 
   close(): void {
+    this.flush();
     this.closed = true;
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
@@ -231,6 +309,7 @@ export class JsonlLog<T extends object> {
     this.olderBytes = this.currentBytes;
     this.currentBytes = 0;
     if (!this.files) return;
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     renameSync(this.files.current, this.files.older);
     this.fd = openSync(this.files.current, 'a');
@@ -248,6 +327,7 @@ export class JsonlLog<T extends object> {
     for (let i = this.older; i < this.offsets.length; i++) (this.offsets[i] as number) -= from;
     this.currentBytes -= from;
     if (!this.files) return;
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     keepFrom(this.files.current, from);
     this.fd = openSync(this.files.current, 'a');
