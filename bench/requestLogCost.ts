@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { RequestHistory, type UnnumberedEntry } from '../src/core/requestHistory';
-import { SandboxLog } from '../src/core/sandboxLog';
+import { pathToFileURL } from 'node:url';
+import type { UnnumberedEntry } from '../src/core/requestHistory';
 
 /**
  * What the request log itself costs a request, alone in one process: RequestHistory.record as the
@@ -11,10 +11,28 @@ import { SandboxLog } from '../src/core/sandboxLog';
  * entry handed to /sandbox/logs), for an entry the size of a retrieve's and of a list's (25 links,
  * ~13 KB answer), 50 a turn of the event loop as under a load of 50 connections. Prints CPU µs per
  * record (user + system, the batched writes included).
- *   node --import tsx bench/requestLogCost.ts [records=50000]
- * Not part of `npm run bench`.
+ *   node --import tsx bench/requestLogCost.ts [records=50000] [checkout=.]
+ * With another checkout (a git worktree of an earlier revision), that checkout's request log is
+ * measured: before /sandbox/logs (df5edd2) it is RequestHistory(announce, limit), in memory.
+ * SHAPES=retrieve (or list) measures one shape. Not part of `npm run bench`.
  */
 const records = Number(process.argv[2] ?? 50_000);
+const checkout = process.argv[3] ?? '.';
+const load = (file: string) => import(pathToFileURL(join(checkout, file)).href);
+interface History {
+  record(entry: UnnumberedEntry): void;
+  load?(): Promise<void>;
+  close?(): void;
+  size?: { entries: number; bytes: number };
+}
+const { RequestHistory } = (await load('src/core/requestHistory.ts')) as {
+  RequestHistory: new (announce: (e: unknown) => void, ...rest: unknown[]) => History;
+};
+const sandboxLog = await load('src/core/sandboxLog.ts').then(
+  (m: { SandboxLog: new () => { request(e: unknown): void } }) => new m.SandboxLog(),
+  () => null,
+);
+
 const PER_TURN = 50;
 
 const link = {
@@ -81,16 +99,18 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 const root = await mkdtemp(join(tmpdir(), 'pls-request-log-cost-'));
 try {
   for (const round of [1, 2]) {
-    for (const [name, { path, body }] of Object.entries(answers)) {
+    for (const [name, { path, body }] of Object.entries(answers).filter(([n]) =>
+      (process.env.SHAPES ?? n).includes(n),
+    )) {
       const dir = join(root, `${name}-${round}`);
       await mkdir(dir);
-      const sandboxLog = new SandboxLog();
-      const history = new RequestHistory(
-        (e) => sandboxLog.request(e),
-        () => 64 * 1024 * 1024,
-        dir,
-      );
-      await history.load();
+      const announce = (e: unknown) => sandboxLog?.request(e);
+      // Constructor.length: the parameters before the first with a default.
+      const history =
+        RequestHistory.length >= 2
+          ? new RequestHistory(announce, () => 64 * 1024 * 1024, dir)
+          : new RequestHistory(announce);
+      await history.load?.();
       const built = Array.from({ length: PER_TURN }, (_, i) => entry(i, path, body));
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
@@ -98,11 +118,11 @@ try {
         for (const e of built) history.record(e);
         await turn();
       }
-      history.close();
+      history.close?.();
       const cpu = process.cpuUsage(cpu0);
       const ms = performance.now() - t0;
       console.log(
-        `round ${round} ${name.padEnd(8)} (${body.length} B answer): ${(((cpu.user + cpu.system) / records) as number).toFixed(2)} µs CPU per record (${((cpu.system / records) as number).toFixed(2)} system), ${((ms * 1000) / records).toFixed(2)} µs wall; ${history.size.entries} kept, ${(history.size.bytes / 1e6).toFixed(1)} MB`,
+        `round ${round} ${name.padEnd(8)} (${body.length} B answer): ${(((cpu.user + cpu.system) / records) as number).toFixed(2)} µs CPU per record (${((cpu.system / records) as number).toFixed(2)} system), ${((ms * 1000) / records).toFixed(2)} µs wall; ${history.size ? `${history.size.entries} kept, ${(history.size.bytes / 1e6).toFixed(1)} MB` : 'in memory'}`,
       );
     }
   }

@@ -37,7 +37,7 @@ interface Read<K> {
  * request and the write is per request again (issue 28).
  */
 const QUEUE_MS = 10;
-/** Past this many bytes queued they are written at once, so a burst of large entries stays bounded in memory. */
+/** Bytes of lines queued at most (unless one line is longer): past it they are written at once. */
 const QUEUED_BYTES_LIMIT = 1024 * 1024;
 
 /**
@@ -73,8 +73,11 @@ export class JsonlLog<T extends object> {
   /** Counts clears: a load that a clear overtook places nothing. */
   private clears = 0;
   private closed = false;
-  /** Entries `queue` took that are not in the file yet (JSON, no newline), oldest first, and their lines' bytes. */
-  private queued: string[] = [];
+  /**
+   * Lines `queue` took that are not in the file yet, encoded, oldest first: the first `queuedBytes`
+   * of `queued`. Encoding a line straight into it also measures it (no Buffer.byteLength pass).
+   */
+  private queued: Buffer | null = null;
   private queuedBytes = 0;
   private flushTimer: NodeJS.Timeout | undefined;
   /** Set while writes fail, so that an episode is said once, not once per batch. */
@@ -155,43 +158,58 @@ export class JsonlLog<T extends object> {
   append(entry: T): void {
     this.flush();
     const line = `${JSON.stringify(entry)}\n`;
-    this.reserve(line, 0);
+    this.reserve(Buffer.byteLength(line));
     if (this.fd !== null) writeSync(this.fd, line);
   }
 
   /**
-   * Appends an entry its owner has serialised already (`json`, one line, no newline), written
+   * Appends an entry its owner has serialised already (one line of JSON, no newline, in `parts`
+   * that are written one after the other: a large part is then never copied to join it), written
    * within QUEUE_MS with every other line queued meanwhile, by one write: a caller on a hot path
    * (a request's answer) pays neither a write nor a serialisation of its own. It is placed and
    * counted against the budget at once, as `append` would; reading it back, rotating, trimming,
    * clearing or closing writes what is queued first. A process killed (SIGKILL) loses at most the
    * lines of those last milliseconds; close() writes them.
    */
-  queue(json: string): void {
-    // No `${json}\n`: a large entry would be copied once more to join them; flush adds the newline.
-    const length = this.reserve(json, 1);
-    if (this.fd === null) return;
-    this.queued.push(json);
-    this.queuedBytes += length;
-    if (this.queuedBytes >= QUEUED_BYTES_LIMIT) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), QUEUE_MS);
+  queue(parts: readonly string[]): void {
+    if (this.fd === null) {
+      let length = 1;
+      for (const part of parts) length += Buffer.byteLength(part);
+      this.reserve(length);
+      return;
+    }
+    // At most 3 bytes of UTF-8 per UTF-16 unit: room for the line, written first when there is not.
+    let most = 1;
+    for (const part of parts) most += 3 * part.length;
+    if (this.queued === null || this.queuedBytes + most > this.queued.length) {
+      this.flush();
+      if (this.queued === null || most > this.queued.length)
+        this.queued = Buffer.allocUnsafe(Math.max(QUEUED_BYTES_LIMIT, most));
+    }
+    const buffer = this.queued;
+    const start = this.queuedBytes;
+    let at = start;
+    for (const part of parts) at += buffer.write(part, at);
+    buffer[at++] = 0x0a;
+    // A rotation writes what was queued before this line (to the file that becomes the older one).
+    this.reserve(at - start);
+    if (this.queuedBytes === start) this.queuedBytes = at;
+    else {
+      buffer.copyWithin(this.queuedBytes, start, at);
+      this.queuedBytes += at - start;
+    }
+    this.flushTimer ??= setTimeout(() => this.flush(), QUEUE_MS);
   }
 
-  /** Writes the queued lines, in order, by one write: each entry's text is encoded once, into one buffer. */
+  /** Writes the queued lines, in order, by one write. */
   flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (this.queued.length === 0 || this.fd === null) return;
-    const bytes = Buffer.allocUnsafe(this.queuedBytes);
-    let at = 0;
-    for (const json of this.queued) {
-      at += bytes.write(json, at);
-      bytes[at++] = 0x0a;
-    }
-    this.queued = [];
+    if (this.queuedBytes === 0 || this.queued === null || this.fd === null) return;
+    const length = this.queuedBytes;
     this.queuedBytes = 0;
     try {
-      writeSync(this.fd, bytes);
+      writeSync(this.fd, this.queued, 0, length);
       this.failing = false;
     } catch (error) {
       // Off the request's path there is no one to answer: the lines are lost, and it is said once.
@@ -205,17 +223,14 @@ export class JsonlLog<T extends object> {
 
   /**
    * A new line's place: after the last one, in the current file (rotated first when it would pass
-   * half the budget). `extra`: bytes the line has beyond `text` (its newline, when added later).
-   * Returns the line's length in bytes.
+   * half the budget), for a line of `length` bytes.
    */
-  private reserve(text: string, extra: number): number {
-    const length = Buffer.byteLength(text) + extra;
+  private reserve(length: number): void {
     if (this.loaded && this.currentBytes > 0 && this.currentBytes + length > this.budgetBytes() / 2)
       this.rotate();
     this.offsets.push(this.currentBytes);
     this.lengths.push(length);
     this.currentBytes += length;
-    return length;
   }
 
   /** Where the kept line at `index` (0 the oldest) is; undefined without a folder. */
