@@ -167,7 +167,8 @@ export class RequestHistory {
     if (entry.api) {
       // Serialised once, here; written after the answer with the turn's other requests (issue 28).
       this.log.queue(lineOf(entry));
-      this.api.push({ summary: requestSummary(entry), ...(this.log.fileNames ? {} : { entry }) });
+      const summary = requestSummary(entry);
+      this.api.push(this.log.fileNames ? { summary } : { summary, entry });
     } else {
       this.other.push(entry);
       if (this.other.length > OTHER_REQUESTS_KEPT)

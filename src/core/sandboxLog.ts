@@ -17,9 +17,13 @@ export class KeptEntry {
   constructor(
     /** Its position in this run's log, counting from 1. */
     readonly position: number,
-    readonly cursor: string,
+    private readonly run: string,
     readonly entry: LogEntry,
   ) {}
+
+  get cursor(): string {
+    return `log_${this.run}_${this.position}`;
+  }
 
   get json(): string {
     this.text ??= JSON.stringify(this.entry);
@@ -143,7 +147,7 @@ export class SandboxLog {
 
   private add(entry: LogEntry): void {
     const position = ++this.position;
-    const kept = new KeptEntry(position, `log_${this.run}_${position}`, entry);
+    const kept = new KeptEntry(position, this.run, entry);
     this.kept.push(kept);
     // Up to twice the limit is held, so the oldest go in one splice per `limit` entries rather than
     // one per entry (each moves every entry kept); `after` reads the newest `limit` only.
