@@ -26,6 +26,7 @@ import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
 import { startupBench, startupTable, type StartupRow } from './startup';
 import { requestLogStartupBench, requestLogStartupTable } from './requestLogStartup';
 import { fixturesBench, fixturesTable, type FixtureRun } from './fixtures';
+import { compareBench } from './compare';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -39,6 +40,10 @@ import { fixturesBench, fixturesTable, type FixtureRun } from './fixtures';
  * API's pace while 100 endpoints are down and their deliveries retry (bench/downEndpoints.ts), and
  * start-up through the CLI and `npm start` beside json-server (bench/startup.ts), and a configuration
  * file of 100,000 fixture links applied at start and by a reset (bench/fixtures.ts).
+ *
+ * `BENCH_COMPARE=<rev> npm run bench` is the compare run instead: the API part (retrieve, list,
+ * create) of this checkout and of another revision, interleaved, with each figure's ratio
+ * (bench/compare.ts). Run it for any change on the request path (docs/performance.md).
  *
  * `BENCH_SCALE=1m npm run bench` (or `npm run bench -- --million`) is the scale run instead:
  * 10,000, 100,000 and 1,000,000 seeded links, each with start-up (journal-only and compacted),
@@ -806,7 +811,9 @@ async function main(): Promise<void> {
 }
 
 try {
-  await main();
+  const compare = process.env.BENCH_COMPARE;
+  if (compare) await compareBench(compare);
+  else await main();
 } finally {
   await cleanup();
 }

@@ -1,23 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { LOG_CURSOR_PATTERN, type LogEntry, type WebhookAttemptLogEntry } from '../shared/sandboxLog';
+import {
+  LOG_CURSOR_PATTERN,
+  type ApiRequestLogEntry,
+  type LogEntry,
+  type WebhookAttemptLogEntry,
+} from '../shared/sandboxLog';
 import type { DeliveryAttempt, RequestLogEntry, WebhookDelivery } from '../shared/types';
 import { SandboxError } from './errors';
 import type { Op } from './store/ops';
 
 const CURSOR = new RegExp(LOG_CURSOR_PATTERN);
 
-/** One entry as the log keeps it: its position, and its JSON written once for every reader. */
-export interface KeptEntry {
-  /** Its position in this run's log, counting from 1. */
-  position: number;
-  cursor: string;
-  entry: LogEntry;
-  json: string;
+/**
+ * One entry as the log keeps it: its position, and its JSON written once for every reader, when
+ * the first one asks: a request's answer never waits for it (issue 28), and most are never read.
+ */
+export class KeptEntry {
+  private text: string | undefined;
+
+  constructor(
+    /** Its position in this run's log, counting from 1. */
+    readonly position: number,
+    private readonly run: string,
+    readonly entry: LogEntry,
+  ) {}
+
+  get cursor(): string {
+    return `log_${this.run}_${this.position}`;
+  }
+
+  get json(): string {
+    this.text ??= JSON.stringify(this.entry);
+    return this.text;
+  }
 }
 
 export function apiRequestEntry(e: RequestLogEntry): LogEntry {
-  return {
+  // Field by field, in the order shown: spreading `cond ? {} : { … }` into the literal takes V8's
+  // slow path on every request (issue 28).
+  const entry: Omit<ApiRequestLogEntry, 'request_body' | 'response_body'> &
+    Partial<Pick<ApiRequestLogEntry, 'request_body' | 'response_body'>> = {
     type: 'api_request',
     at: e.at,
     seq: e.seq,
@@ -28,11 +51,12 @@ export function apiRequestEntry(e: RequestLogEntry): LogEntry {
     duration_ms: e.duration_ms,
     idempotency_key: e.idempotency_key,
     replayed: e.replayed,
-    ...(e.link_id === undefined ? {} : { link_id: e.link_id }),
-    ...(e.fault === undefined ? {} : { fault: e.fault }),
-    request_body: e.request_body,
-    response_body: e.response_body,
   };
+  if (e.link_id !== undefined) entry.link_id = e.link_id;
+  if (e.fault !== undefined) entry.fault = e.fault;
+  entry.request_body = e.request_body;
+  entry.response_body = e.response_body;
+  return entry as ApiRequestLogEntry;
 }
 
 /** Takes a delivery as stored or as shown: an attempt's entry does not depend on its status. */
@@ -115,7 +139,7 @@ export class SandboxLog {
     const from = since === undefined ? 0 : this.positionOf(since);
     // Kept positions have no gaps: the first one after `from` is found by subtraction.
     const oldest = this.kept[0]?.position ?? 0;
-    return this.kept.slice(Math.max(0, from - oldest + 1));
+    return this.kept.slice(Math.max(0, from - oldest + 1, this.kept.length - this.limit));
   }
 
   private positionOf(cursor: string): number {
@@ -132,9 +156,11 @@ export class SandboxLog {
 
   private add(entry: LogEntry): void {
     const position = ++this.position;
-    const kept = { position, cursor: `log_${this.run}_${position}`, entry, json: JSON.stringify(entry) };
+    const kept = new KeptEntry(position, this.run, entry);
     this.kept.push(kept);
-    if (this.kept.length > this.limit) this.kept.splice(0, this.kept.length - this.limit);
+    // Up to twice the limit is held, so the oldest go in one splice per `limit` entries rather than
+    // one per entry (each moves every entry kept); `after` reads the newest `limit` only.
+    if (this.kept.length >= 2 * this.limit) this.kept.splice(0, this.kept.length - this.limit);
     this.added.emit('entry', kept);
   }
 }

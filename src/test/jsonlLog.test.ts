@@ -188,4 +188,47 @@ describe('the rotating JSON-lines log (store/jsonlLog.ts), on a real data folder
     assert.deepEqual(again.kept, range(1, next - 1), 'a restart reads them all, in order');
     again.log.close();
   });
+  test('queued lines (the request log) are written together later, rotate in order with lines in parts, and read back before they are written', async () => {
+    const dir = await makeTempDir();
+    const current = join(dir, 'things.jsonl');
+    const older = join(dir, 'things.older.jsonl');
+    const perLine = lineBytes(entry(10));
+    const owner = new Owner(dir, 10 * perLine).loadSync();
+    const queue = (n: number) => {
+      const json = JSON.stringify(entry(n));
+      // A line in parts, as the request log hands over a JSON answer as it was sent.
+      owner.log.queue([json.slice(0, 7), json.slice(7, -1), '}']);
+      owner.kept.push(n);
+    };
+    for (let n = 10; n < 14; n++) queue(n);
+    assert.deepEqual(
+      numbersIn(current),
+      [],
+      'nothing written yet: the request that queued it is not kept waiting',
+    );
+    assert.equal(
+      owner.log.read(2)?.n,
+      12,
+      'a queued line is read back by its place: what is queued is written first',
+    );
+    assert.deepEqual(numbersIn(current), range(10, 13));
+
+    for (let n = 14; n < 17; n++) queue(n);
+    assert.deepEqual(
+      numbersIn(older),
+      range(10, 14),
+      'the rotation wrote what was queued before it to the file that became the older one',
+    );
+    assert.deepEqual(numbersIn(current), [], 'the lines after it still wait');
+    assert.deepEqual(owner.log.size, { entries: 7, bytes: 7 * perLine });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(numbersIn(current), range(15, 16), 'written within a moment, with no one asking');
+
+    queue(17);
+    owner.log.close();
+    assert.deepEqual(numbersIn(current), range(15, 17), 'close writes what is queued');
+    const again = new Owner(dir, 10 * perLine).loadSync();
+    assert.deepEqual(again.kept, range(10, 17), 'a restart reads every queued line back, in order');
+    again.log.close();
+  });
 });

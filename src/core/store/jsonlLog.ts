@@ -32,6 +32,15 @@ interface Read<K> {
 }
 
 /**
+ * How long a queued line waits for others before they are written together. Not setImmediate: a
+ * callback due on the next turn makes the event loop poll without waiting, so each turn takes one
+ * request and the write is per request again (issue 28).
+ */
+const QUEUE_MS = 10;
+/** Bytes of lines queued at most (unless one line is longer): past it they are written at once. */
+const QUEUED_BYTES_LIMIT = 1024 * 1024;
+
+/**
  * An append-only log of JSON lines in two files, within a byte budget: the one home of the rule
  * the request log and the inbox log share (docs/storage.md). Entries are appended to
  * `<name>.jsonl` until it holds half the budget; it then becomes `<name>.older.jsonl` and the one
@@ -64,6 +73,15 @@ export class JsonlLog<T extends object> {
   /** Counts clears: a load that a clear overtook places nothing. */
   private clears = 0;
   private closed = false;
+  /**
+   * Lines `queue` took that are not in the file yet, encoded, oldest first: the first `queuedBytes`
+   * of `queued`. Encoding a line straight into it also measures it (no Buffer.byteLength pass).
+   */
+  private queued: Buffer | null = null;
+  private queuedBytes = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** Set while writes fail, so that an episode is said once, not once per batch. */
+  private failing = false;
   private readonly files: { current: string; older: string } | undefined;
 
   constructor(
@@ -142,11 +160,89 @@ export class JsonlLog<T extends object> {
    * kept, and whatever part of it reached the file is cut away, so the next one starts a line.
    */
   append(entry: T): void {
+    this.flush();
     const line = Buffer.from(`${JSON.stringify(entry)}\n`);
-    const length = line.length;
+    this.makeRoom(line.length);
+    if (this.fd !== null) this.writeWhole(this.fd, line);
+    this.keep(line.length);
+  }
+
+  /**
+   * Appends an entry its owner has serialised already (one line of JSON, no newline, in `parts`
+   * that are written one after the other: a large part is then never copied to join it), written
+   * within QUEUE_MS with every other line queued meanwhile, by one write: a caller on a hot path
+   * (a request's answer) pays neither a write nor a serialisation of its own. It is placed and
+   * counted against the budget at once, as `append` would; reading it back, rotating, trimming,
+   * clearing or closing writes what is queued first. A process killed (SIGKILL) loses at most the
+   * lines of those last milliseconds; close() writes them.
+   */
+  queue(parts: readonly string[]): void {
+    if (this.fd === null) {
+      let length = 1;
+      for (const part of parts) length += Buffer.byteLength(part);
+      this.reserve(length);
+      return;
+    }
+    // At most 3 bytes of UTF-8 per UTF-16 unit: room for the line, written first when there is not.
+    let most = 1;
+    for (const part of parts) most += 3 * part.length;
+    if (this.queued === null || this.queuedBytes + most > this.queued.length) {
+      this.flush();
+      if (this.queued === null || most > this.queued.length)
+        this.queued = Buffer.allocUnsafe(Math.max(QUEUED_BYTES_LIMIT, most));
+    }
+    const buffer = this.queued;
+    const start = this.queuedBytes;
+    let at = start;
+    for (const part of parts) at += buffer.write(part, at);
+    buffer[at++] = 0x0a;
+    // A rotation writes what was queued before this line (to the file that becomes the older one).
+    this.reserve(at - start);
+    if (this.queuedBytes === start) this.queuedBytes = at;
+    else {
+      buffer.copyWithin(this.queuedBytes, start, at);
+      this.queuedBytes += at - start;
+    }
+    this.flushTimer ??= setTimeout(() => this.flush(), QUEUE_MS);
+  }
+
+  /** Writes the queued lines, in order, by one write. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.queuedBytes === 0 || this.queued === null || this.fd === null) return;
+    const length = this.queuedBytes;
+    this.queuedBytes = 0;
+    try {
+      for (let at = 0; at < length;) at += writeSync(this.fd, this.queued, at, length - at);
+      this.failing = false;
+    } catch (error) {
+      // Off the request's path there is no one to answer: the lines are lost, and it is said once.
+      if (!this.failing)
+        process.emitWarning(
+          `${this.files?.current}: could not write to the log (${(error as NodeJS.ErrnoException).code ?? String(error)}); the entries since are not kept on disk until a write succeeds`,
+        );
+      this.failing = true;
+    }
+  }
+
+  /**
+   * A new line's place: after the last one, in the current file (rotated first when it would pass
+   * half the budget), for a line of `length` bytes.
+   */
+  private reserve(length: number): void {
+    this.makeRoom(length);
+    this.keep(length);
+  }
+
+  /** Rotates first when a line of `length` bytes would take the current file past half the budget. */
+  private makeRoom(length: number): void {
     if (this.loaded && this.currentBytes > 0 && this.currentBytes + length > this.budgetBytes() / 2)
       this.rotate();
-    if (this.fd !== null) this.writeWhole(this.fd, line);
+  }
+
+  /** Counts a line of `length` bytes, placed after the last one. */
+  private keep(length: number): void {
     this.offsets.push(this.currentBytes);
     this.lengths.push(length);
     this.currentBytes += length;
@@ -162,8 +258,15 @@ export class JsonlLog<T extends object> {
 
   /** The kept entry at `index` (0 the oldest), read from its file; undefined without a folder. */
   read(index: number): T | undefined {
+    const line = this.readLine(index);
+    return line === undefined ? undefined : (JSON.parse(line) as T);
+  }
+
+  /** The kept line at `index` (0 the oldest) as it is in its file; undefined without a folder. */
+  readLine(index: number): string | undefined {
+    this.flush();
     const place = this.place(index);
-    return place && (JSON.parse(readAt(place.file, place.offset, place.length)) as T);
+    return place && readAt(place.file, place.offset, place.length);
   }
 
   /**
@@ -200,6 +303,7 @@ export class JsonlLog<T extends object> {
   }
 
   close(): void {
+    this.flush();
     this.closed = true;
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
@@ -249,6 +353,7 @@ export class JsonlLog<T extends object> {
     this.olderBytes = this.currentBytes;
     this.currentBytes = 0;
     if (!this.files) return;
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     renameSync(this.files.current, this.files.older);
     this.fd = openSync(this.files.current, 'a');
@@ -266,6 +371,7 @@ export class JsonlLog<T extends object> {
     for (let i = this.older; i < this.offsets.length; i++) (this.offsets[i] as number) -= from;
     this.currentBytes -= from;
     if (!this.files) return;
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     keepFrom(this.files.current, from);
     this.fd = openSync(this.files.current, 'a');
