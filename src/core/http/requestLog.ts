@@ -37,15 +37,15 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
   const replayOf = Number(request.headers[REPLAY_OF_HEADER]);
   const refused = request.apiKey || !api ? null : presentedKey(request.headers.authorization);
   const linkId = linkNamedBy(request.method, request.url, reply.statusCode, request.body, request.sentBody);
-  return {
+  // Optional fields are set after, not spread in: a spread in a literal copies by the runtime's
+  // generic path, on every request (issue 28).
+  const entry: UnnumberedEntry = {
     request_id: typeof answeredAs === 'string' ? answeredAs : request.id,
     method: request.method,
     path: withoutToken(request.url),
     status: reply.statusCode,
     duration_ms: Math.round(reply.elapsedTime * 100) / 100,
     key_prefix: request.apiKey ? keyPrefix(request.apiKey) : refused === null ? null : keyPrefix(refused),
-    ...(refused === null ? {} : { key_rejected: true }),
-    ...(Number.isSafeInteger(replayOf) && replayOf > 0 ? { replay_of: replayOf } : {}),
     idempotency_key: typeof key === 'string' ? key : null,
     replayed: request.replayed,
     at: isoTime(now),
@@ -56,17 +56,15 @@ export function requestLogEntry(request: FastifyRequest, reply: FastifyReply, no
     response_body: responseBody,
     request_headers: loggedHeaders(request.headers, { api }),
     response_headers: loggedHeaders(reply.getHeaders(), { api }),
-    ...(linkId ? { link_id: linkId } : {}),
-    ...(request.fault
-      ? {
-          fault: {
-            rule_id: request.fault.id,
-            action: request.fault.action.type,
-            ...(request.faultLatencyMs === null ? {} : { latency_ms: request.faultLatencyMs }),
-          },
-        }
-      : {}),
   };
+  if (refused !== null) entry.key_rejected = true;
+  if (Number.isSafeInteger(replayOf) && replayOf > 0) entry.replay_of = replayOf;
+  if (linkId) entry.link_id = linkId;
+  if (request.fault) {
+    entry.fault = { rule_id: request.fault.id, action: request.fault.action.type };
+    if (request.faultLatencyMs !== null) entry.fault.latency_ms = request.faultLatencyMs;
+  }
+  return entry;
 }
 
 export const formatRequestLine = (
