@@ -101,13 +101,16 @@ test('logs tail --json with an unread stdout stays small, is cut off by the sand
   for (const line of lines) assert.equal(JSON.parse(line).type, 'api_request');
 });
 
+/** Pays a new link: a delivery to each endpoint, and a line for each listen. */
+async function payLink() {
+  const link = await createLink(sandbox);
+  await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+}
+
 /** Pays `count` links and waits for their deliveries: one line each for a listen, to fill its stdout. */
 async function fillStdout(count: number) {
   const before = receiver.requests.length;
-  for (let i = 0; i < count; i++) {
-    const link = await createLink(sandbox);
-    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
-  }
+  for (let i = 0; i < count; i++) await payLink();
   await eventually(
     async () => (receiver.requests.length >= before + count ? true : undefined),
     `the ${count} deliveries to arrive`,
@@ -228,7 +231,7 @@ test('listen | head -n 1: once its reader has gone, the next attempt ends it: it
 
   listen.child.stdout?.destroy();
   const paying = (async () => {
-    while (!listen.exitStatus) await fillStdout(1);
+    while (!listen.exitStatus) await payLink();
   })();
   const { code } = await listen.waitForExit();
   await paying;
