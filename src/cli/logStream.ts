@@ -1,5 +1,6 @@
 import { UNSENT_LIMIT_BYTES } from '../shared/eventStreamLimits';
 import type { LogEntry } from '../shared/sandboxLog';
+import { watchStdoutReader } from './printLines';
 import { CommandFailure, type SandboxClient } from './sandboxClient';
 
 /** One message of GET /sandbox/logs as an event stream: the entry as sent, and the entry. */
@@ -20,11 +21,25 @@ export const cutOffLine = (baseUrl: string): string =>
   `the sandbox at ${baseUrl} cut the log stream off: this command's output was read too slowly, so more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB of entries waited for it; entries after the cut were not printed`;
 
 /**
+ * Once stdout's reader has gone, how the stream is read on (discarding) to learn how it ends: a
+ * reader that never read and then exited (`| sleep 45`) leaves this command behind everything the
+ * sandbox sent before it cut the stream off, and the cut shows only after that. What was sent
+ * before a cut sits in socket buffers and arrives back to back, so a stream that stays quiet this
+ * long has been caught up with and is live; one that keeps coming is live too, past the deadline.
+ */
+const CAUGHT_UP_QUIET_MS = 100;
+const CATCH_UP_DEADLINE_MS = 2_000;
+
+/**
  * Opens GET /sandbox/logs as Server-Sent Events (failing as a request does when it cannot), then
  * calls `onEntry` for each entry as it comes, reading on only once what it returns has settled.
  * `ended` resolves with `stopped` once `signal` aborts, `ended` when the sandbox closes the stream
  * (it is shutting down) or cannot be reached after a cut, `cut off` when it cut the stream yet
  * still answers (it disconnects a client that leaves too much unread).
+ *
+ * `onEntry` prints to stdout. Once stdout's reader has gone (`| head -n 5` that has had enough,
+ * `| sleep 45` that exited), entries are no longer passed on: the stream is read on only to learn
+ * whether it was cut off (`cut off`, as above), and is `stopped` once caught up with while live.
  */
 export async function followLogs(
   sandbox: SandboxClient,
@@ -39,8 +54,9 @@ export async function followLogs(
       1,
     );
   }
+  const readerGone = watchStdoutReader();
   return {
-    ended: read(response.body, onEntry, signal).then(async (end) =>
+    ended: read(response.body, onEntry, readerGone, signal).then(async (end) =>
       end === 'cut' ? ((await answers(sandbox)) ? 'cut off' : 'ended') : end,
     ),
   };
@@ -55,15 +71,20 @@ const answers = (sandbox: SandboxClient): Promise<boolean> =>
 async function read(
   body: ReadableStream<Uint8Array>,
   onEntry: (streamed: StreamedEntry) => void | Promise<void>,
+  readerGone: () => boolean,
   signal: AbortSignal,
 ): Promise<'stopped' | 'ended' | 'cut'> {
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending = '';
   try {
-    for await (const chunk of body) {
-      pending += decoder.decode(chunk, { stream: true });
+    for (;;) {
+      if (readerGone()) return await readToItsEnd(reader);
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending += decoder.decode(value, { stream: true });
       let end: number;
-      while ((end = pending.indexOf('\n\n')) !== -1) {
+      while (!readerGone() && (end = pending.indexOf('\n\n')) !== -1) {
         const message = pending.slice(0, end);
         pending = pending.slice(end + 2);
         const data = message
@@ -82,6 +103,28 @@ async function read(
     return 'cut';
   }
   return signal.aborted ? 'stopped' : 'ended';
+}
+
+/**
+ * Reads on, discarding, until the stream ends (`ended`) or is cut (it throws, as a read does), or
+ * until it is caught up with while live (`stopped`, and the connection is closed).
+ */
+async function readToItsEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<'ended' | 'stopped'> {
+  const deadline = Date.now() + CATCH_UP_DEADLINE_MS;
+  for (let left = CATCH_UP_DEADLINE_MS; left > 0; left = deadline - Date.now()) {
+    let timer: NodeJS.Timeout | undefined;
+    // The timer's end waits for the I/O ready by then: on a busy machine it may fire late, together
+    // with data that came in time, and the data must win.
+    const quiet = new Promise<'quiet'>((resolve) => {
+      timer = setTimeout(() => setImmediate(() => resolve('quiet')), Math.min(CAUGHT_UP_QUIET_MS, left));
+    });
+    const next = await Promise.race([reader.read(), quiet]);
+    clearTimeout(timer);
+    if (next === 'quiet') break;
+    if (next.done) return 'ended';
+  }
+  await reader.cancel();
+  return 'stopped';
 }
 
 /** Resolves on the first SIGINT or SIGTERM, aborting `controller`; both keep the process alive until handled. */

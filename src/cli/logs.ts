@@ -26,8 +26,6 @@ export const logs = (argv: string[]): Promise<number> =>
     const sandbox = SandboxClient.from(values);
     const stop = new AbortController();
     const signalled = stopOnSignal(stop);
-    // A reader that has had enough (`logs tail --json | head -n 5`) ends the tail, not with EPIPE.
-    process.stdout.on('error', () => stop.abort());
     const print = ({ json, entry }: StreamedEntry) =>
       printStreamed(values.json ? json : formatLogLine(entry));
     const following = await followLogs(sandbox, print, stop.signal);

@@ -30,3 +30,19 @@ export function printStreamed(line: string): Promise<void> {
     process.stdout.on('close', done);
   });
 }
+
+/**
+ * Watches for stdout's reader going away (`| head -n 5` that has had enough, `| sleep 45` that
+ * exited) and returns whether it has: a write then fails with EPIPE, or stdout closes. stdout is not
+ * always destroyed by that failure, so its `destroyed` cannot tell; and from here on, the failure
+ * is this answer instead of a crash.
+ */
+export function watchStdoutReader(): () => boolean {
+  let gone = false;
+  const goes = () => {
+    gone = true;
+  };
+  process.stdout.on('error', goes);
+  process.stdout.on('close', goes);
+  return () => gone;
+}
