@@ -28,8 +28,14 @@ async function filesIn(dir: string): Promise<Record<string, number>> {
 const filesBefore = await filesIn(dataDir);
 const startedAt = epochMs();
 const t0 = performance.now();
-// The API alone: without the request history kept for the console's Requests screen.
-const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir, requestLog: false });
+// The API alone: without the request history kept for the console's Requests screen, unless
+// BENCH_REQUEST_LOG=1 asks for it as `serve` runs (issue 28: its cost at 1M links).
+const sandbox = await startSandbox({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  ...(process.env.BENCH_REQUEST_LOG === '1' ? {} : { requestLog: false }),
+});
 const startupMs = performance.now() - t0;
 const processMs = performance.now();
 const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
