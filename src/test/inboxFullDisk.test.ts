@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test, type TestContext } from 'node:test';
-import { INBOX_DISK_RESERVE_BYTES } from '../core/inbox/inboxes';
+import { INBOX_DISK_RESERVE_BYTES } from '../core/inbox/diskReserve';
 import { makeTempDir, startTestSandbox, type TestSandbox } from './harness';
 
 const running: TestSandbox[] = [];
