@@ -1,5 +1,6 @@
 import { closeSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { RefusedWrites } from './storageFailure';
 import {
   eachLine,
   eachLineSync,
@@ -80,8 +81,8 @@ export class JsonlLog<T extends object> {
   private queued: Buffer | null = null;
   private queuedBytes = 0;
   private flushTimer: NodeJS.Timeout | undefined;
-  /** Set while writes fail, so that an episode is said once, not once per batch. */
-  private failing = false;
+  /** A failing write is said once an episode, not once per batch. */
+  private readonly refusedWrites = new RefusedWrites((message) => process.emitWarning(message));
   private readonly files: { current: string; older: string } | undefined;
 
   constructor(
@@ -215,14 +216,12 @@ export class JsonlLog<T extends object> {
     this.queuedBytes = 0;
     try {
       for (let at = 0; at < length;) at += writeSync(this.fd, this.queued, at, length - at);
-      this.failing = false;
+      this.refusedWrites.succeeded();
     } catch (error) {
       // Off the request's path there is no one to answer: the lines are lost, and it is said once.
-      if (!this.failing)
-        process.emitWarning(
-          `${this.files?.current}: could not write to the log (${(error as NodeJS.ErrnoException).code ?? String(error)}); the entries since are not kept on disk until a write succeeds`,
-        );
-      this.failing = true;
+      this.refusedWrites.refused({
+        message: `${this.files?.current}: could not write to the log (${(error as NodeJS.ErrnoException).code ?? String(error)}); the entries since are not kept on disk until a write succeeds`,
+      });
     }
   }
 

@@ -39,7 +39,7 @@ export class RefusedWrites {
 
   constructor(private readonly warn: (message: string) => void) {}
 
-  refused(failure: SandboxError): SandboxError {
+  refused<F extends { message: string }>(failure: F): F {
     if (!this.refusing) this.warn(failure.message);
     this.refusing = true;
     return failure;
