@@ -6,15 +6,16 @@ import {
   type LogEntry,
   type WebhookAttemptLogEntry,
 } from '../shared/sandboxLog';
-import type { DeliveryAttempt, RequestLogEntry, WebhookDelivery } from '../shared/types';
+import type { DeliveryAttempt, RequestLogEntry, RequestLogSummary, WebhookDelivery } from '../shared/types';
 import { SandboxError } from './errors';
 import type { Op } from './store/ops';
 
 const CURSOR = new RegExp(LOG_CURSOR_PATTERN);
 
 /**
- * One entry as the log keeps it: its position, and its JSON written once for every reader, when
- * the first one asks: a request's answer never waits for it (issue 28), and most are never read.
+ * One entry as the log keeps it: its position, its type, and its JSON written once for every
+ * reader, when the first one asks: a request's answer never waits for it (issue 28), and most are
+ * never read.
  */
 export class KeptEntry {
   private text: string | undefined;
@@ -23,7 +24,9 @@ export class KeptEntry {
     /** Its position in this run's log, counting from 1. */
     readonly position: number,
     private readonly run: string,
-    readonly entry: LogEntry,
+    readonly type: LogEntry['type'],
+    /** The whole entry, bodies included, made when its JSON is first asked for. */
+    private readonly whole: () => LogEntry,
   ) {}
 
   get cursor(): string {
@@ -31,12 +34,36 @@ export class KeptEntry {
   }
 
   get json(): string {
-    this.text ??= JSON.stringify(this.entry);
+    this.text ??= JSON.stringify(this.whole());
     return this.text;
   }
 }
 
-export function apiRequestEntry(e: RequestLogEntry): LogEntry {
+/** A request's bodies, read back from the request log by its seq; undefined once it has let it go. */
+export type LoggedBodies = (
+  seq: number,
+) => Pick<RequestLogEntry, 'request_body' | 'response_body'> | undefined;
+
+/** What an api_request entry says besides its bodies: a logged request, or such an entry itself. */
+type RequestFacts = Pick<
+  RequestLogSummary,
+  | 'at'
+  | 'seq'
+  | 'request_id'
+  | 'method'
+  | 'path'
+  | 'status'
+  | 'duration_ms'
+  | 'idempotency_key'
+  | 'replayed'
+  | 'link_id'
+  | 'fault'
+>;
+
+export function apiRequestEntry(
+  e: RequestFacts,
+  bodies: Pick<RequestLogEntry, 'request_body' | 'response_body'> | undefined,
+): ApiRequestLogEntry {
   // Field by field, in the order shown: spreading `cond ? {} : { … }` into the literal takes V8's
   // slow path on every request (issue 28).
   const entry: Omit<ApiRequestLogEntry, 'request_body' | 'response_body'> &
@@ -54,8 +81,8 @@ export function apiRequestEntry(e: RequestLogEntry): LogEntry {
   };
   if (e.link_id !== undefined) entry.link_id = e.link_id;
   if (e.fault !== undefined) entry.fault = e.fault;
-  entry.request_body = e.request_body;
-  entry.response_body = e.response_body;
+  entry.request_body = bodies?.request_body ?? null;
+  entry.response_body = bodies?.response_body ?? null;
   return entry as ApiRequestLogEntry;
 }
 
@@ -78,6 +105,12 @@ export const webhookAttemptEntry = (
   duration_ms: a.duration_ms,
 });
 
+// Each closure made in a function of its own: closures made in one function share one context, and
+// the first would keep the entry, bodies and all, alive in the second.
+const followed = (entry: RequestLogEntry) => (): LogEntry => apiRequestEntry(entry, entry);
+const readBack = (summary: ApiRequestLogEntry, bodies: LoggedBodies) => (): LogEntry =>
+  apiRequestEntry(summary, bodies(summary.seq));
+
 /**
  * What GET /sandbox/logs reads and streams: API requests and webhook attempts in the order they
  * ended, in memory (a restart starts a fresh one; the Requests screen's log is kept on disk), the
@@ -91,11 +124,23 @@ export class SandboxLog {
   private readonly kept: KeptEntry[] = [];
   private position = 0;
 
-  constructor(private readonly limit = 1000) {}
+  constructor(
+    private readonly bodies: LoggedBodies,
+    private readonly limit = 1000,
+  ) {}
 
-  /** A logged request: API requests only (the console, the checkout page and files are not the API's traffic). */
+  /**
+   * A logged request: API requests only (the console, the checkout page and files are not the API's
+   * traffic). Its bodies are not held here but read back from the request log when its JSON is asked
+   * for (so an entry the request log has let go of shows none): held for the newest 1,000 requests,
+   * every answer outlived its request, and the collector's copying them cost a 14 KB list more than
+   * writing its line (issue 28). While the log is followed, its JSON is made at once, from the entry
+   * in hand.
+   */
   request(entry: RequestLogEntry): void {
-    if (entry.api) this.add(apiRequestEntry(entry));
+    if (!entry.api) return;
+    if (this.added.listenerCount('entry') > 0) this.add('api_request', followed(entry));
+    else this.add('api_request', readBack(apiRequestEntry(entry, undefined), this.bodies));
   }
 
   /** A commit: each attempt it records, with the delivery it belongs to. */
@@ -104,7 +149,9 @@ export class SandboxLog {
       if (op.op !== 'delivery.patch' || !op.attempt) continue;
       // Retention may drop a delivery in the very commit of its last attempt: nothing left to name.
       const owner = delivery(op.id);
-      if (owner) this.add(webhookAttemptEntry(owner, op.attempt));
+      if (!owner) continue;
+      const entry = webhookAttemptEntry(owner, op.attempt);
+      this.add('webhook_attempt', () => entry);
     }
   }
 
@@ -154,9 +201,9 @@ export class SandboxLog {
     return run === this.run ? Number(n) : 0;
   }
 
-  private add(entry: LogEntry): void {
+  private add(type: LogEntry['type'], whole: () => LogEntry): void {
     const position = ++this.position;
-    const kept = new KeptEntry(position, this.run, entry);
+    const kept = new KeptEntry(position, this.run, type, whole);
     this.kept.push(kept);
     // Up to twice the limit is held, so the oldest go in one splice per `limit` entries rather than
     // one per entry (each moves every entry kept); `after` reads the newest `limit` only.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { JsonlLog } from '../core/store/jsonlLog';
@@ -229,6 +229,39 @@ describe('the rotating JSON-lines log (store/jsonlLog.ts), on a real data folder
     assert.deepEqual(numbersIn(current), range(15, 17), 'close writes what is queued');
     const again = new Owner(dir, 10 * perLine).loadSync();
     assert.deepEqual(again.kept, range(10, 17), 'a restart reads every queued line back, in order');
+    again.log.close();
+  });
+
+  test('the files a rotation, a trim and a clear let go of leave the folder, and what a killed process left aside goes at the next open', async () => {
+    const dir = await makeTempDir();
+    const perLine = lineBytes(entry(10));
+    const owner = new Owner(dir, 4 * perLine).loadSync();
+    for (let n = 0; n < 40; n++) owner.append(entry(n));
+    owner.budget = 2 * perLine;
+    owner.log.trim();
+    owner.log.clear();
+    owner.kept = [];
+    for (let n = 40; n < 45; n++) owner.append(entry(n));
+    owner.log.close();
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      ['things.jsonl', 'things.older.jsonl'],
+      'once closed, only the two files are left: nothing set aside stays behind',
+    );
+    assert.deepEqual(
+      [...numbersIn(join(dir, 'things.older.jsonl')), ...numbersIn(join(dir, 'things.jsonl'))],
+      owner.kept,
+    );
+
+    // A process killed between setting the older file aside and deleting it.
+    writeFileSync(join(dir, 'things.older.jsonl.4242-7.gone'), 'x'.repeat(1000));
+    const again = new Owner(dir, 4 * perLine).loadSync();
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      ['things.jsonl', 'things.older.jsonl'],
+      'the next open deleted it',
+    );
+    assert.deepEqual(again.kept, owner.kept, 'and read the log as it was');
     again.log.close();
   });
 });

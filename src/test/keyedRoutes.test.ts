@@ -224,6 +224,53 @@ describe('the log of API requests and webhook attempts', () => {
     await removeEndpoint(endpoint.id);
   });
 
+  test('with a data folder, bodies are read back from the request log, and an entry it has let go of shows none', async () => {
+    const own = await startTestSandbox();
+    try {
+      assert.equal((await own.consoleApi('PATCH', '/settings', { request_log_mb: 1 })).status, 200);
+      const link = await createLink(own);
+      const logged = await own.api('GET', '/sandbox/logs');
+      const create = logged.body.data.find(
+        (e: { link_id?: string; method: string }) => e.link_id === link.id && e.method === 'POST',
+      );
+      assert.equal(
+        JSON.parse(create.response_body).data.id,
+        link.id,
+        'the answer, read back from requests.jsonl',
+      );
+      assert.equal(JSON.parse(create.request_body).amount, link.amount);
+
+      // Another create, not read yet; then 2 MiB of refused creates: the request log (1 MiB) lets it
+      // go, and the log still lists it.
+      const unread = await createLink(own);
+      const big = JSON.stringify({ amount: 100, title: 't'.repeat(60_000) });
+      for (let i = 0; i < 35; i++)
+        assert.equal(
+          (
+            await own.api('POST', '/payment-links', {
+              raw: big,
+              headers: { 'content-type': 'application/json' },
+            })
+          ).status,
+          400,
+        );
+      const later = await own.api('GET', '/sandbox/logs?limit=1000');
+      const gone = later.body.data.find(
+        (e: { link_id?: string; method: string }) => e.link_id === unread.id && e.method === 'POST',
+      );
+      assert.deepEqual(
+        [gone.path, gone.status, gone.request_body, gone.response_body],
+        ['/payment-links', 201, null, null],
+        'listed, without the bodies the request log no longer holds',
+      );
+      assertLogEntry(gone);
+      const newest = later.body.data.find((e: { method: string }) => e.method === 'POST');
+      assert.equal(newest.request_body.length, big.length, 'the newest keep theirs');
+    } finally {
+      await own.stop();
+    }
+  });
+
   test('with Accept: text/event-stream the log is followed live, and the stream ends on shutdown', async () => {
     const own = await startTestSandbox({ inMemory: true });
     const stream = await openEventStream(own.origin, {

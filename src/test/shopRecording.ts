@@ -17,7 +17,7 @@ async function requestLog(sandbox: TestSandbox): Promise<RequestLogEntry[]> {
 }
 
 /** An entry in the fixed shape `logs tail --json` and GET /sandbox/logs write: the log's own mapping. */
-const logLine = (e: RequestLogEntry): string => JSON.stringify(apiRequestEntry(e));
+const logLine = (e: RequestLogEntry): string => JSON.stringify(apiRequestEntry(e, e));
 
 /**
  * One test run of the shop against a fresh sandbox: a double click on "pay", then a payment whose

@@ -1,6 +1,7 @@
-import { closeSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { RefusedWrites } from './storageFailure';
+import { RetiredFiles } from './retiredFiles';
 import {
   eachLine,
   eachLineSync,
@@ -83,6 +84,8 @@ export class JsonlLog<T extends object> {
   private flushTimer: NodeJS.Timeout | undefined;
   /** A failing write is said once an episode, not once per batch. */
   private readonly refusedWrites = new RefusedWrites((message) => process.emitWarning(message));
+  /** The older file a rotation, a trim or a clear lets go of, deleted off the event loop. */
+  private readonly retired = new RetiredFiles();
   private readonly files: { current: string; older: string } | undefined;
 
   constructor(
@@ -97,6 +100,7 @@ export class JsonlLog<T extends object> {
         : { current: join(dir, `${name}.jsonl`), older: join(dir, `${name}.older.jsonl`) };
     this.loaded = this.files === undefined;
     if (!this.files) return;
+    RetiredFiles.sweep(this.files.older);
     this.olderBytes = sizeOf(this.files.older);
     const { fd, size } = openForAppend(this.files.current);
     this.fd = fd;
@@ -297,7 +301,7 @@ export class JsonlLog<T extends object> {
     this.lengths.length = 0;
     this.older = 0;
     this.olderBytes = 0;
-    if (this.files) rmSync(this.files.older, { force: true });
+    if (this.files) this.retired.retire(this.files.older);
     this.keepCurrentFrom(this.currentBytes);
   }
 
@@ -306,6 +310,7 @@ export class JsonlLog<T extends object> {
     this.closed = true;
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    this.retired.finish();
   }
 
   /** How many entries are kept, and the files' size in bytes. */
@@ -354,6 +359,7 @@ export class JsonlLog<T extends object> {
     if (!this.files) return;
     this.flush();
     if (this.fd !== null) closeSync(this.fd);
+    this.retired.retire(this.files.older);
     renameSync(this.files.current, this.files.older);
     this.fd = openSync(this.files.current, 'a');
   }
@@ -362,7 +368,7 @@ export class JsonlLog<T extends object> {
     this.forget(this.older);
     this.older = 0;
     this.olderBytes = 0;
-    if (this.files) rmSync(this.files.older, { force: true });
+    if (this.files) this.retired.retire(this.files.older);
   }
 
   /** The current file keeps its bytes from `from` on; the lines' places move with them. */

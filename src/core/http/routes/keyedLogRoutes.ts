@@ -26,7 +26,7 @@ const LogQuery = Type.Object(
 );
 
 const message = (kept: KeptEntry): string =>
-  `id: ${kept.cursor}\nevent: ${kept.entry.type}\ndata: ${kept.json}\n\n`;
+  `id: ${kept.cursor}\nevent: ${kept.type}\ndata: ${kept.json}\n\n`;
 
 /** GET /sandbox/logs: what the API answered and what the webhooks met, read once or followed live. */
 export function keyedLogRoutes(app: FastifyInstance, core: SandboxCore): void {
@@ -45,7 +45,7 @@ export function keyedLogRoutes(app: FastifyInstance, core: SandboxCore): void {
       schema: {
         ...keyedSchema(
           'Read or follow the log of API requests and webhook attempts',
-          `Entries of two types, api_request (each Payment Links API and /sandbox request, with both bodies) and webhook_attempt (each attempt to deliver a webhook), newest first; the newest 1,000 are kept in memory, and a restart starts afresh. The answer's cursor, given back as ?since=, gets only what came after it. With Accept: text/event-stream the answer is a stream instead: the entries after since (when given), oldest first, then each new one as it happens; each message has event: set to the entry's type, id: to its cursor and data: to its JSON. A client that leaves more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB unread is disconnected; the stream ends when the sandbox shuts down.`,
+          `Entries of two types, api_request (each Payment Links API and /sandbox request, with both bodies, or null ones once the request log has let them go) and webhook_attempt (each attempt to deliver a webhook), newest first; the newest 1,000 are kept in memory, and a restart starts afresh. The answer's cursor, given back as ?since=, gets only what came after it. With Accept: text/event-stream the answer is a stream instead: the entries after since (when given), oldest first, then each new one as it happens; each message has event: set to the entry's type, id: to its cursor and data: to its JSON. A client that leaves more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB unread is disconnected; the stream ends when the sandbox shuts down.`,
           { 200: LogsEnvelope },
         ),
         querystring: LogQuery,
