@@ -53,22 +53,6 @@ function summaryOf(seq: number, e: UnnumberedEntry): RequestLogSummary {
 /** An entry without its bodies, as the event stream and the list carry it. */
 export const requestSummary = (entry: RequestLogEntry): RequestLogSummary => summaryOf(entry.seq, entry);
 
-/** The entry numbered `seq`: its summary, then its bodies and headers. */
-function numbered(seq: number, e: UnnumberedEntry): RequestLogEntry {
-  const entry = summaryOf(seq, e) as RequestLogEntry;
-  entry.request_body = e.request_body;
-  entry.response_body = e.response_body;
-  entry.request_headers = e.request_headers;
-  entry.response_headers = e.response_headers;
-  return entry;
-}
-
-/** An API request as memory holds it: what the list shows. In memory-only mode, the entry itself. */
-interface Kept {
-  summary: RequestLogSummary;
-  entry?: RequestLogEntry;
-}
-
 export interface RequestPageQuery {
   /** 'all': the console's and the checkout page's requests too. */
   scope: 'api' | 'all';
@@ -78,13 +62,13 @@ export interface RequestPageQuery {
   limit: number;
 }
 
-/** The index of `seq` in entries sorted by seq, or -1. */
-function indexOf(kept: readonly Kept[], seq: number): number {
+/** The index of `seq` in summaries sorted by seq, or -1. */
+function indexOf(kept: readonly RequestLogSummary[], seq: number): number {
   let low = 0;
   let high = kept.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    const at = (kept[mid] as Kept).summary.seq;
+    const at = (kept[mid] as RequestLogSummary).seq;
     if (at === seq) return mid;
     if (at < seq) low = mid + 1;
     else high = mid - 1;
@@ -106,8 +90,13 @@ function indexOf(kept: readonly Kept[], seq: number): number {
  * meanwhile is neither lost nor put before older ones; rotation and trimming wait for the load.
  */
 export class RequestHistory {
-  /** The API requests the log keeps, oldest first: the log's `dropped` takes the oldest out. */
-  private api: Kept[] = [];
+  /**
+   * What the list shows of each API request the log keeps, oldest first: the log's `dropped` takes
+   * the oldest out. Without a data folder, `entries` holds the whole of each, alike; with one, they
+   * are read from the files.
+   */
+  private api: RequestLogSummary[] = [];
+  private readonly entries: RequestLogEntry[] | undefined;
   private readonly other: RequestLogEntry[] = [];
   private seq = 0;
   private readonly log: JsonlLog<RequestLogEntry>;
@@ -116,13 +105,16 @@ export class RequestHistory {
   private loading: Promise<void> | undefined;
 
   constructor(
-    private readonly announce: (entry: RequestLogEntry) => void,
+    /** Each request as it is logged, with its summary (the one the list keeps) when it is the API's. */
+    private readonly announce: (entry: RequestLogEntry, summary: RequestLogSummary | undefined) => void,
     budgetBytes: () => number,
     dir?: string,
   ) {
-    this.log = new JsonlLog<RequestLogEntry>(dir, REQUEST_LOG_NAME, budgetBytes, (count) =>
-      this.api.splice(0, count),
-    );
+    this.log = new JsonlLog<RequestLogEntry>(dir, REQUEST_LOG_NAME, budgetBytes, (count) => {
+      this.api.splice(0, count);
+      this.entries?.splice(0, count);
+    });
+    if (!this.log.fileNames) this.entries = [];
     this.seq = this.log.last((entry) => (Number.isSafeInteger(entry.seq) ? entry.seq : undefined)) ?? 0;
     this.lastOnDisk = this.seq;
   }
@@ -142,7 +134,7 @@ export class RequestHistory {
           if (!Number.isSafeInteger(entry.seq) || entry.seq <= last || entry.seq > this.lastOnDisk)
             return undefined;
           last = entry.seq;
-          return { summary: requestSummary(entry) };
+          return requestSummary(entry);
         },
         (kept) => {
           this.api = [...kept, ...this.api];
@@ -153,19 +145,23 @@ export class RequestHistory {
       });
   }
 
+  /** Numbers the entry it is given (built for it alone: a copy would cost every request one). */
   record(unnumbered: UnnumberedEntry): void {
-    const entry = numbered(++this.seq, unnumbered);
-    if (entry.api) {
-      // Serialised once, here; written after the answer with the turn's other requests (issue 28).
-      this.log.queue(lineOf(entry));
-      const summary = requestSummary(entry);
-      this.api.push(this.log.fileNames ? { summary } : { summary, entry });
-    } else {
+    const entry = unnumbered as RequestLogEntry;
+    entry.seq = ++this.seq;
+    if (!entry.api) {
       this.other.push(entry);
       if (this.other.length > OTHER_REQUESTS_KEPT)
         this.other.splice(0, this.other.length - OTHER_REQUESTS_KEPT);
+      this.announce(entry, undefined);
+      return;
     }
-    this.announce(entry);
+    // Serialised once, here; written after the answer with the turn's other requests (issue 28).
+    this.log.queue(lineOf(entry));
+    const summary = requestSummary(entry);
+    this.api.push(summary);
+    this.entries?.push(entry);
+    this.announce(entry, summary);
   }
 
   /**
@@ -182,6 +178,7 @@ export class RequestHistory {
     const removed = this.api.length;
     this.log.clear();
     this.api.length = 0;
+    if (this.entries) this.entries.length = 0;
     this.other.length = 0;
     return removed;
   }
@@ -207,7 +204,7 @@ export class RequestHistory {
     if (query.scope === 'api' && q === '') {
       const rows: RequestLogSummary[] = [];
       for (let i = this.api.length - 1 - offset; i >= 0 && rows.length < limit; i--)
-        rows.push((this.api[i] as Kept).summary);
+        rows.push(this.api[i] as RequestLogSummary);
       return { total: this.api.length, rows };
     }
     const rows: RequestLogSummary[] = [];
@@ -230,7 +227,7 @@ export class RequestHistory {
   /** The newest request numbered after `after` that replays `seq`, with its bodies. */
   replayOf(seq: number, after: number): RequestLogEntry | undefined {
     for (let i = this.api.length - 1; i >= 0; i--) {
-      const { summary } = this.api[i] as Kept;
+      const summary = this.api[i] as RequestLogSummary;
       if (summary.seq <= after) break;
       if (summary.replay_of === seq) return this.entryAt(i);
     }
@@ -245,16 +242,14 @@ export class RequestHistory {
   }
 
   private entryAt(i: number): RequestLogEntry {
-    const kept = (this.api[i] as Kept).entry;
-    if (kept) return kept;
-    return entryOfLine(this.log.readLine(i) as string);
+    return this.entries?.[i] ?? entryOfLine(this.log.readLine(i) as string);
   }
 
   private *newestFirst(withOther: boolean): Generator<RequestLogSummary> {
     let a = this.api.length - 1;
     let o = withOther ? this.other.length - 1 : -1;
     while (a >= 0 || o >= 0) {
-      const fromApi = (this.api[a] as Kept | undefined)?.summary;
+      const fromApi = this.api[a];
       const fromOther = this.other[o];
       if (fromApi && (!fromOther || fromApi.seq > fromOther.seq)) {
         yield fromApi;

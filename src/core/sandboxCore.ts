@@ -121,8 +121,8 @@ export class SandboxCore {
     this.configuration = runConfiguration(options.configuration, options);
     this.merged = new MergedSettings(() => store.state.settings);
     this.requests = new RequestHistory(
-      (entry) => {
-        this.log.request(entry);
+      (entry, summary) => {
+        if (summary) this.log.request(entry, summary);
         this.emit({ type: 'request.logged', entry });
       },
       () => this.settings.request_log_mb * 1024 * 1024,

@@ -17,7 +17,7 @@ const CURSOR = new RegExp(LOG_CURSOR_PATTERN);
  * reader, when the first one asks: a request's answer never waits for it (issue 28), and most are
  * never read.
  */
-export class KeptEntry {
+export abstract class KeptEntry {
   private text: string | undefined;
 
   constructor(
@@ -25,8 +25,6 @@ export class KeptEntry {
     readonly position: number,
     private readonly run: string,
     readonly type: LogEntry['type'],
-    /** The whole entry, bodies included, made when its JSON is first asked for. */
-    private readonly whole: () => LogEntry,
   ) {}
 
   get cursor(): string {
@@ -37,6 +35,43 @@ export class KeptEntry {
     this.text ??= JSON.stringify(this.whole());
     return this.text;
   }
+
+  /** The whole entry, bodies included. */
+  protected abstract whole(): LogEntry;
+}
+
+class KeptAttempt extends KeptEntry {
+  constructor(
+    position: number,
+    run: string,
+    private readonly entry: WebhookAttemptLogEntry,
+  ) {
+    super(position, run, 'webhook_attempt');
+  }
+
+  protected whole(): LogEntry {
+    return this.entry;
+  }
+}
+
+/**
+ * A logged API request: the summary the request log keeps of it (no copy), and where its bodies
+ * are, the entry itself while the log is followed live, else read back from the request log.
+ */
+class KeptRequest extends KeptEntry {
+  constructor(
+    position: number,
+    run: string,
+    private readonly summary: RequestLogSummary,
+    private readonly bodies: RequestLogEntry | LoggedBodies,
+  ) {
+    super(position, run, 'api_request');
+  }
+
+  protected whole(): LogEntry {
+    const { bodies, summary } = this;
+    return apiRequestEntry(summary, typeof bodies === 'function' ? bodies(summary.seq) : bodies);
+  }
 }
 
 /** A request's bodies, read back from the request log by its seq; undefined once it has let it go. */
@@ -44,24 +79,9 @@ export type LoggedBodies = (
   seq: number,
 ) => Pick<RequestLogEntry, 'request_body' | 'response_body'> | undefined;
 
-/** What an api_request entry says besides its bodies: a logged request, or such an entry itself. */
-type RequestFacts = Pick<
-  RequestLogSummary,
-  | 'at'
-  | 'seq'
-  | 'request_id'
-  | 'method'
-  | 'path'
-  | 'status'
-  | 'duration_ms'
-  | 'idempotency_key'
-  | 'replayed'
-  | 'link_id'
-  | 'fault'
->;
-
+/** An api_request entry: what the list shows of a logged request (its summary), and its bodies. */
 export function apiRequestEntry(
-  e: RequestFacts,
+  e: RequestLogSummary,
   bodies: Pick<RequestLogEntry, 'request_body' | 'response_body'> | undefined,
 ): ApiRequestLogEntry {
   // Field by field, in the order shown: spreading `cond ? {} : { … }` into the literal takes V8's
@@ -105,12 +125,6 @@ export const webhookAttemptEntry = (
   duration_ms: a.duration_ms,
 });
 
-// Each closure made in a function of its own: closures made in one function share one context, and
-// the first would keep the entry, bodies and all, alive in the second.
-const followed = (entry: RequestLogEntry) => (): LogEntry => apiRequestEntry(entry, entry);
-const readBack = (summary: ApiRequestLogEntry, bodies: LoggedBodies) => (): LogEntry =>
-  apiRequestEntry(summary, bodies(summary.seq));
-
 /**
  * What GET /sandbox/logs reads and streams: API requests and webhook attempts in the order they
  * ended, in memory (a restart starts a fresh one; the Requests screen's log is kept on disk), the
@@ -130,17 +144,16 @@ export class SandboxLog {
   ) {}
 
   /**
-   * A logged request: API requests only (the console, the checkout page and files are not the API's
-   * traffic). Its bodies are not held here but read back from the request log when its JSON is asked
+   * A logged API request (the console's, the checkout page's and files are not the API's traffic)
+   * and the summary the request log keeps of it. Its bodies are not held here but read back from the request log when its JSON is asked
    * for (so an entry the request log has let go of shows none): held for the newest 1,000 requests,
    * every answer outlived its request, and the collector's copying them cost a 14 KB list more than
-   * writing its line (issue 28). While the log is followed, its JSON is made at once, from the entry
-   * in hand.
+   * writing its line (issue 28). While the log is followed, its JSON is made at once (the stream
+   * sends it), from the entry in hand.
    */
-  request(entry: RequestLogEntry): void {
-    if (!entry.api) return;
-    if (this.added.listenerCount('entry') > 0) this.add('api_request', followed(entry));
-    else this.add('api_request', readBack(apiRequestEntry(entry, undefined), this.bodies));
+  request(entry: RequestLogEntry, summary: RequestLogSummary): void {
+    const followed = this.added.listenerCount('entry') > 0;
+    this.add(new KeptRequest(++this.position, this.run, summary, followed ? entry : this.bodies));
   }
 
   /** A commit: each attempt it records, with the delivery it belongs to. */
@@ -149,9 +162,7 @@ export class SandboxLog {
       if (op.op !== 'delivery.patch' || !op.attempt) continue;
       // Retention may drop a delivery in the very commit of its last attempt: nothing left to name.
       const owner = delivery(op.id);
-      if (!owner) continue;
-      const entry = webhookAttemptEntry(owner, op.attempt);
-      this.add('webhook_attempt', () => entry);
+      if (owner) this.add(new KeptAttempt(++this.position, this.run, webhookAttemptEntry(owner, op.attempt)));
     }
   }
 
@@ -201,9 +212,7 @@ export class SandboxLog {
     return run === this.run ? Number(n) : 0;
   }
 
-  private add(type: LogEntry['type'], whole: () => LogEntry): void {
-    const position = ++this.position;
-    const kept = new KeptEntry(position, this.run, type, whole);
+  private add(kept: KeptEntry): void {
     this.kept.push(kept);
     // Up to twice the limit is held, so the oldest go in one splice per `limit` entries rather than
     // one per entry (each moves every entry kept); `after` reads the newest `limit` only.

@@ -13,7 +13,18 @@ export function presentedKey(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+let lastAuthorization = '';
+let lastRedacted = '';
+/** The last one is remembered, as an app sends the same Authorization on every request. */
 function redactedAuthorization(value: string): string {
+  if (value !== lastAuthorization) {
+    lastAuthorization = value;
+    lastRedacted = redacted(value);
+  }
+  return lastRedacted;
+}
+
+function redacted(value: string): string {
   const key = presentedKey(value);
   if (key !== null) return `Bearer ${keyPrefix(key)}`;
   const scheme = value.trim().split(/\s+/)[0];
