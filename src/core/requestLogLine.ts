@@ -17,21 +17,25 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const NOT_ASCII = /[\u007f-\uffff]/g;
 const asEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** Short texts that needed escaping (a key prefix's "…" on every request), remembered. */
-const escapedTexts = new Map<string, string>();
-const ESCAPED_KEPT = 1000;
-const ESCAPED_LENGTH_KEPT = 128;
-
 /** A JSON string in ASCII alone: the line is then a one-byte string, its length its size in bytes. */
 function text(s: string): string {
+  return PLAIN.test(s) ? `"${s}"` : JSON.stringify(s).replace(NOT_ASCII, asEscape);
+}
+
+/** Headers and key prefixes that needed escaping (the "…" of every request's key), remembered. */
+const escapedTexts = new Map<string, string>();
+const ESCAPED_KEPT = 1000;
+const ESCAPED_LENGTH_KEPT = 256;
+
+/** text, for what repeats from request to request: a header, a key prefix. */
+function repeatedText(s: string): string {
   if (PLAIN.test(s)) return `"${s}"`;
   const known = escapedTexts.get(s);
   if (known !== undefined) return known;
-  const json = JSON.stringify(s).replace(NOT_ASCII, asEscape);
-  if (s.length <= ESCAPED_LENGTH_KEPT) {
-    if (escapedTexts.size >= ESCAPED_KEPT) escapedTexts.clear();
-    escapedTexts.set(s, json);
-  }
+  const json = text(s);
+  if (s.length > ESCAPED_LENGTH_KEPT) return json;
+  if (escapedTexts.size >= ESCAPED_KEPT) escapedTexts.clear();
+  escapedTexts.set(s, json);
   return json;
 }
 
@@ -40,7 +44,7 @@ const num = (n: number | null): string => (n === null || !Number.isFinite(n) ? '
 
 function headers(h: Record<string, string>): string {
   let out = '';
-  for (const name in h) out += `,${text(name)}:${text(h[name] as string)}`;
+  for (const name in h) out += `,${repeatedText(name)}:${repeatedText(h[name] as string)}`;
   return `{${out.slice(1)}}`;
 }
 
@@ -51,7 +55,7 @@ function headers(h: Record<string, string>): string {
  * not written here fails it.
  */
 function head(e: RequestLogEntry): string {
-  let line = `{"seq":${num(e.seq)},"request_id":${text(e.request_id)},"method":${text(e.method)},"path":${text(e.path)},"status":${num(e.status)},"duration_ms":${num(e.duration_ms)},"key_prefix":${orNull(e.key_prefix)}`;
+  let line = `{"seq":${num(e.seq)},"request_id":${text(e.request_id)},"method":${text(e.method)},"path":${text(e.path)},"status":${num(e.status)},"duration_ms":${num(e.duration_ms)},"key_prefix":${e.key_prefix === null ? 'null' : repeatedText(e.key_prefix)}`;
   if (e.key_rejected !== undefined) line += `,"key_rejected":${e.key_rejected}`;
   if (e.replay_of !== undefined) line += `,"replay_of":${num(e.replay_of)}`;
   line += `,"idempotency_key":${orNull(e.idempotency_key)},"replayed":${e.replayed},"at":${text(e.at)},"api":${e.api},"request_body_length":${num(e.request_body_length)},"response_body_length":${num(e.response_body_length)}`;
