@@ -129,6 +129,9 @@ const MAX_LOAD_S = 900;
 const ID_AT = '{"data":{"id":"'.length;
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+/** RSS, and the part of it the JS heap holds (live objects and garbage not yet collected). */
+const memoryOf = (m: Memory): string =>
+  `RSS ${mb(m.rss)} (heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)})`;
 const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 async function filesIn(dir: string): Promise<Record<string, number>> {
@@ -470,7 +473,7 @@ export async function millionBench(
     99,
   );
   console.log(
-    `  A: ${fmt(ids.length)} of ${fmt(count)} acknowledged (201) in ${seconds.toFixed(0)} s, ${fmt(ids.length / seconds)} req/s, server CPU ${(cpuUs / created.requests.total).toFixed(1)} µs/req, p99 ${createP99.toFixed(1)} ms; ${created.non2xx} non-2xx, ${created.errors} errors; RSS ${mb((await server.memory()).rss)}`,
+    `  A: ${fmt(ids.length)} of ${fmt(count)} acknowledged (201) in ${seconds.toFixed(0)} s, ${fmt(ids.length / seconds)} req/s, server CPU ${(cpuUs / created.requests.total).toFixed(1)} µs/req, p99 ${createP99.toFixed(1)} ms; ${created.non2xx} non-2xx, ${created.errors} errors; ${memoryOf(await server.memory())}`,
   );
   for (const w of server.windows)
     compactions.push(compactionStats('A', 'the create load', create.timeline, w));
@@ -485,7 +488,7 @@ export async function millionBench(
   await checkAll('B', server, ids, checks, compactions);
   compactions.push(await forcedCompaction('B', 'a retrieve load (random ids)', server, randomRetrieve(ids)));
   compactions.push(await forcedCompaction('B', 'a create load', server, creating(ids)));
-  console.log(`  B: RSS ${mb((await server.memory()).rss)}; create load, SIGKILL 3 s in`);
+  console.log(`  B: ${memoryOf(await server.memory())}; create load, SIGKILL 3 s in`);
   const beforeKill = ids.length;
   const dying = timedLoad(server.ready.origin, creating(ids), { duration: 30, connections: CONNECTIONS });
   await new Promise((r) => setTimeout(r, 3000));

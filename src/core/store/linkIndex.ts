@@ -1,4 +1,5 @@
 import type { LinkStatus, PaymentLink } from '../../shared/types';
+import { SharedLinkStrings } from './sharedLinkStrings';
 import { SortedList } from './sortedList';
 
 interface IndexKey {
@@ -27,6 +28,7 @@ export class LinkIndex {
   private readonly byId = new Map<string, PaymentLink>();
   private readonly all = new SortedList<PaymentLink>(byCreated);
   private readonly byStatus = new Map<LinkStatus, SortedList<PaymentLink>>();
+  private readonly strings = new SharedLinkStrings();
 
   get size(): number {
     return this.byId.size;
@@ -61,7 +63,10 @@ export class LinkIndex {
       for (const link of links) this.put(link);
       return;
     }
-    for (const link of links) this.byId.set(link.id, link);
+    for (const link of links) {
+      this.strings.share(link);
+      this.byId.set(link.id, link);
+    }
     const all: PaymentLink[] = [];
     const byStatus = new Map<LinkStatus, PaymentLink[]>();
     for (const link of this.byId.values()) {
@@ -84,6 +89,7 @@ export class LinkIndex {
   }
 
   put(link: PaymentLink): void {
+    this.strings.share(link);
     const previous = this.byId.get(link.id);
     this.byId.set(link.id, link);
     if (!previous) {
