@@ -102,12 +102,49 @@ export interface Memory {
   external: number;
 }
 
-/** In a server child: answer the runner's memory probes with process.memoryUsage(). */
+/** The memory a server child held over a window of time, sampled every SAMPLE_MS: median and peak. */
+export interface MemoryWindow {
+  samples: number;
+  rssMedian: number;
+  rssMax: number;
+  heapUsedMedian: number;
+  heapUsedMax: number;
+}
+
+const SAMPLE_MS = 500;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+
+/**
+ * In a server child: answer the runner's memory probes with process.memoryUsage(), and its
+ * `memory-window` probes with what was sampled since the last one: a single reading lands anywhere
+ * in the collector's cycle (the heap holds garbage until a full collection), the median and the
+ * peak of a load say what it held while loaded.
+ */
 export function answerMemoryProbes(): void {
+  let rss: number[] = [];
+  let heap: number[] = [];
+  const sample = setInterval(() => {
+    const m = process.memoryUsage();
+    rss.push(m.rss);
+    heap.push(m.heapUsed);
+  }, SAMPLE_MS);
+  sample.unref();
   process.on('message', (m: ChildMessage) => {
-    if (m.type !== 'memory') return;
-    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-    tell({ type: 'memory', rss, heapUsed, heapTotal, external });
+    if (m.type === 'memory') {
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      tell({ type: 'memory', rss, heapUsed, heapTotal, external });
+    } else if (m.type === 'memory-window') {
+      const window: MemoryWindow = {
+        samples: rss.length,
+        rssMedian: median(rss),
+        rssMax: Math.max(...rss),
+        heapUsedMedian: median(heap),
+        heapUsedMax: Math.max(...heap),
+      };
+      rss = [];
+      heap = [];
+      tell({ type: 'memory-window', ...window });
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import type { Child, ChildMessage, Memory } from './child';
+import type { Child, ChildMessage, Memory, MemoryWindow } from './child';
 import {
   AUTH,
   durableCreate,
@@ -129,6 +129,10 @@ const MAX_LOAD_S = 900;
 const ID_AT = '{"data":{"id":"'.length;
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+/** A load's memory, sampled: median and peak. */
+const held = (w: MemoryWindow): string =>
+  `RSS median ${mb(w.rssMedian)}, peak ${mb(w.rssMax)}; heap used median ${mb(w.heapUsedMedian)}, peak ${mb(w.heapUsedMax)} (${w.samples} samples)`;
+
 /** RSS, and the part of it the JS heap holds (live objects and garbage not yet collected). */
 const memoryOf = (m: Memory): string =>
   `RSS ${mb(m.rss)} (heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)})`;
@@ -190,6 +194,12 @@ export class Server {
   async memory(): Promise<Memory> {
     this.child.send({ type: 'memory' });
     return this.child.next<ChildMessage & Memory>('memory');
+  }
+
+  /** What the server held since the last call (sampled every 500 ms). */
+  async memoryWindow(): Promise<MemoryWindow> {
+    this.child.send({ type: 'memory-window' });
+    return this.child.next<ChildMessage & MemoryWindow>('memory-window');
   }
 
   async compact(): Promise<number> {
@@ -407,8 +417,10 @@ async function checkAll(
   compactions: CompactionRecord[],
 ): Promise<void> {
   const before = server.windows.length;
+  await server.memoryWindow();
   const { check, timeline } = await checkIds(phase, server, ids);
   checks.push(check);
+  console.log(`  ${phase}: while checking the ids, ${held(await server.memoryWindow())}`);
   (server.startRecord as StartRecord).rssAfterLoad = (await server.memory()).rss;
   await server.quiet();
   for (const w of server.windows.slice(before))
@@ -458,6 +470,7 @@ export async function millionBench(
   starts.push(await startRecord('A (empty)', server, dir, await filesIn(dir)));
   const ids: string[] = [];
   const cpu0 = await server.cpu();
+  await server.memoryWindow();
   const t0 = Date.now();
   const create = timedLoad(server.ready.origin, creating(ids), {
     amount: count,
@@ -475,6 +488,7 @@ export async function millionBench(
   console.log(
     `  A: ${fmt(ids.length)} of ${fmt(count)} acknowledged (201) in ${seconds.toFixed(0)} s, ${fmt(ids.length / seconds)} req/s, server CPU ${(cpuUs / created.requests.total).toFixed(1)} µs/req, p99 ${createP99.toFixed(1)} ms; ${created.non2xx} non-2xx, ${created.errors} errors; ${memoryOf(await server.memory())}`,
   );
+  console.log(`  A: while creating, ${held(await server.memoryWindow())}`);
   for (const w of server.windows)
     compactions.push(compactionStats('A', 'the create load', create.timeline, w));
   closeMs.A = await server.stop();
