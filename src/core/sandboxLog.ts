@@ -145,10 +145,10 @@ export class SandboxLog {
 
   /**
    * A logged API request (the console's, the checkout page's and files are not the API's traffic)
-   * and the summary the request log keeps of it. Its bodies are not held here but read back from the request log when its JSON is asked
-   * for (so an entry the request log has let go of shows none): held for the newest 1,000 requests,
-   * every answer outlived its request, and the collector's copying them cost a 14 KB list more than
-   * writing its line (issue 28). While the log is followed, its JSON is made at once (the stream
+   * and the summary the request log keeps of it. Its bodies are not held here but read back from
+   * the request log when its JSON is asked for (so an entry the request log has let go of shows
+   * none): held for the newest 1,000 requests, every answer outlived its request, and the
+   * collector's copying them cost a 14 KB list more than writing its line (issue 28). While the log is followed, its JSON is made at once (the stream
    * sends it), from the entry in hand.
    */
   request(entry: RequestLogEntry, summary: RequestLogSummary): void {

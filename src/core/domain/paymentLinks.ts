@@ -48,9 +48,8 @@ export interface LinkSurroundings {
  * so a million links share one copy rather than holding 56 bytes each.
  */
 function accountOf(asked: string | undefined, own: string): string {
-  if (asked === undefined) return own.toLowerCase() === own ? own : own.toLowerCase();
-  const lower = asked.toLowerCase();
-  return lower === own ? own : lower;
+  const account = (asked ?? own).toLowerCase();
+  return account === own ? own : account;
 }
 
 /** The rules of docs/contract.md §4 and §7. Decides changes; committing them is the caller's step. */

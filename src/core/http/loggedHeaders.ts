@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { CREDENTIAL_HEADERS, REMOVED_CREDENTIAL } from '../../shared/credentialHeaders';
+import { rememberLast } from '../rememberLast';
 import { keyPrefix } from './loggedSecrets';
 import { withoutToken } from './loggedUrl';
 
@@ -13,23 +14,12 @@ export function presentedKey(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-let lastAuthorization = '';
-let lastRedacted = '';
-/** The last one is remembered, as an app sends the same Authorization on every request. */
-function redactedAuthorization(value: string): string {
-  if (value !== lastAuthorization) {
-    lastAuthorization = value;
-    lastRedacted = redacted(value);
-  }
-  return lastRedacted;
-}
-
-function redacted(value: string): string {
+const redactedAuthorization = rememberLast((value) => {
   const key = presentedKey(value);
   if (key !== null) return `Bearer ${keyPrefix(key)}`;
   const scheme = value.trim().split(/\s+/)[0];
   return scheme ? `${scheme.slice(0, 12)} …` : '';
-}
+});
 
 function flat(value: string | number | string[] | undefined): string | null {
   if (value === undefined) return null;

@@ -2,19 +2,10 @@
 // never the whole. The log is on disk (requests.jsonl), read at GET /sandbox/logs and shown by the
 // console, so a secret there is a secret handed out.
 
-let lastKey = '';
-let lastPrefix = '';
-/**
- * An API key: its first 12 characters (sk_test_ and 4 more). The last one is remembered: an app
- * sends one key, and every entry the log keeps then shares one string rather than a copy each.
- */
-export function keyPrefix(key: string): string {
-  if (key !== lastKey) {
-    lastKey = key;
-    lastPrefix = `${key.slice(0, 12)}…`;
-  }
-  return lastPrefix;
-}
+import { rememberLast } from '../rememberLast';
+
+/** An API key: its first 12 characters (sk_test_ and 4 more). */
+export const keyPrefix = rememberLast((key) => `${key.slice(0, 12)}…`);
 
 const SECRET_MARK = 'whsec_';
 /**
