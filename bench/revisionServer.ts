@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { answerCpuProbes, answerMemoryProbes, tell, waitFor } from './child';
@@ -25,6 +26,12 @@ const core = (await import(pathToFileURL(join(root, 'src/core/index.ts')).href))
     requestLog?: boolean;
   }): Promise<Running>;
 };
+// As `serve` does before it starts, in a revision that has it (issue 28).
+const heapGrowth = join(root, 'src/core/heapGrowth.ts');
+if (existsSync(heapGrowth))
+  (
+    (await import(pathToFileURL(heapGrowth).href)) as { keepHeapNearLiveData(dir: string): void }
+  ).keepHeapNearLiveData(dataDir);
 const sandbox = await core.startSandbox({
   port: 0,
   host: '127.0.0.1',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { keepHeapNearLiveData } from '../core/heapGrowth';
 import { startSandbox, type RunningSandbox } from '../core/startSandbox';
 import { VERSION } from '../core/version';
 import { SandboxApi } from '../mcp/sandboxApi';
@@ -67,6 +68,7 @@ export async function mcp(argv: string[]): Promise<number> {
 
   let own: RunningSandbox | undefined;
   if (values['in-memory']) {
+    keepHeapNearLiveData(undefined);
     own = await startSandbox({ port: 0 });
     log(`drives its own in-memory sandbox at ${own.origin} (console: ${own.consoleUrl})`);
   } else {

@@ -8,6 +8,7 @@ import {
   type RunningSandbox,
 } from '../core';
 import { ConfigurationError } from '../core/configuration/readConfiguration';
+import { keepHeapNearLiveData } from '../core/heapGrowth';
 import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
 import { formatDuration } from '../shared/durations';
@@ -42,6 +43,7 @@ export async function serve(argv: string[]): Promise<number> {
   process.on('SIGINT', () => signalled());
   process.on('SIGTERM', () => signalled());
 
+  keepHeapNearLiveData(command.start.dataDir);
   let sandbox: RunningSandbox;
   try {
     // --quiet silences stdout only: the console's Requests screen still gets the log.

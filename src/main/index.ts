@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron';
 import { startSandbox, StartError, type RunningSandbox } from '../core';
 import { APP_NAME } from '../core/defaultDataDir';
+import { keepHeapNearLiveData } from '../core/heapGrowth';
 import { DESKTOP_CHANNELS, VERSION_ARG } from '../shared/desktopBridge';
 import { offerNextFreePort } from './portChoice';
 
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     isHttp(url) ? shell.openExternal(url) : undefined,
   );
   ipcMain.handle(DESKTOP_CHANNELS.revealDataFolder, () => shell.openPath(dataDir));
+  keepHeapNearLiveData(dataDir);
   // Without PORT the store's preferred port (Settings), else 4545; a taken one may move on.
   let port = process.env.PORT ? Number(process.env.PORT) : undefined;
   for (;;) {
