@@ -5,23 +5,25 @@ import { SandboxCore } from '../core/sandboxCore';
 import type { EndpointCheck, EndpointCheckStart } from '../shared/endpointCheck';
 import { CommandFailure, type SandboxClient } from './sandboxClient';
 
-/** How often a running check is read: a probe takes milliseconds against a quick receiver. */
-const POLL_MS = { own: 25, remote: 200 };
+/**
+ * How long one read waits for the check to finish (GET …?wait=): the command prints the probes
+ * finished so far at least this often, and the report the moment the check is done.
+ */
+const WAIT_SECONDS = 1;
 
 interface CheckSource {
   start(input: EndpointCheckStart): Promise<EndpointCheck>;
-  get(id: string): Promise<EndpointCheck>;
+  /** The check once done, or as it is after WAIT_SECONDS. */
+  read(id: string): Promise<EndpointCheck>;
   close(): Promise<void>;
-  pollMs: number;
 }
 
 async function ownCore(): Promise<CheckSource> {
   const core = await SandboxCore.open({});
   return {
     start: async (input) => core.endpointChecks.start(input),
-    get: async (id) => core.endpointChecks.get(id),
+    read: (id) => core.endpointChecks.whenDone(id, WAIT_SECONDS * 1000),
     close: () => core.close(),
-    pollMs: POLL_MS.own,
   };
 }
 
@@ -37,10 +39,14 @@ function runningSandbox(sandbox: SandboxClient): CheckSource {
         throw err;
       }
     },
-    get: async (id) =>
-      (await sandbox.call<{ data: EndpointCheck }>('GET', `/sandbox/endpoint-checks/${id}`)).data,
+    read: async (id) =>
+      (
+        await sandbox.call<{ data: EndpointCheck }>(
+          'GET',
+          `/sandbox/endpoint-checks/${id}?wait=${WAIT_SECONDS}`,
+        )
+      ).data,
     close: async () => {},
-    pollMs: POLL_MS.remote,
   };
 }
 
@@ -64,8 +70,7 @@ export async function runEndpointCheck(
         onProbeDone(probe);
       }
       if (check.status === 'done') return check;
-      await new Promise((resolve) => setTimeout(resolve, source.pollMs));
-      check = await source.get(check.id);
+      check = await source.read(check.id);
     }
   } finally {
     await source.close();

@@ -12,7 +12,7 @@ import {
 } from '../shared/endpointCheck';
 import { compareReports, comparisonSentence } from '../shared/endpointCheckReports';
 import { PROBE_SNIPPETS, RECEIVERS_DOC } from '../renderer/src/lib/receiverSnippets';
-import { sleep, startTestSandbox, type TestSandbox } from './harness';
+import { startTestSandbox, type TestSandbox } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
 let sandbox: TestSandbox;
@@ -38,10 +38,12 @@ async function check(endpointId: string): Promise<EndpointCheck> {
   assert.equal(started.status, 202, started.text);
   assert.equal(started.body.data.status, 'running');
   for (;;) {
-    const read = await sandbox.consoleApi('GET', `/endpoints/${endpointId}/checks/${started.body.data.id}`);
+    const read = await sandbox.consoleApi(
+      'GET',
+      `/endpoints/${endpointId}/checks/${started.body.data.id}?wait=60`,
+    );
     assert.equal(read.status, 200, read.text);
     if (read.body.data.status === 'done') return read.body.data;
-    await sleep(20);
   }
 }
 
@@ -158,9 +160,8 @@ test('an endpoint keeps its report however many other checks finish after it', a
   const id = started.body.data.id as string;
   const finished = async (checkId: string) => {
     for (;;) {
-      const read = await sandbox.api('GET', `/sandbox/endpoint-checks/${checkId}`);
+      const read = await sandbox.api('GET', `/sandbox/endpoint-checks/${checkId}?wait=60`);
       if (read.status === 404 || read.body.data.status === 'done') return;
-      await sleep(20);
     }
   };
   // The console does not read it again while more than the keyed API keeps (ENDPOINT_CHECKS_KEPT)

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { EndpointCheck } from '../shared/endpointCheck';
-import { sleep, startTestSandbox, type TestSandbox } from './harness';
+import { startTestSandbox, type TestSandbox } from './harness';
 
 const SECRET = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
 const FINAL = new Set(['succeeded', 'canceled', 'expired']);
@@ -109,7 +109,7 @@ after(async () => {
   await sandbox.stop();
 });
 
-/** What a user does: POST the check, then GET it until it is done. */
+/** What a user does: POST the check, then GET it with ?wait= until it is done. */
 async function checkEndpoint(url: string, secret = SECRET, on = sandbox): Promise<EndpointCheck> {
   const started = await on.api('POST', '/sandbox/endpoint-checks', { body: { url, secret } });
   assert.equal(started.status, 202, started.text);
@@ -117,12 +117,11 @@ async function checkEndpoint(url: string, secret = SECRET, on = sandbox): Promis
   assert.match(id, /^chk_[0-9a-f]{24}$/);
   assert.equal(started.body.data.status, 'running');
   for (;;) {
-    const read = await on.api('GET', `/sandbox/endpoint-checks/${id}`);
+    const read = await on.api('GET', `/sandbox/endpoint-checks/${id}?wait=60`);
     assert.equal(read.status, 200, read.text);
     const check = read.body.data as EndpointCheck;
     if (check.status === 'done') return check;
     assert.equal(check.result, null);
-    await sleep(20);
   }
 }
 
@@ -347,6 +346,73 @@ describe('endpoint checks: bad input, unknown ids, timeouts, and which checks ar
     assert.equal(keyless.status, 401);
   });
 
+  test('?wait= answers once the check is done, or as it is after that long, or at shutdown; past 60 is refused', async () => {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => void held.then(() => res.writeHead(200).end()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/held`;
+    const own = await startTestSandbox({ inMemory: true });
+    try {
+      const start = async (on: TestSandbox) =>
+        (await on.api('POST', '/sandbox/endpoint-checks', { body: { url, secret: SECRET } })).body.data
+          .id as string;
+      const id = await start(sandbox);
+      // The receiver holds its answer: after a second the check is answered as it is, still running.
+      const meanwhile = await sandbox.api('GET', `/sandbox/endpoint-checks/${id}?wait=1`);
+      assert.equal(meanwhile.status, 200, meanwhile.text);
+      assert.equal(meanwhile.body.data.status, 'running');
+      assert.equal(meanwhile.body.data.progress.done, 0);
+      const waiting = sandbox.api('GET', `/sandbox/endpoint-checks/${id}?wait=60`);
+      release();
+      const done = await waiting;
+      assert.equal(done.status, 200, done.text);
+      assert.equal(done.body.data.status, 'done');
+      assert.equal(done.body.data.progress.done, done.body.data.progress.total);
+
+      for (const wait of ['61', '-1', '1.5', 'soon']) {
+        const refused = await sandbox.api('GET', `/sandbox/endpoint-checks/${id}?wait=${wait}`);
+        assert.equal(refused.status, 400, `wait=${wait}: ${refused.text}`);
+        assert.equal(refused.body.error.param, 'wait');
+        assert.match(refused.body.error.message, /from 0 to 60/);
+      }
+
+      // A check that cannot finish (its receiver never answers within the run) does not hold the
+      // sandbox's shutdown: the waiting read is answered as the check is, running.
+      let releaseOwn = (): void => {};
+      const heldOwn = new Promise<void>((resolve) => (releaseOwn = resolve));
+      const hanging = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => void heldOwn.then(() => res.writeHead(200).end()));
+      });
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+      try {
+        const started = await own.api('POST', '/sandbox/endpoint-checks', {
+          body: { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`, secret: SECRET },
+        });
+        const pending = own.api('GET', `/sandbox/endpoint-checks/${started.body.data.id}?wait=60`);
+        // A read sent after it and answered: the waiting read has reached the server by then.
+        assert.equal((await own.api('GET', `/sandbox/endpoint-checks/${started.body.data.id}`)).status, 200);
+        await own.stop();
+        const answered = await pending;
+        assert.equal(answered.status, 200, answered.text);
+        assert.equal(answered.body.data.status, 'running');
+      } finally {
+        releaseOwn();
+        hanging.closeAllConnections();
+        hanging.close();
+      }
+    } finally {
+      release();
+      await own.stop();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   test('a running check is kept however many checks start after it', async () => {
     let release = (): void => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -371,11 +437,8 @@ describe('endpoint checks: bad input, unknown ids, timeouts, and which checks ar
       assert.equal(still.status, 200);
       assert.equal(still.body.data.status, 'running');
       release();
-      for (;;) {
-        const read = await sandbox.api('GET', `/sandbox/endpoint-checks/${first.body.data.id}`);
-        if (read.body.data.status === 'done') break;
-        await sleep(20);
-      }
+      const done = await sandbox.api('GET', `/sandbox/endpoint-checks/${first.body.data.id}?wait=60`);
+      assert.equal(done.body.data.status, 'done');
       assert.equal((await sandbox.api('GET', `/sandbox/endpoint-checks/${others.at(-1)}`)).status, 200);
     } finally {
       release();

@@ -40,6 +40,10 @@ export class EndpointChecks {
   private readonly probes: Probe[];
   private running = 0;
   private stopped = false;
+  /** Followers waiting for a running check to finish (whenDone), by its id. */
+  private readonly waiting = new Map<string, Set<() => void>>();
+  /** Set once the server closes: a follower is answered at once, so none holds the close. */
+  closing = false;
 
   constructor(private readonly deps: EndpointCheckDeps) {
     this.probes = deps.probes ?? PROBES;
@@ -105,9 +109,46 @@ export class EndpointChecks {
     return structuredClone(check);
   }
 
+  /**
+   * The check once it is done, or as it is after `ms`, when `gone` aborts or when the server
+   * closes: a follower waits for the report instead of reading it again and again (the keyed and
+   * console routes' `?wait=`, check-endpoint, sandbox.checkEndpoint, the console).
+   */
+  async whenDone(id: string, ms: number, gone?: AbortSignal): Promise<EndpointCheck> {
+    const now = this.get(id);
+    if (now.status === 'done' || ms <= 0 || this.closing) return now;
+    await new Promise<void>((resolve) => {
+      const waiters = this.waiting.get(id) ?? new Set<() => void>();
+      this.waiting.set(id, waiters);
+      const done = (): void => {
+        clearTimeout(timer);
+        gone?.removeEventListener('abort', done);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.waiting.get(id) === waiters) this.waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+      if (gone?.aborted) done();
+      else gone?.addEventListener('abort', done);
+    });
+    return this.get(id);
+  }
+
+  /** The server is closing: every follower is answered now, and any later one at once. */
+  endWaits(): void {
+    this.closing = true;
+    for (const id of [...this.waiting.keys()]) this.wake(id);
+  }
+
   /** No probe starts after this (the sandbox is closing); one on the wire ends by its timeout. */
   stop(): void {
     this.stopped = true;
+    this.endWaits();
+  }
+
+  private wake(id: string): void {
+    for (const done of [...(this.waiting.get(id) ?? [])]) done();
   }
 
   private async run(check: EndpointCheck, secret: string, probes: Probe[]): Promise<void> {
@@ -137,6 +178,7 @@ export class EndpointChecks {
     check.status = 'done';
     check.finished_at = isoTime(this.deps.realNow());
     this.deps.onDone?.(structuredClone(check));
+    this.wake(check.id);
     // Counted by when they finished, not started: a running check is never dropped (its poller would
     // lose it), and one that just finished outlives the ones that finished before it.
     this.finished.push(check.id);

@@ -73,6 +73,19 @@ export class EndpointReports {
     );
   }
 
+  /** As get, once the check is done or after `ms` (EndpointChecks.whenDone). */
+  async whenDone(
+    endpointId: string,
+    checkId: string,
+    ms: number,
+    gone?: AbortSignal,
+  ): Promise<EndpointCheck> {
+    const now = this.get(endpointId, checkId);
+    if (now.status === 'done' || ms <= 0) return now;
+    await this.deps.checks.whenDone(checkId, ms, gone);
+    return this.get(endpointId, checkId);
+  }
+
   get(endpointId: string, checkId: string): EndpointCheck {
     const found = this.list(endpointId).find((check) => check.id === checkId);
     if (!found)

@@ -1,6 +1,6 @@
 // sandbox.checkEndpoint (docs/testing-your-app.md): an endpoint check (docs/endpoint-check.md)
-// started and followed through the keyed API, as code in any language would, to its report.
-import { setTimeout as delay } from 'node:timers/promises';
+// started and followed through the keyed API, as code in any language would, to its report: each
+// read waits for the check to finish (?wait=), so nothing polls.
 import type { EndpointCheck, EndpointCheckStart } from '../../shared/endpointCheck';
 import type { WebhookEndpoint } from '../../shared/types';
 
@@ -10,8 +10,8 @@ export type CheckEndpointOptions = Omit<EndpointCheckStart, 'url' | 'secret'> & 
 type Request = <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
 type Answer = { data: EndpointCheck; error?: { message: string } };
 
-/** Between two reads of a running check: a probe takes from a millisecond to the delivery timeout. */
-const POLL_MS = 50;
+/** How long one read waits for the check to finish (GET …?wait=), at most what the API allows. */
+const WAIT_SECONDS = 60;
 
 /** The URL and secret to check: given, or those of the endpoint started with webhookUrl. */
 export function checkTarget(
@@ -45,8 +45,7 @@ export async function checkEndpoint(
   while (check.status !== 'done') {
     if (closed.aborted)
       throw new Error(`checkEndpoint: the sandbox closed before check ${check.id} finished.`);
-    await delay(POLL_MS);
-    const read = await request<Answer>('GET', `/sandbox/endpoint-checks/${check.id}`);
+    const read = await request<Answer>('GET', `/sandbox/endpoint-checks/${check.id}?wait=${WAIT_SECONDS}`);
     if (read.status !== 200)
       throw new Error(`checkEndpoint: ${read.body.error?.message ?? `answered ${read.status}`}`);
     check = read.body.data;

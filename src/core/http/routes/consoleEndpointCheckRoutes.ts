@@ -6,6 +6,7 @@ import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { IdParams } from '../endpointSchemas';
+import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];
@@ -18,6 +19,10 @@ const KEPT = `Each endpoint keeps its running checks and its last ${ENDPOINT_REP
 /** "Check this endpoint": endpoint checks of a registered endpoint, kept with it (docs/endpoint-check.md). */
 export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('preClose', (done) => {
+    core.endpointChecks.endWaits();
+    done();
+  });
   api.post(
     '/endpoints/:id/checks',
     {
@@ -55,12 +60,29 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCo
       schema: {
         tags: TAG,
         summary: "Read one of an endpoint's checks",
-        description: `While status is running, progress says how many probes are done. ${KEPT}`,
+        description: `While status is running, progress says how many probes are done; with wait=SECONDS (at most ${MAX_WAIT_SECONDS}) the answer comes once the check is done, or as it is after that long. ${KEPT}`,
         params: CheckParams,
+        querystring: Type.Object(
+          {
+            wait: waitParam(
+              'while the check is running, answer once it is done (or as it is after this long)',
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) =>
-      sendData(reply, 200, core.endpointReports.get(request.params.id, request.params.check_id)),
+    async (request, reply) => {
+      const { id, check_id } = request.params;
+      const check = await core.endpointReports.whenDone(
+        id,
+        check_id,
+        (request.query.wait ?? 0) * 1000,
+        clientGone(reply),
+      );
+      if (core.endpointChecks.closing) reply.header('connection', 'close');
+      return sendData(reply, 200, check);
+    },
   );
 }

@@ -6,10 +6,8 @@ import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shar
 import type { SandboxCore } from '../../sandboxCore';
 import { IdParams } from '../endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
+import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { sendData, sendJson } from '../respond';
-
-/** A long-poll waits at most this long: under common proxies' and clients' idle timeouts. */
-export const MAX_WAIT_SECONDS = 60;
 
 const DeliveryQuery = Type.Object(
   {
@@ -26,12 +24,8 @@ const DeliveryQuery = Type.Object(
     status: Type.Optional(
       Type.Enum(DELIVERY_STATUSES, { description: `one of ${DELIVERY_STATUSES.join(', ')}` }),
     ),
-    wait: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: MAX_WAIT_SECONDS,
-        description: `a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}: when nothing matches yet, answer once the first match exists (or with an empty list after this long)`,
-      }),
+    wait: waitParam(
+      'when nothing matches yet, answer once the first match exists (or with an empty list after this long)',
     ),
     page: PageParam,
     per_page: Type.Optional(
@@ -69,12 +63,10 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
     },
     async (request, reply) => {
       const { endpoint, link, type, status, wait, page, per_page } = request.query;
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
       const { rows, pagination } = await waits.list(
         { endpoint_id: endpoint, link_id: link, event_type: type, status, page, per_page },
         (wait ?? 0) * 1000,
-        gone.signal,
+        clientGone(reply),
       );
       if (waits.closing) reply.header('connection', 'close');
       return sendJson(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import {
   CHECKS_RUNNING_429,
   ENDPOINT_CHECKS_KEPT,
@@ -8,11 +9,26 @@ import {
 import type { SandboxCore } from '../../sandboxCore';
 import { IdParams } from '../endpointSchemas';
 import { EndpointCheckEnvelope, keyedSchema } from '../keyedSchemas';
+import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { emptyBodyAsObject, sendData } from '../respond';
 
-/** Endpoint checks behind the API key (docs/endpoint-check.md): start one, then poll it. */
+const CheckQuery = Type.Object(
+  {
+    wait: waitParam(
+      'while the check is running, answer once it is done (or as it is after this long, or when the sandbox shuts down)',
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Endpoint checks behind the API key (docs/endpoint-check.md): start one, then wait for its report. */
 export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const checks = core.endpointChecks;
+  app.addHook('preClose', (done) => {
+    checks.endWaits();
+    done();
+  });
   api.post(
     '/sandbox/endpoint-checks',
     {
@@ -20,7 +36,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
       schema: {
         ...keyedSchema(
           'Check a webhook endpoint',
-          'Starts the probes of docs/endpoint-check.md against url, signed with secret (or deliberately not), one after another, and answers 202 at once with the check (every probe pending): poll GET /sandbox/endpoint-checks/{id} until status is done. The probes send synthetic events (link ids starting endpoint_check_); nothing is stored and no delivery is recorded. With link_id, state_url and state_path (all three), three effect checks follow: the pending link is made failed, then canceled, through the sandbox (as a simulate and a cancel do), its events are sent to url, and state_url is read around each to see that a refused event changed nothing, a duplicate was applied once and a late event did not move the final state back. It takes no Idempotency-Key.',
+          'Starts the probes of docs/endpoint-check.md against url, signed with secret (or deliberately not), one after another, and answers 202 at once with the check (every probe pending): read GET /sandbox/endpoint-checks/{id}?wait=60 until status is done. The probes send synthetic events (link ids starting endpoint_check_); nothing is stored and no delivery is recorded. With link_id, state_url and state_path (all three), three effect checks follow: the pending link is made failed, then canceled, through the sandbox (as a simulate and a cancel do), its events are sent to url, and state_url is read around each to see that a refused event changed nothing, a duplicate was applied once and a late event did not move the final state back. It takes no Idempotency-Key.',
           { 202: EndpointCheckEnvelope },
           {
             400: 'parameter_invalid or parameter_missing: url, secret, or the effect fields (link_id unknown or not pending, state_url without {reference_id} or {link_id}); param names the field',
@@ -30,7 +46,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
         body: EndpointCheckStartSchema,
       },
     },
-    (request, reply) => sendData(reply, 202, core.endpointChecks.start(request.body)),
+    (request, reply) => sendData(reply, 202, checks.start(request.body)),
   );
   api.get(
     '/sandbox/endpoint-checks/:id',
@@ -38,13 +54,22 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
       schema: {
         ...keyedSchema(
           'Read an endpoint check',
-          `While status is running, progress says how many probes are done and each probe shows pending, running or its verdict; once done, result is fail if any probe failed, else warn if any warned, else pass. Every running check and the last ${ENDPOINT_CHECKS_KEPT} finished are kept in memory until the sandbox stops.`,
+          `While status is running, progress says how many probes are done and each probe shows pending, running or its verdict; once done, result is fail if any probe failed, else warn if any warned, else pass. With wait=SECONDS (at most ${MAX_WAIT_SECONDS}) the answer comes once the check is done, or as it is after that long: a client waits for the report without polling. Every running check and the last ${ENDPOINT_CHECKS_KEPT} finished are kept in memory until the sandbox stops.`,
           { 200: EndpointCheckEnvelope },
           { 404: 'resource_not_found: no check with this id (or it is no longer kept)' },
         ),
         params: IdParams,
+        querystring: CheckQuery,
       },
     },
-    (request, reply) => sendData(reply, 200, core.endpointChecks.get(request.params.id)),
+    async (request, reply) => {
+      const check = await checks.whenDone(
+        request.params.id,
+        (request.query.wait ?? 0) * 1000,
+        clientGone(reply),
+      );
+      if (checks.closing) reply.header('connection', 'close');
+      return sendData(reply, 200, check);
+    },
   );
 }

@@ -147,10 +147,11 @@ export const consoleClient = {
       `/endpoints/${encodeURIComponent(endpointId)}/checks`,
     ).then((r) => r.data),
 
-  getEndpointCheck: (endpointId: string, checkId: string) =>
+  /** The check once it is done, or as it is after `waitSeconds` (?wait=). */
+  getEndpointCheck: (endpointId: string, checkId: string, waitSeconds: number) =>
     request<{ data: EndpointCheck }>(
       'GET',
-      `/endpoints/${encodeURIComponent(endpointId)}/checks/${encodeURIComponent(checkId)}`,
+      `/endpoints/${encodeURIComponent(endpointId)}/checks/${encodeURIComponent(checkId)}?wait=${waitSeconds}`,
     ).then((r) => r.data),
 
   listDeliveries: (query: DeliveryListQuery) =>

@@ -7,10 +7,11 @@ import { messageOf } from '../lib/errorMessage';
 import type { ConsoleState } from './consoleStore';
 
 /**
- * How often a running check is read again. The event stream carries store changes, and a check
- * changes nothing stored (its events are synthetic), so its progress is read, not announced.
+ * How long one read of a running check waits for it to finish (?wait=), so the progress shown
+ * moves at least this often. The event stream carries store changes, and a check changes nothing
+ * stored (its events are synthetic), so its progress is read, not announced.
  */
-const POLL_MS = 250;
+const WAIT_SECONDS = 1;
 
 export interface EndpointChecksState {
   /** Per endpoint id, newest first: running checks, then the reports the core keeps. */
@@ -30,8 +31,6 @@ export interface EndpointChecksSlice {
    */
   openEndpointCheck(endpointId: string): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const createEndpointChecksSlice: StateCreator<ConsoleState, [], [], EndpointChecksSlice> = (
   set,
@@ -63,8 +62,7 @@ export const createEndpointChecksSlice: StateCreator<ConsoleState, [], [], Endpo
     following.add(checkId);
     try {
       for (;;) {
-        await sleep(POLL_MS);
-        const check = await consoleClient.getEndpointCheck(endpointId, checkId);
+        const check = await consoleClient.getEndpointCheck(endpointId, checkId, WAIT_SECONDS);
         upsert(endpointId, check);
         if (check.status === 'done') break;
       }
