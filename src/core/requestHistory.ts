@@ -87,7 +87,8 @@ function indexOf(kept: readonly RequestLogSummary[], seq: number): number {
  *
  * The files are read by `load()`, after the server listens. Until then the log numbers requests
  * after the last one on disk (read from the file's end) and appends them, so a request that arrives
- * meanwhile is neither lost nor put before older ones; rotation and trimming wait for the load.
+ * meanwhile is neither lost nor put before older ones; rotation and trimming wait for the load, and
+ * so does every read (page, get, allApi, replayOf): a caller never has to remember to load first.
  */
 export class RequestHistory {
   /**
@@ -119,7 +120,7 @@ export class RequestHistory {
     this.lastOnDisk = this.seq;
   }
 
-  /** Reads the kept requests in (once); every read of the log waits for it. */
+  /** Reads the kept requests in (once; a start calls it once listening); every read waits for it. */
   load(): Promise<void> {
     this.loading ??= this.readFiles();
     return this.loading;
@@ -198,7 +199,8 @@ export class RequestHistory {
   }
 
   /** A window of the requests kept (API only, or all), newest first, filtered; and how many match. */
-  page(query: RequestPageQuery): { total: number; rows: RequestLogSummary[] } {
+  async page(query: RequestPageQuery): Promise<{ total: number; rows: RequestLogSummary[] }> {
+    await this.load();
     const { offset, limit } = query;
     const q = query.q.trim();
     if (query.scope === 'api' && q === '') {
@@ -218,14 +220,24 @@ export class RequestHistory {
   }
 
   /** The entry numbered `seq` with its headers and bodies, while it is kept. */
-  get(seq: number): RequestLogEntry | undefined {
+  async get(seq: number): Promise<RequestLogEntry | undefined> {
+    await this.load();
+    return this.recorded(seq);
+  }
+
+  /**
+   * As get, at once, for a request recorded since this start (GET /sandbox/logs reads back those it
+   * saw logged): those are kept in memory whether or not the files have been read in yet.
+   */
+  recorded(seq: number): RequestLogEntry | undefined {
     const i = indexOf(this.api, seq);
     if (i >= 0) return this.entryAt(i);
     return this.other.find((e) => e.seq === seq);
   }
 
   /** The newest request numbered after `after` that replays `seq`, with its bodies. */
-  replayOf(seq: number, after: number): RequestLogEntry | undefined {
+  async replayOf(seq: number, after: number): Promise<RequestLogEntry | undefined> {
+    await this.load();
     for (let i = this.api.length - 1; i >= 0; i--) {
       const summary = this.api[i] as RequestLogSummary;
       if (summary.seq <= after) break;
@@ -235,7 +247,8 @@ export class RequestHistory {
   }
 
   /** Every API request kept, with its bodies, newest first: read from the files. */
-  allApi(): RequestLogEntry[] {
+  async allApi(): Promise<RequestLogEntry[]> {
+    await this.load();
     const entries: RequestLogEntry[] = [];
     for (let i = this.api.length - 1; i >= 0; i--) entries.push(this.entryAt(i));
     return entries;

@@ -93,7 +93,7 @@ export class SandboxCore {
   /** The console's checks of a registered endpoint, kept with it (its last reports). */
   readonly endpointReports: EndpointReports;
   /** API requests and webhook attempts, for GET /sandbox/logs and the commands that follow it. */
-  readonly log = new SandboxLog((seq) => this.requests.get(seq));
+  readonly log = new SandboxLog((seq) => this.requests.recorded(seq));
   readonly requests: RequestHistory;
   /** The built-in webhook inboxes (docs/contract.md §12), their messages kept in the data folder. */
   readonly inbox: Inboxes;

@@ -137,7 +137,7 @@ test('Copy as curl reproduces bodies with quotes and newlines byte for byte', as
   assert.equal(shellQuote("a'b"), `'a'\\''b'`);
 });
 
-test('the log stays within its budget in bytes: ten times what 64 MiB holds, each with a full body and headers', () => {
+test('the log stays within its budget in bytes: ten times what 64 MiB holds, each with a full body and headers', async () => {
   const body = 'x'.repeat(64 * 1024);
   const budget = 64 * 1024 * 1024;
   const history = new RequestHistory(
@@ -170,9 +170,9 @@ test('the log stays within its budget in bytes: ten times what 64 MiB holds, eac
     `${history.size.entries} kept: between half of 64 MiB and all of it, of 64 KiB bodies`,
   );
   assert.equal(
-    history.page({ scope: 'all', q: '', offset: 0, limit: 20_000 }).rows.length,
+    (await history.page({ scope: 'all', q: '', offset: 0, limit: 20_000 })).rows.length,
     history.size.entries,
   );
-  assert.equal(history.get(10_000)?.request_id, 'req_9999');
-  assert.equal(history.get(9000), undefined);
+  assert.equal((await history.get(10_000))?.request_id, 'req_9999');
+  assert.equal(await history.get(9000), undefined);
 });

@@ -99,7 +99,7 @@ test('requests that arrive while the log is read in are kept, after the older on
     history.record(entry(90_002));
     await loading;
     history.record(entry(90_003));
-    const { total, rows } = history.page({ scope: 'api', q: '', offset: 0, limit: 4 });
+    const { total, rows } = await history.page({ scope: 'api', q: '', offset: 0, limit: 4 });
     assert.equal(total, 5_003);
     assert.deepEqual(
       rows.map((r) => [r.seq, r.request_id]),
@@ -110,8 +110,8 @@ test('requests that arrive while the log is read in are kept, after the older on
         [5_000, 'req_5000'],
       ],
     );
-    assert.equal(history.get(5_002)?.request_body, '{"n":90002}');
-    assert.equal(history.get(1)?.request_body, '{"n":1}');
+    assert.equal((await history.get(5_002))?.request_body, '{"n":90002}');
+    assert.equal((await history.get(1))?.request_body, '{"n":1}');
     history.close();
 
     const again = new RequestHistory(
@@ -121,7 +121,7 @@ test('requests that arrive while the log is read in are kept, after the older on
     );
     await again.load();
     assert.equal(again.size.entries, 5_003, 'all of them on disk, in order');
-    assert.equal(again.get(5_001)?.request_id, 'req_90001');
+    assert.equal((await again.get(5_001))?.request_id, 'req_90001');
     again.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -144,10 +144,10 @@ test('rotation keeps the log within its budget, and bodies stay readable from th
       statSync(join(dir, REQUEST_LOG_FILE)).size + statSync(join(dir, OLDER_REQUEST_LOG_FILE)).size;
     assert.ok(bytes() <= budget, `${bytes()} bytes on disk`);
     assert.ok(history.size.entries > 40, `${history.size.entries} kept`);
-    const { rows } = history.page({ scope: 'api', q: '', offset: history.size.entries - 1, limit: 1 });
+    const { rows } = await history.page({ scope: 'api', q: '', offset: history.size.entries - 1, limit: 1 });
     const oldest = rows[0]?.seq ?? 0;
-    assert.equal(history.get(oldest)?.request_body, body, 'the oldest kept, in the older file');
-    assert.equal(history.get(oldest - 1), undefined, 'the one before it went');
+    assert.equal((await history.get(oldest))?.request_body, body, 'the oldest kept, in the older file');
+    assert.equal(await history.get(oldest - 1), undefined, 'the one before it went');
     history.close();
 
     const again = new RequestHistory(
@@ -157,7 +157,7 @@ test('rotation keeps the log within its budget, and bodies stay readable from th
     );
     await again.load();
     assert.equal(again.size.entries, history.size.entries);
-    assert.equal(again.get(oldest)?.request_id, `req_${oldest}`);
+    assert.equal((await again.get(oldest))?.request_id, `req_${oldest}`);
     again.close();
   } finally {
     await rm(dir, { recursive: true, force: true });

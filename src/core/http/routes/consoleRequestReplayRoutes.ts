@@ -35,8 +35,7 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
     },
     async (request, reply) => {
       const seq = Number(request.params.seq);
-      await core.requests.load();
-      const entry = core.requests.get(seq);
+      const entry = await core.requests.get(seq);
       if (!entry) {
         throw new SandboxError('resource_not_found', `No logged request numbered ${seq}: ${GONE}`, 'seq');
       }
@@ -56,7 +55,7 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
       }
       const before = core.requests.latestSeq;
       await replayRequest(app, entry, core.settings);
-      const replay = core.requests.replayOf(seq, before);
+      const replay = await core.requests.replayOf(seq, before);
       return sendData(reply, 200, replay ?? null);
     },
   );

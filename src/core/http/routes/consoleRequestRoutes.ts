@@ -87,9 +87,8 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await core.requests.load();
       const page = paginate(request.query, 1000);
-      const { total, rows } = core.requests.page({
+      const { total, rows } = await core.requests.page({
         scope: request.query.scope ?? 'api',
         q: request.query.q ?? '',
         offset: page.offset,
@@ -115,8 +114,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await core.requests.load();
-      const entry = core.requests.get(Number(request.params.seq));
+      const entry = await core.requests.get(Number(request.params.seq));
       if (!entry) {
         throw new SandboxError(
           'resource_not_found',
@@ -141,20 +139,21 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await core.requests.load();
       const { seqs, name } = request.body;
       const entries = seqs
-        ? seqs.map((seq) => {
-            const entry = core.requests.get(seq);
-            if (!entry)
-              throw new SandboxError(
-                'resource_not_found',
-                `No logged request numbered ${seq}: ${GONE}`,
-                'seqs',
-              );
-            return entry;
-          })
-        : core.requests.allApi();
+        ? await Promise.all(
+            seqs.map(async (seq) => {
+              const entry = await core.requests.get(seq);
+              if (!entry)
+                throw new SandboxError(
+                  'resource_not_found',
+                  `No logged request numbered ${seq}: ${GONE}`,
+                  'seqs',
+                );
+              return entry;
+            }),
+          )
+        : await core.requests.allApi();
       const { scenario, left_out } = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
       if (scenario.steps.length === 0)
         throw new SandboxError(
