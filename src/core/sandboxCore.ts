@@ -7,6 +7,7 @@ import { ClockControls, type ClockStart } from './clockControls';
 import { RUNNING, SandboxClock } from './sandboxClock';
 import { PaymentLinks } from './domain/paymentLinks';
 import { IdempotencyGuard } from './idempotency';
+import { LinkChanges } from './linkChanges';
 import { Scheduler } from './scheduler';
 import { MergedSettings } from './mergedSettings';
 import { deliveryChanged, opEvents, type OpEventSources } from './opEvents';
@@ -80,6 +81,8 @@ export class SandboxCore {
   readonly links: PaymentLinks;
   readonly idempotency: IdempotencyGuard;
   readonly scheduler: Scheduler;
+  /** Changing a link, whole: what is due first, the decision, one commit (every door's one way). */
+  readonly linkChanges: LinkChanges;
   readonly deliveries: DeliveryWorker;
   /** Deliveries, their queue and their controls, for the routes. */
   readonly webhooks = new WebhookService(this);
@@ -141,6 +144,7 @@ export class SandboxCore {
     this.scheduler = new Scheduler(store, this.links, clock, (err) =>
       process.emitWarning(`scheduler: ${err.message}`),
     );
+    this.linkChanges = new LinkChanges(store, this.links, this.scheduler);
     this.time = new ClockControls(store, clock, this.scheduler);
     this.faults = new FaultRules(store, clock);
     this.endpointChecks = new EndpointChecks({
@@ -157,8 +161,9 @@ export class SandboxCore {
         get: (id) => this.links.get(id),
         // The same change a simulate or a cancel makes: stored, announced, delivered to the endpoints.
         apply: async (id, action) => {
-          const change = action === 'cancel' ? this.links.cancel(id) : this.links.simulate(id, action);
-          await store.commit(change.ops);
+          const change = await this.linkChanges.make(id, (links) =>
+            action === 'cancel' ? links.cancel(id) : links.simulate(id, action),
+          );
           const event = change.ops.find((op) => op.op === 'event');
           if (event?.op !== 'event') throw new Error(`${action} made no event for ${id}`);
           return event.v;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { LinkChange } from '../domain/paymentLinks';
+import type { LinkChange, PaymentLinks } from '../domain/paymentLinks';
 import { SandboxError } from '../errors';
 import type { SandboxCore } from '../sandboxCore';
 import { dataBody, envelopeBody, errorBody } from './envelope';
@@ -41,15 +41,17 @@ const isStoredOutcome = (err: unknown): err is SandboxError =>
   err instanceof SandboxError && (err.status === 404 || err.status === 409);
 
 /**
- * A mutating request on a link: the domain's decision, then one durable commit holding the change,
- * its event and (under an Idempotency-Key) the stored response, then the reply.
+ * A mutating request on a link, through the one way a link changes (core.linkChanges): what is due
+ * for `linkId` first, the domain's decision, then one durable commit holding the change, its event
+ * and (under an Idempotency-Key) the stored response; then the reply.
  */
 export async function respondWithChange(
   request: FastifyRequest,
   reply: FastifyReply,
   core: SandboxCore,
   successStatus: number,
-  decide: () => LinkChange,
+  linkId: string | undefined,
+  decide: (links: PaymentLinks) => LinkChange,
   keyRequired = false,
 ): Promise<FastifyReply> {
   return respondIdempotently(
@@ -57,20 +59,18 @@ export async function respondWithChange(
     reply,
     core,
     async (store) => {
-      let status = successStatus;
-      let body: string;
-      let ops: LinkChange['ops'] = [];
-      try {
-        const change = decide();
-        body = dataBody(change.link, request.id);
-        ops = change.ops;
-      } catch (err) {
-        if (store === null || !isStoredOutcome(err)) throw err;
-        status = err.status;
-        body = errorBody(err, request.id);
-      }
-      await core.store.commit(store === null ? ops : [...ops, store(status, body)]);
-      return { status, body };
+      let answer = { status: successStatus, body: '' };
+      await core.linkChanges.apply(linkId, decide, {
+        keep: store === null ? undefined : isStoredOutcome,
+        alongside: (outcome) => {
+          answer =
+            'change' in outcome
+              ? { status: successStatus, body: dataBody(outcome.change.link, request.id) }
+              : { status: outcome.refused.status, body: errorBody(outcome.refused, request.id) };
+          return store === null ? [] : [store(answer.status, answer.body)];
+        },
+      });
+      return answer;
     },
     keyRequired,
   );

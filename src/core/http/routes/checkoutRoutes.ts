@@ -56,9 +56,8 @@ export function checkoutRoutes(core: SandboxCore) {
             .send(renderRefusedPage(id, origin, ownOrigin(request), UUID.test(id)));
         }
         if (!UUID.test(id) || !core.links.get(id)) return notFound(reply, id);
-        await core.scheduler.catchUp(id);
         try {
-          await core.store.commit(core.links.simulate(id, event).ops);
+          await core.linkChanges.simulate(id, event);
         } catch (err) {
           // A link that is no longer pending just shows its final state.
           if (!(err instanceof SandboxError)) throw err;

@@ -6,7 +6,6 @@ import {
   LinkIdParamsSchema,
   PaymentMethodParam,
   SIMULATE_EVENTS,
-  type PaymentLink,
 } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
@@ -24,13 +23,6 @@ const SimulateBody = Type.Object(
 /** Links for the console: the same rules as the API, without an API key (the list: consoleLinkViewRoutes). */
 export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const commitChange = async (change: {
-    link: PaymentLink;
-    ops: Parameters<typeof core.store.commit>[0];
-  }) => {
-    await core.store.commit(change.ops);
-    return change.link;
-  };
 
   api.post(
     '/links',
@@ -43,8 +35,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      const link = await commitChange(core.links.create(request.body));
-      return sendData(reply, 201, link);
+      return sendData(reply, 201, await core.linkChanges.create(request.body));
     },
   );
 
@@ -84,9 +75,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       const { event, payment_method } = request.body;
-      await core.scheduler.catchUp(request.params.id);
-      const link = await commitChange(core.links.simulate(request.params.id, event, payment_method));
-      return sendData(reply, 200, link);
+      return sendData(reply, 200, await core.linkChanges.simulate(request.params.id, event, payment_method));
     },
   );
 
@@ -105,9 +94,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      await core.scheduler.catchUp(request.params.id);
-      const link = await commitChange(core.links.cancel(request.params.id));
-      return sendData(reply, 200, link);
+      return sendData(reply, 200, await core.linkChanges.cancel(request.params.id));
     },
   );
 }

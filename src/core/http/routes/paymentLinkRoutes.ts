@@ -40,7 +40,8 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
         reply,
         core,
         201,
-        () => core.links.create(request.body),
+        undefined,
+        (links) => links.create(request.body),
         core.settings.require_idempotency_key,
       ),
   );
@@ -110,10 +111,8 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     (request, reply) =>
-      afterDueChanges(
-        core,
-        () => respondWithChange(request, reply, core, 200, () => core.links.cancel(request.params.id)),
-        request.params.id,
+      respondWithChange(request, reply, core, 200, request.params.id, (links) =>
+        links.cancel(request.params.id),
       ),
   );
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, LinkEnvelope } from '../apiSchemas';
-import { afterDueChanges, emptyBodyAsObject, respondWithChange } from '../respond';
+import { emptyBodyAsObject, respondWithChange } from '../respond';
 
 export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -29,18 +29,11 @@ export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
         ),
       },
     },
-    (request, reply) =>
-      afterDueChanges(
-        core,
-        () =>
-          respondWithChange(request, reply, core, 200, () =>
-            core.links.simulate(
-              request.body.payment_link_id,
-              request.body.event,
-              request.body.payment_method,
-            ),
-          ),
-        request.body.payment_link_id,
-      ),
+    (request, reply) => {
+      const { payment_link_id, event, payment_method } = request.body;
+      return respondWithChange(request, reply, core, 200, payment_link_id, (links) =>
+        links.simulate(payment_link_id, event, payment_method),
+      );
+    },
   );
 }
