@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
 import { junitXml } from '../core/junitXml';
-import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
+import { webhookSecretProblem, webhookUrlProblem } from '../shared/webhookInputs';
 import type { EndpointCheck, EndpointCheckProbe } from '../shared/endpointCheck';
 import { runEndpointCheck } from './endpointCheckRun';
 import { printLines } from './printLines';
@@ -100,11 +100,8 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
     const secret = values.secret;
     if (secret === undefined)
       throw new CommandFailure('give --secret whsec_…: the signing secret your endpoint verifies with', 2);
-    if (!SECRET_PATTERN.test(secret))
-      throw new CommandFailure(
-        '--secret must be whsec_ followed by at least 16 characters of base64 (the secret your endpoint verifies with)',
-        2,
-      );
+    const secretProblem = webhookSecretProblem(secret, '--secret');
+    if (secretProblem) throw new CommandFailure(secretProblem, 2);
     if (values['api-key'] !== undefined && values['base-url'] === undefined)
       throw new CommandFailure('--api-key goes with --base-url: the sandbox of its own needs no key', 2);
     const sandbox = values['base-url'] === undefined ? undefined : SandboxClient.from(values);

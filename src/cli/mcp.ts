@@ -8,6 +8,7 @@ import { stdioTransport } from '../mcp/stdioTransport';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
 import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL, targetOption } from './sandboxClient';
+import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
 
 export const MCP_USAGE = `Usage: payment-links-sandbox mcp [--base-url URL] [--api-key KEY] [--in-memory]
 
@@ -61,8 +62,9 @@ export async function mcp(argv: string[]): Promise<number> {
     log(baseUrlWrong);
     return 2;
   }
-  if (!/^sk_test_\S+$/.test(apiKey)) {
-    log(`${key.name} must be a test key (sk_test_…); got "${apiKey}"`);
+  // The server's own rule: a key it would refuse is refused here, before any tool is offered.
+  if (!isApiKey(apiKey)) {
+    log(`${key.name} must be a test key (sk_test_…); got "${apiKey}"; a key is ${API_KEY_WORDS}`);
     return 2;
   }
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir, type StartOptions } from '../core';
 import { allowedHostProblem } from '../core/http/hostCheck';
-import { SECRET_PATTERN, webhookUrlProblem } from '../core/webhookEndpoints';
+import { webhookSecretProblem, webhookUrlProblem } from '../shared/webhookInputs';
 import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
 import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
 import { clockStartOf } from './clockOptions';
@@ -168,11 +168,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     );
   }
   const secret = values['webhook-secret'];
-  if (secret !== undefined && !SECRET_PATTERN.test(secret)) {
-    throw new UsageError(
-      `${named('webhook-secret')} must look like whsec_ followed by base64 (at least 16 characters)`,
-    );
-  }
+  const secretProblem = secret === undefined ? null : webhookSecretProblem(secret, named('webhook-secret'));
+  if (secretProblem) throw new UsageError(secretProblem);
   if (secret !== undefined && !values['webhook-url'])
     throw new UsageError(`${named('webhook-secret')} needs at least one --webhook-url (or PLS_WEBHOOK_URL)`);
   for (const url of values['webhook-url'] ?? []) {

@@ -2,6 +2,7 @@
 // where it is, which key, and requests that fail with one clear line. They use only the keyed
 // routes (the Payment Links API and /sandbox/*), never the console's own API.
 import { parseArgs } from 'node:util';
+import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
 export const DEFAULT_API_KEY = 'sk_test_cli';
@@ -121,11 +122,8 @@ export class SandboxClient {
     const problem = baseUrlProblem(base.value, base.name);
     if (problem) throw new CommandFailure(problem, 2);
     const { value: key, name } = targetOption(values, 'api-key', env);
-    if (!/^sk_test_[A-Za-z0-9_]+$/.test(key))
-      throw new CommandFailure(
-        `${name} must be sk_test_ followed by letters, digits or _; got "${key.slice(0, 12)}…"`,
-        2,
-      );
+    if (!isApiKey(key))
+      throw new CommandFailure(`${name} must be ${API_KEY_WORDS}; got "${key.slice(0, 12)}…"`, 2);
     return new SandboxClient(base.value.replace(/\/+$/, ''), key);
   }
 

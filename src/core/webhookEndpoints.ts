@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { newEndpointId } from './domain/ids';
-import { WEBHOOK_SECRET_PATTERN } from '../shared/exportRecords';
 import type { WebhookEndpoint } from '../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
 import type { Op } from './store/ops';
@@ -10,26 +9,7 @@ export interface EndpointSeed {
   secret?: string;
 }
 
-export const SECRET_PATTERN = new RegExp(WEBHOOK_SECRET_PATTERN);
-
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
-
-const EXAMPLE_WEBHOOK_URL = 'http://localhost:3000/webhooks';
-
-/** Why a webhook URL is unusable, as a sentence a person can act on, or null when it is fine. */
-export function webhookUrlProblem(url: string): string | null {
-  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `${shown} is not a web address. Use an absolute http:// or https:// URL, for example ${EXAMPLE_WEBHOOK_URL}.`;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return `${shown} starts with ${parsed.protocol}//, but only http:// and https:// URLs can receive webhooks (for example ${EXAMPLE_WEBHOOK_URL}).`;
-  }
-  return null;
-}
 
 /** Endpoints named at start-up (CLI --webhook-url): added once, their secret updated when given. */
 export function seedEndpoints(

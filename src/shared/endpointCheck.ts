@@ -1,7 +1,7 @@
 // An endpoint check's report (docs/endpoint-check.md): what the keyed API answers, and what the
 // console and the CLI will read, typed once here.
 import Type, { type Static } from 'typebox';
-import { WEBHOOK_SECRET_PATTERN } from './exportRecords';
+import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from './exportRecords';
 
 /**
  * The link id of every synthetic event a check sends: this prefix and 24 hex digits. Not a UUID on
@@ -35,8 +35,7 @@ export const EndpointCheckStartSchema = Type.Object(
     }),
     secret: Type.String({
       pattern: WEBHOOK_SECRET_PATTERN,
-      description:
-        'the endpoint’s signing secret, whsec_ followed by at least 16 characters of base64 (as the endpoint verifies with)',
+      description: `the endpoint’s signing secret, ${WEBHOOK_SECRET_WORDS} (as the endpoint verifies with)`,
     }),
     link_id: Type.Optional(
       Type.String({

@@ -11,12 +11,15 @@ import {
   RESPONSE_BODY_LIMIT,
   WEBHOOK_EVENT_TYPES,
 } from './types';
+import { API_KEY_BODY } from './apiKey';
 
 /** What the API takes as a webhook URL (any case of the scheme), so an export of it imports back. */
 const WEBHOOK_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
 
 /** whsec_ and base64 of at least 12 bytes: what the sandbox generates and --webhook-secret takes. */
 export const WEBHOOK_SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{16,}={0,2}$';
+/** WEBHOOK_SECRET_PATTERN in words: every schema and message that asks for a secret says it so. */
+export const WEBHOOK_SECRET_WORDS = 'whsec_ followed by at least 16 characters of base64';
 
 // toISOString's own form: the store sorts and windows links by comparing these as text, so
 // another spelling of the same moment (a zone offset, no milliseconds) would sort wrongly.
@@ -57,7 +60,7 @@ const DeliveryId = idOf('dlv_', 24);
 
 const Secret = Type.String({
   pattern: WEBHOOK_SECRET_PATTERN,
-  description: 'whsec_ followed by at least 16 characters of base64',
+  description: WEBHOOK_SECRET_WORDS,
 });
 
 const MinorUnits = (description: string) => Type.Integer({ minimum: 0, description });
@@ -190,7 +193,7 @@ export const DeliveryRecordSchema = Type.Object(
 export const IdempotencyRecordSchema = Type.Object(
   {
     scope: Type.String({
-      pattern: '^sk_test_[A-Za-z0-9_]+ [\\s\\S]{1,255}$',
+      pattern: `^${API_KEY_BODY} [\\s\\S]{1,255}$`,
       description: 'the API key, a space, and the Idempotency-Key (1 to 255 characters)',
     }),
     fingerprint: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'a SHA-256, in hex' }),

@@ -9,6 +9,7 @@ import {
   MAX_FAULT_SEED,
   type FaultActionType,
 } from './faultBasics';
+import { API_KEY_PATTERN } from './apiKey';
 
 export * from './faultBasics';
 
@@ -25,7 +26,7 @@ export const FaultMatchSchema = Type.Object(
     api_key: Type.Optional(
       Type.String({
         maxLength: 255,
-        pattern: '^sk_test_[A-Za-z0-9_]+$',
+        pattern: API_KEY_PATTERN,
         description: 'an sk_test_ key: only requests made with it (absent: any key)',
       }),
     ),

@@ -2,6 +2,7 @@
 // schema, whose bounds and words the console's hints and checks read too (lib/settingsChecks.ts).
 import Type, { type Static } from 'typebox';
 import { MAX_AMOUNT } from './amountLimit';
+import { API_KEY_PATTERN, API_KEY_WORDS } from './apiKey';
 
 export const FeeSettingsSchema = Type.Object(
   {
@@ -34,8 +35,8 @@ export const SettingsSchema = Type.Object(
     }),
     api_keys: Type.Array(
       Type.String({
-        pattern: '^sk_test_[A-Za-z0-9_]+$',
-        description: 'a key of the form sk_test_ followed by letters, digits or _',
+        pattern: API_KEY_PATTERN,
+        description: `a key of the form ${API_KEY_WORDS}`,
       }),
       { description: 'a list of sk_test_ keys; when not empty, only these keys are accepted' },
     ),

@@ -95,7 +95,7 @@ test('a bad variable is named in one line, with what is allowed, and exits 2', a
         PLS_IN_MEMORY: '1',
         PLS_PORT: '0',
       },
-      /PLS_WEBHOOK_SECRET must look like whsec_/,
+      /PLS_WEBHOOK_SECRET must be whsec_ followed by at least 16 characters of base64/,
     ],
   ];
   for (const [env, wording] of cases) {
@@ -166,6 +166,12 @@ test('commands that talk to a sandbox name PLS_BASE_URL and PLS_API_KEY when a b
       ['mcp'],
       { PLS_API_KEY: 'nope' },
       'payment-links-sandbox mcp: PLS_API_KEY must be a test key (sk_test_…); got "nope"',
+    ],
+    [
+      // A key the server would refuse (401) is refused before any tool is offered.
+      ['mcp'],
+      { PLS_API_KEY: 'sk_test_a-b' },
+      'payment-links-sandbox mcp: PLS_API_KEY must be a test key (sk_test_…); got "sk_test_a-b"; a key is sk_test_ followed by letters, digits or underscores',
     ],
     [
       ['mcp'],

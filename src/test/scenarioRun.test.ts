@@ -262,6 +262,25 @@ describe('run: a step that gets no answer', () => {
     }
   });
 
+  test('a scenario whose api_key the server would refuse is refused before any step, saying what a key is', async () => {
+    const file = join(dir, 'bad-key.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'payment-links-sandbox/scenario',
+        version: 1,
+        api_key: 'sk_test_a-b',
+        steps: [{ create: { amount: 1_000, title: 'A' } }],
+      }),
+    );
+    const res = await runCli(['run', file], 30_000);
+    assert.equal(res.code, 2, res.stdout + res.stderr);
+    assert.match(
+      res.stderr,
+      /scenario\.api_key must be sk_test_ followed by letters, digits or _; got "sk_test_a-b"\./,
+    );
+  });
+
   test('no step name carries a UUID', async () => {
     const junit = join(dir, 'names.xml');
     await runCli(['run', await scenario('names'), '--junit', junit], 30_000);

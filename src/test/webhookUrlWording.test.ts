@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { webhookUrlProblem } from '../core/webhookEndpoints';
+import { startTestSandbox as startOwnTestSandbox } from '../core';
+import { webhookUrlProblem } from '../shared/webhookInputs';
+import { spawnCli } from './cliProcess';
 import { startTestSandbox, type TestSandbox } from './harness';
 
 let sandbox: TestSandbox;
@@ -30,5 +32,39 @@ test('the console API answers a bad endpoint URL with that sentence, not "Invali
   assert.match(
     res.body.error.message,
     /absolute http:\/\/ or https:\/\/ URL, for example http:\/\/localhost:3000\/webhooks\.$/,
+  );
+});
+
+test('a bad signing secret gets one wording everywhere: the API, check-endpoint, serve, startTestSandbox', async () => {
+  const RULE = 'whsec_ followed by at least 16 characters of base64';
+  const api = await sandbox.api('POST', '/sandbox/endpoint-checks', {
+    body: { url: 'http://127.0.0.1:9/hooks', secret: 'whsec_short' },
+  });
+  assert.equal(api.status, 400, api.text);
+  assert.equal(api.body.error.param, 'secret');
+  assert.match(
+    api.body.error.message,
+    new RegExp(
+      `secret must be the endpoint’s signing secret, ${RULE} \\(as the endpoint verifies with\\)\\.$`,
+    ),
+  );
+
+  const said = `${RULE}, the signing secret the endpoint verifies with`;
+  const check = spawnCli(['check-endpoint', 'http://127.0.0.1:9/hooks', '--secret', 'whsec_short']);
+  assert.equal((await check.waitForExit()).code, 2, check.transcript());
+  assert.equal(check.stderr.trim(), `payment-links-sandbox check-endpoint: --secret must be ${said}`);
+
+  const serve = spawnCli(['serve', '--in-memory', '--port', '0'], {
+    PLS_WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+    PLS_WEBHOOK_SECRET: 'nope',
+  });
+  assert.equal((await serve.waitForExit()).code, 2, serve.transcript());
+  assert.ok(serve.stderr.includes(`PLS_WEBHOOK_SECRET must be ${said}`), serve.stderr);
+
+  await assert.rejects(
+    startOwnTestSandbox({ webhookUrl: 'http://127.0.0.1:9/hooks', webhookSecret: 'nope' }),
+    {
+      message: `startTestSandbox: webhookSecret must be ${said} (leave it out for a generated one).`,
+    },
   );
 });

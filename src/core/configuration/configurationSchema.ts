@@ -3,7 +3,12 @@
 // POST /sandbox/faults, links as POST /payment-links — plus the id that keys it. The published
 // JSON Schema is built from these same objects, so the file, its check and its schema never drift.
 import Type, { type Static } from 'typebox';
-import { ENDPOINT_ID_PATTERN, LinkRecordSchema, WEBHOOK_SECRET_PATTERN } from '../../shared/exportRecords';
+import {
+  ENDPOINT_ID_PATTERN,
+  LinkRecordSchema,
+  WEBHOOK_SECRET_PATTERN,
+  WEBHOOK_SECRET_WORDS,
+} from '../../shared/exportRecords';
 import { MAX_FAULT_RULES, NewFaultRuleSchema } from '../../shared/faults';
 import { CreateLinkBodySchema, LINK_STATUSES, SettingsPatchSchema } from '../../shared/types';
 import { EndpointCreate } from '../http/endpointSchemas';
@@ -24,8 +29,7 @@ export const ConfigEndpointSchema = Type.Object(
     secret: Type.Optional(
       Type.String({
         pattern: WEBHOOK_SECRET_PATTERN,
-        description:
-          'whsec_ followed by at least 16 characters of base64 (absent: one is generated once and kept)',
+        description: `${WEBHOOK_SECRET_WORDS} (absent: one is generated once and kept)`,
       }),
     ),
     events: EndpointCreate.properties.event_types,

@@ -4,7 +4,7 @@ import { faultActionProblem } from '../../shared/faults';
 import type { LinkStatus, WebhookEventType } from '../../shared/types';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import { describeValue } from '../http/validation';
-import { webhookUrlProblem } from '../webhookEndpoints';
+import { webhookUrlProblem } from '../../shared/webhookInputs';
 
 type Link = StoreExport['links'][number];
 type Event = StoreExport['events'][number];

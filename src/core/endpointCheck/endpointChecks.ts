@@ -8,7 +8,7 @@ import {
 } from '../../shared/endpointCheck';
 import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
-import { SECRET_PATTERN, webhookUrlProblem } from '../webhookEndpoints';
+import { webhookSecretProblem, webhookUrlProblem } from '../../shared/webhookInputs';
 import type { TestEventContext } from '../webhooks/testEvent';
 import { effectProbes, type LinkDriver } from './effectProbes';
 import { effectTarget } from './effectTarget';
@@ -53,12 +53,8 @@ export class EndpointChecks {
   start(input: EndpointCheckStart): EndpointCheck {
     const urlProblem = webhookUrlProblem(input.url);
     if (urlProblem) throw new SandboxError('parameter_invalid', urlProblem, 'url');
-    if (!SECRET_PATTERN.test(input.secret))
-      throw new SandboxError(
-        'parameter_invalid',
-        'secret must be the endpoint’s signing secret: whsec_ followed by at least 16 characters of base64.',
-        'secret',
-      );
+    const secretProblem = webhookSecretProblem(input.secret, 'secret');
+    if (secretProblem) throw new SandboxError('parameter_invalid', `${secretProblem}.`, 'secret');
     if (this.running >= ENDPOINT_CHECKS_RUNNING_LIMIT) {
       // A probe ends within the delivery timeout, so by then a running check has moved on, if not finished.
       const retryAfter = Math.max(1, Math.ceil(this.deps.timeoutMs / 1000));

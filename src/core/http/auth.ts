@@ -1,7 +1,6 @@
 import type { Settings } from '../../shared/types';
 import { SandboxError } from '../errors';
-
-const TEST_KEY = /^sk_test_[A-Za-z0-9_]+$/;
+import { API_KEY_WORDS, isApiKey } from '../../shared/apiKey';
 
 /** docs/contract.md §1: the API key a request carries, or why it is refused. */
 export function authenticate(header: string | undefined, settings: Settings): string {
@@ -25,10 +24,10 @@ export function authenticate(header: string | undefined, settings: Settings): st
       'The sandbox accepts only test-mode secret keys; use a key starting with sk_test_ instead of sk_live_.',
     );
   }
-  if (!TEST_KEY.test(key)) {
+  if (!isApiKey(key)) {
     throw new SandboxError(
       'api_key_invalid',
-      `Invalid API key ${key.slice(0, 12)}…: keys are sk_test_ followed by letters, digits or underscores.`,
+      `Invalid API key ${key.slice(0, 12)}…: keys are ${API_KEY_WORDS}.`,
     );
   }
   if (settings.api_keys.length > 0 && !settings.api_keys.includes(key)) {

@@ -1,6 +1,6 @@
 // What creating and changing a webhook endpoint takes, for the console's routes and the keyed ones.
 import Type from 'typebox';
-import { WEBHOOK_SECRET_PATTERN } from '../../shared/exportRecords';
+import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from '../../shared/exportRecords';
 import { EndpointFaultsPatchSchema } from '../../shared/faults';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
 
@@ -59,7 +59,7 @@ export const KeyedEndpointCreate = Type.Object(
     secret: Type.Optional(
       Type.String({
         pattern: WEBHOOK_SECRET_PATTERN,
-        description: 'whsec_ followed by at least 16 characters of base64 (default: a generated one)',
+        description: `${WEBHOOK_SECRET_WORDS} (default: a generated one)`,
       }),
     ),
   },

@@ -1,4 +1,4 @@
-import { webhookUrlProblem } from '../webhookEndpoints';
+import { webhookUrlProblem } from '../../shared/webhookInputs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';

@@ -7,6 +7,7 @@ import {
   type Scenario,
 } from '../../shared/scenario';
 import { makeAjv } from '../http/validation';
+import { API_KEY_WORDS, isApiKey } from '../../shared/apiKey';
 
 /** A scenario file that cannot be run: the message says where and what is allowed. */
 export class ScenarioFileError extends Error {
@@ -77,6 +78,10 @@ export function parseScenario(text: string): Scenario {
     );
   const { wholeFile, steps: stepCheckers } = (checkers ??= compileCheckers());
   if (!wholeFile(value)) throw new ScenarioFileError(describe('scenario', wholeFile.errors?.[0]));
+  // The server's own rule for a key, so a replay is not refused at every step with 401.
+  const apiKey = (value as { api_key?: string }).api_key;
+  if (apiKey !== undefined && !isApiKey(apiKey))
+    throw new ScenarioFileError(`scenario.api_key must be ${API_KEY_WORDS}; got ${JSON.stringify(apiKey)}.`);
   const steps = (value as { steps: unknown[] }).steps;
   if (steps.length === 0) throw new ScenarioFileError('scenario.steps is empty: give at least one step.');
   steps.forEach((step, index) => {

@@ -6,7 +6,8 @@ import { deliverySummary, type DeliverySummary, type PresentedDelivery } from '.
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/types';
 import type { DeliveryDetail } from '../../shared/webhookSchemas';
 import type { SandboxCore } from '../sandboxCore';
-import { SECRET_PATTERN, webhookUrlProblem, type EndpointSeed } from '../webhookEndpoints';
+import { webhookSecretProblem, webhookUrlProblem } from '../../shared/webhookInputs';
+import type { EndpointSeed } from '../webhookEndpoints';
 import type { DeliveryWaits } from '../webhooks/deliveryWaits';
 
 /** A delivery to your endpoint with every attempt so far, each saying whether its signature holds. */
@@ -50,10 +51,10 @@ export function appEndpointSeeds(options: {
     throw new Error(`startTestSandbox: webhookUrl must be a string, an http:// or https:// URL.`);
   const problem = webhookUrlProblem(webhookUrl);
   if (problem) throw new Error(`startTestSandbox: webhookUrl ${problem}`);
-  if (webhookSecret !== undefined && !SECRET_PATTERN.test(webhookSecret))
-    throw new Error(
-      'startTestSandbox: webhookSecret must be whsec_ followed by at least 16 characters of base64 (leave it out for a generated one).',
-    );
+  const secretProblem =
+    webhookSecret === undefined ? null : webhookSecretProblem(webhookSecret, 'webhookSecret');
+  if (secretProblem)
+    throw new Error(`startTestSandbox: ${secretProblem} (leave it out for a generated one).`);
   if (webhookEndpoints.some((seed) => seed.url === webhookUrl))
     throw new Error(
       `startTestSandbox: ${webhookUrl} is both webhookUrl and one of webhookEndpoints; name it once, as webhookUrl (the helpers act on that one).`,

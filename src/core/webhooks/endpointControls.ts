@@ -8,7 +8,8 @@ import { newEndpointId } from '../domain/ids';
 import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
-import { newWebhookSecret, webhookUrlProblem } from '../webhookEndpoints';
+import { webhookUrlProblem } from '../../shared/webhookInputs';
+import { newWebhookSecret } from '../webhookEndpoints';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;

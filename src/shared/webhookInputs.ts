@@ -1,0 +1,33 @@
+// What makes a webhook endpoint's URL and signing secret usable, said alike wherever one is given:
+// the API and the console, an endpoint check, check-endpoint, serve's --webhook-url and
+// --webhook-secret, startTestSandbox, a configuration file and an import.
+import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from './exportRecords';
+
+const SECRET = new RegExp(WEBHOOK_SECRET_PATTERN);
+
+const EXAMPLE_WEBHOOK_URL = 'http://localhost:3000/webhooks';
+
+/** Why a webhook URL is unusable, as a sentence a person can act on, or null when it is fine. */
+export function webhookUrlProblem(url: string): string | null {
+  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${shown} is not a web address. Use an absolute http:// or https:// URL, for example ${EXAMPLE_WEBHOOK_URL}.`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `${shown} starts with ${parsed.protocol}//, but only http:// and https:// URLs can receive webhooks (for example ${EXAMPLE_WEBHOOK_URL}).`;
+  }
+  return null;
+}
+
+/**
+ * Why `secret`, given as `name`, cannot be an endpoint's signing secret, or null when it can. The
+ * secret itself is never repeated: a message may be logged.
+ */
+export function webhookSecretProblem(secret: string, name: string): string | null {
+  return SECRET.test(secret)
+    ? null
+    : `${name} must be ${WEBHOOK_SECRET_WORDS}, the signing secret the endpoint verifies with`;
+}
