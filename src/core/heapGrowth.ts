@@ -49,7 +49,9 @@ export function keepHeapNearLiveData(dataDir: string | undefined): void {
   new PerformanceObserver((list) => {
     const major = list
       .getEntries()
-      .some((e) => (e.detail as { kind?: number } | null)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+      .some(
+        (e) => (e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      );
     if (major) use(getHeapStatistics().used_heap_size > LARGE_HEAP_BYTES ? HEAP_GROWING_PERCENT : 0);
   }).observe({ entryTypes: ['gc' as EntryType] });
 }

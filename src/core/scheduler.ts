@@ -1,3 +1,4 @@
+import { dueChange } from '../shared/linkDue';
 import type { PaymentLink } from '../shared/types';
 import type { Clock } from './clock';
 import type { LinkChange, PaymentLinks } from './domain/paymentLinks';
@@ -174,9 +175,9 @@ export class Scheduler {
     }
   }
 
+  /** The link's next due change (shared/linkDue.ts); once applied, its commit brings the one after. */
   private collect(link: PaymentLink, add: (due: Due) => void): void {
-    if (link.status === 'pending') add({ at: Date.parse(link.expires_at), id: link.id, kind: 'expire' });
-    if (link.settle_at !== null && link.settled_at === null)
-      add({ at: Date.parse(link.settle_at), id: link.id, kind: 'settle' });
+    const due = dueChange(link);
+    if (due) add({ at: Date.parse(due.at), id: link.id, kind: due.kind });
   }
 }

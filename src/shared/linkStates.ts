@@ -1,6 +1,8 @@
-// The link state table: which action takes a link from which statuses to which. The core applies
-// it to every change; the console enables each action's button from it, so neither can drift.
-import type { LinkStatus, SimulateEvent } from './types';
+// The link state table: which action takes a link from which statuses to which, and the webhook
+// event that move sends. The core applies it to every change; the console enables each action's
+// button from it; a sample event, an import's check and the API document's examples read the
+// event column: none can drift.
+import type { LinkStatus, SimulateEvent, WebhookEventType } from './types';
 
 export type LinkAction = SimulateEvent | 'cancel';
 
@@ -8,18 +10,22 @@ interface Transition {
   /** The action's name on the console's buttons. */
   label: string;
   from: readonly LinkStatus[];
-  to: LinkStatus;
+  to: Exclude<LinkStatus, 'pending'>;
+  /** The event a link sends on arriving in `to`. */
+  event: WebhookEventType;
 }
 
 const TABLE: Record<LinkAction, Transition> = {
-  paid: { label: 'Paid', from: ['pending'], to: 'succeeded' },
-  failed: { label: 'Failed', from: ['pending'], to: 'failed' },
-  expired: { label: 'Expired', from: ['pending'], to: 'expired' },
-  cancel: { label: 'Cancel', from: ['pending', 'failed'], to: 'canceled' },
+  paid: { label: 'Paid', from: ['pending'], to: 'succeeded', event: 'payment_link.paid' },
+  failed: { label: 'Failed', from: ['pending'], to: 'failed', event: 'payment_link.failed' },
+  expired: { label: 'Expired', from: ['pending'], to: 'expired', event: 'payment_link.expired' },
+  cancel: { label: 'Cancel', from: ['pending', 'failed'], to: 'canceled', event: 'payment_link.canceled' },
 };
 
+const ACTIONS = Object.keys(TABLE) as LinkAction[];
+
 /** Every action, in the order the console lists them. */
-export const LINK_ACTIONS = (Object.keys(TABLE) as LinkAction[]).map((action) => ({
+export const LINK_ACTIONS = ACTIONS.map((action) => ({
   action,
   label: TABLE[action].label,
 }));
@@ -35,4 +41,12 @@ export const statusAfter = (action: LinkAction): LinkStatus => TABLE[action].to;
 
 /** The one action that ends in `status` (every status but pending has one). */
 export const actionTo = (status: Exclude<LinkStatus, 'pending'>): LinkAction =>
-  (Object.keys(TABLE) as LinkAction[]).find((action) => TABLE[action].to === status) as LinkAction;
+  ACTIONS.find((action) => TABLE[action].to === status) as LinkAction;
+
+/** The event a link sends on arriving in `status` (none for pending: a link is made pending). */
+export const eventOf = (status: LinkStatus): WebhookEventType | undefined =>
+  status === 'pending' ? undefined : TABLE[actionTo(status)].event;
+
+/** The status an event leaves its link in: the link an event carries is the link as it left it. */
+export const statusAfterEvent = (type: WebhookEventType): Exclude<LinkStatus, 'pending'> =>
+  TABLE[ACTIONS.find((action) => TABLE[action].event === type) as LinkAction].to;

@@ -171,7 +171,7 @@ test('commands that talk to a sandbox name PLS_BASE_URL and PLS_API_KEY when a b
       // A key the server would refuse (401) is refused before any tool is offered.
       ['mcp'],
       { PLS_API_KEY: 'sk_test_a-b' },
-      'payment-links-sandbox mcp: PLS_API_KEY must be a test key (sk_test_…); got "sk_test_a-b"; a key is sk_test_ followed by letters, digits or underscores',
+      'payment-links-sandbox mcp: PLS_API_KEY must be a test key (sk_test_…); got "sk_test_a-b"; a key is sk_test_ followed by letters, digits or _',
     ],
     [
       ['mcp'],

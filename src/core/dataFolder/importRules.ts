@@ -1,10 +1,10 @@
 import type { StoreExport } from '../../shared/dataFolder';
 import { isFinal, isWaiting } from '../../shared/deliveryStatus';
 import { faultActionProblem } from '../../shared/faults';
-import type { LinkStatus, WebhookEventType } from '../../shared/types';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import { describeValue } from '../http/validation';
 import { webhookUrlProblem } from '../../shared/webhookInputs';
+import { statusAfterEvent } from '../../shared/linkStates';
 
 type Link = StoreExport['links'][number];
 type Event = StoreExport['events'][number];
@@ -113,16 +113,9 @@ export function linkProblem(link: Link): Broken | null {
   return feeProblem(link) ?? timesProblem(link);
 }
 
-const STATUS_AFTER: Record<WebhookEventType, LinkStatus> = {
-  'payment_link.paid': 'succeeded',
-  'payment_link.failed': 'failed',
-  'payment_link.expired': 'expired',
-  'payment_link.canceled': 'canceled',
-};
-
 /** An event carries its link as the change left it. */
 export function eventProblem(event: Event): Broken | null {
-  const status = STATUS_AFTER[event.type];
+  const status = statusAfterEvent(event.type);
   if (event.data.status !== status) {
     return broken('data.status', `must be ${status} in a ${event.type} event; ${got(event.data.status)}`);
   }

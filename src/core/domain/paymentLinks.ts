@@ -1,12 +1,10 @@
 import type {
   CreateLinkBody,
-  LinkStatus,
   ListQuery,
   Pagination,
   PaymentLink,
   Settings,
   SimulateEvent,
-  WebhookEventType,
 } from '../../shared/types';
 import { isoTime, type Clock } from '../clock';
 import { SandboxError } from '../errors';
@@ -15,7 +13,8 @@ import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 import { feeProblem, priceLink } from './fees';
 import { newEventId, newLinkId } from './ids';
-import type { LinkAction } from '../../shared/linkStates';
+import { dueBy } from '../../shared/linkDue';
+import { eventOf, type LinkAction } from '../../shared/linkStates';
 import { nextStatus } from './linkStates';
 
 /** A decided change: the link as it will be, and the ops that record it (the link and its event). */
@@ -26,13 +25,6 @@ export interface LinkChange {
 
 const MIN_LIFETIME_MS = 60_000;
 const MAX_LIFETIME_MS = 90 * 86_400_000;
-
-const EVENT_OF: Partial<Record<LinkStatus, WebhookEventType>> = {
-  succeeded: 'payment_link.paid',
-  failed: 'payment_link.failed',
-  expired: 'payment_link.expired',
-  canceled: 'payment_link.canceled',
-};
 
 /** What a new link takes from the sandbox it is made in, read at the moment it is made. */
 export interface LinkSurroundings {
@@ -168,14 +160,13 @@ export class PaymentLinks {
    */
   expireIfDue(id: string, now: number): LinkChange | null {
     const link = this.state.links.get(id);
-    if (!link || link.status !== 'pending' || Date.parse(link.expires_at) > now) return null;
+    if (!link || !dueBy(link, 'expire', now)) return null;
     return this.transition(link, 'expired', {}, Date.parse(link.expires_at));
   }
 
   settleIfDue(id: string, now: number): LinkChange | null {
     const link = this.state.links.get(id);
-    if (!link || link.settle_at === null || link.settled_at !== null || Date.parse(link.settle_at) > now)
-      return null;
+    if (!link || !dueBy(link, 'settle', now)) return null;
     const settled = { ...link, settled_at: link.settle_at };
     return { link: settled, ops: [{ op: 'link', v: settled }] };
   }
@@ -189,7 +180,7 @@ export class PaymentLinks {
     const status = nextStatus(link.id, link.status, action);
     const changed: PaymentLink = { ...link, ...fields, status };
     const ops: Op[] = [{ op: 'link', v: changed }];
-    const type = EVENT_OF[status];
+    const type = eventOf(status);
     if (type) {
       ops.push({
         op: 'event',

@@ -1,5 +1,4 @@
 import type {
-  LinkStatus,
   PaymentLink,
   Settings,
   WebhookDelivery,
@@ -13,6 +12,7 @@ import { SandboxError } from '../errors';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 import { findEndpoint } from './endpointControls';
+import { statusAfterEvent } from '../../shared/linkStates';
 
 export interface TestEventContext {
   now: number;
@@ -24,13 +24,6 @@ export interface TestEventContext {
 /** Receivers can tell a test event by this reference; its link is also unknown to the API (404). */
 export const TEST_EVENT_REFERENCE = 'sandbox_test_event';
 const SAMPLE_AMOUNT = 150_000;
-
-const STATUS_OF: Record<WebhookEventType, LinkStatus> = {
-  'payment_link.paid': 'succeeded',
-  'payment_link.failed': 'failed',
-  'payment_link.expired': 'expired',
-  'payment_link.canceled': 'canceled',
-};
 
 /** What tells a sample link apart from a real one: its id and the words a receiver sees. */
 export interface SampleMark {
@@ -67,7 +60,7 @@ export function sampleLink(
     id,
     reference_id: mark.reference_id,
     url: `${ctx.publicBaseUrl.replace(/\/+$/, '')}/pay/${id}`,
-    status: STATUS_OF[type],
+    status: statusAfterEvent(type),
     amount: SAMPLE_AMOUNT,
     ...priceLink(SAMPLE_AMOUNT, ctx.settings.fees),
     title: mark.title,

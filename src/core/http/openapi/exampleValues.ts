@@ -3,6 +3,7 @@
 import type { LinkStatus, PaymentLink, WebhookEventType } from '../../../shared/types';
 import type { ErrorCode } from '../../errors';
 import { DEFAULT_SETTINGS } from '../../settings';
+import { statusAfterEvent } from '../../../shared/linkStates';
 
 const LINK_ID = '6f1c2a9e-3b7d-4c8e-9a51-2d0e7f4b8c13';
 export const REQUEST_ID = 'req_3f9a2c71d0e40000002a';
@@ -42,17 +43,11 @@ export function linkExample(status: LinkStatus = 'pending'): PaymentLink {
 
 /** A webhook event's example: the link as the event leaves it. */
 export function eventExample(type: WebhookEventType): unknown {
-  const status: Record<WebhookEventType, LinkStatus> = {
-    'payment_link.paid': 'succeeded',
-    'payment_link.failed': 'failed',
-    'payment_link.expired': 'expired',
-    'payment_link.canceled': 'canceled',
-  };
   return {
     id: 'evt_5b0f6c1e9a7d4e2f8c3b1a0d9e8f7a6b',
     type,
     timestamp: '2026-11-23T10:20:00.000Z',
-    data: linkExample(status[type]),
+    data: linkExample(statusAfterEvent(type)),
   };
 }
 

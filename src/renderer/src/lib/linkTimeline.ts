@@ -1,4 +1,5 @@
 // A link's status timeline: what happened to it and when, then what is still due.
+import { dueChange } from '../../../shared/linkDue';
 import type { PaymentLink, WebhookEvent } from '../../../shared/types';
 
 export interface TimelineStep {
@@ -33,18 +34,12 @@ export function linkTimeline(link: PaymentLink, events: WebhookEvent[], now: num
       detail: event.type === 'payment_link.paid' ? `by ${event.data.payment_method ?? 'card'}` : undefined,
     });
   }
-  if (link.status === 'pending') {
-    steps.push({ key: 'expires', label: 'Expires', at: link.expires_at, upcoming: true });
-  }
+  const due = dueChange(link);
+  if (due?.kind === 'expire') steps.push({ key: 'expires', label: 'Expires', at: due.at, upcoming: true });
   if (link.settled_at) {
     steps.push({ key: 'settled', label: 'Settled', at: link.settled_at, upcoming: false });
-  } else if (link.settle_at) {
-    steps.push({
-      key: 'settles',
-      label: 'Settles',
-      at: link.settle_at,
-      upcoming: Date.parse(link.settle_at) > now,
-    });
+  } else if (due?.kind === 'settle') {
+    steps.push({ key: 'settles', label: 'Settles', at: due.at, upcoming: Date.parse(due.at) > now });
   }
   return steps;
 }

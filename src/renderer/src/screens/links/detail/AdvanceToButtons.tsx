@@ -2,6 +2,7 @@
 // The sandbox applies the change, stamped with that moment, before the clock answers. The clock is
 // the whole sandbox's (docs/contract.md §11), so the move asks first and says so.
 import { useState } from 'react';
+import { dueChange } from '../../../../../shared/linkDue';
 import type { PaymentLink } from '../../../../../shared/types';
 import { useNow } from '../../../hooks/useNow';
 import { formatDateTime } from '../../../lib/dates';
@@ -9,12 +10,12 @@ import { useConsoleStore } from '../../../store/consoleStore';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OfflineGate } from '../../../components/OfflineGate';
 
+const LABEL = { expire: 'Advance to expiry', settle: 'Advance to settlement' } as const;
+
 /** The moment to advance to, or null when the link is not waiting for the clock. */
 function nextDue(link: PaymentLink): { label: string; to: string } | null {
-  if (link.status === 'pending') return { label: 'Advance to expiry', to: link.expires_at };
-  if (link.status === 'succeeded' && link.settle_at && !link.settled_at)
-    return { label: 'Advance to settlement', to: link.settle_at };
-  return null;
+  const due = dueChange(link);
+  return due && { label: LABEL[due.kind], to: due.at };
 }
 
 export function AdvanceToButtons({ link }: { link: PaymentLink }) {
