@@ -27,6 +27,28 @@ export default tseslint.config(
     },
   },
   {
+    // Only the wiring reaches into HTTP (docs/architecture.md): a schema or a check the core needs
+    // lives beside what it serves, in src/shared or src/core, so the core has no ring through http.
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/http/**', 'src/core/index.ts', 'src/core/startSandbox.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'react', 'react-dom', 'zustand'],
+          patterns: [
+            { group: ['electron/*', 'react/*'] },
+            {
+              group: ['**/http/*', '**/http/**/*'],
+              message:
+                'Only the wiring (startSandbox.ts, index.ts) imports core/http: put what is needed in src/shared or src/core.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Routes translate HTTP to a core service and back (docs/architecture.md): the store's state is
     // the core's to read, so a rule a route needs goes into the service it calls.
     files: ['src/core/http/routes/**/*.ts'],

@@ -3,7 +3,7 @@
 // sources (compiledCli.mjs), so it works straight after `npm install` and no launch compiles TypeScript.
 import { pathToFileURL } from 'node:url';
 import { compiledCli } from './compiledCli.mjs';
-import { buildAppWhenChanged } from '../main/buildWhenChanged.mjs';
+import { buildAppWhenChanged } from './buildAppWhenChanged.mjs';
 
 let entry;
 try {

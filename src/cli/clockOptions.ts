@@ -1,7 +1,7 @@
 import type { ClockStart } from '../core/clockControls';
-import { MAX_ADVANCE_SECONDS } from '../core/http/clockAdvance';
+import { MAX_ADVANCE_SECONDS } from '../shared/clockAdvance';
 import { parseDuration } from '../shared/durations';
-import { UsageError } from './options';
+import { UsageError } from './usageError';
 
 /**
  * --clock and --clock-offset as the core applies them at start, or a UsageError saying what is

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { faultActionProblem, NewFaultRuleSchema, type NewFaultRule } from '../shared/faults';
-import { createValidatorCompiler } from '../core/http/validation';
+import { createValidatorCompiler } from '../core/validation';
 import { FileTooLargeError, readBoundedFile } from '../core/readBoundedFile';
 
 export const FAULT_USAGE = `  --fault RULE          a fault rule for the API (repeatable): [METHOD] [ROUTE] ACTION [OPTION=V...]

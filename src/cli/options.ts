@@ -6,6 +6,7 @@ import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
 import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
 import { clockStartOf } from './clockOptions';
 import { configurationOf } from './configOptions';
+import { UsageError } from './usageError';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -38,8 +39,6 @@ Every option but --help has an environment variable: PLS_ and its name in upper 
 (--webhook-url is PLS_WEBHOOK_URL; a repeatable one takes one value per line; a switch takes true,
 false, 1 or 0, in any case). A flag beats its variable, and PLS_PORT beats PORT. No value may be
 empty.`;
-
-export class UsageError extends Error {}
 
 export interface ServeCommand {
   start: StartOptions;

@@ -13,7 +13,8 @@ import { PACKAGE_ROOT } from '../core/packageRoot';
 import { deliveryLogger } from './deliveryLog';
 import { formatDuration } from '../shared/durations';
 import type { ClockView } from '../shared/types';
-import { parseServeArgs, USAGE, UsageError } from './options';
+import { parseServeArgs, USAGE } from './options';
+import { UsageError } from './usageError';
 
 const CONSOLE_DIR = join(PACKAGE_ROOT, 'out', 'renderer');
 const SHUTDOWN_GRACE_MS = 1500;

@@ -5,9 +5,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type, { type TSchema } from 'typebox';
 import * as z from 'zod';
-import { AdvanceBodySchema } from '../core/http/clockAdvance';
-import { RuleParams } from '../core/http/routes/faultRoutes';
-import { InboxNameParams, MessagesQuery } from '../core/http/routes/inboxRoutes';
+import { AdvanceBodySchema } from '../shared/clockAdvance';
+import { RuleParams } from '../shared/faults';
+import { InboxNameParams, MessagesQuery } from '../shared/inboxParams';
 import { NewFaultRuleSchema } from '../shared/faults';
 import {
   CreateLinkBodySchema,

@@ -266,3 +266,8 @@ export const EndpointFaultsPatchSchema = Type.Object(
   },
 );
 export type EndpointFaultsPatch = Static<typeof EndpointFaultsPatchSchema>;
+
+/** A fault rule's id in a path: the keyed routes' and the MCP tools'. */
+export const RuleParams = Type.Object({
+  id: Type.String({ pattern: '^flt_[0-9a-f]{16}$', description: 'a rule id: flt_ and 16 hex digits' }),
+});

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { parseServeArgs, UsageError } from '../cli/options';
+import { parseServeArgs } from '../cli/options';
+import { UsageError } from '../cli/usageError';
 import { http, killLeftoverClis, runCli, startServe, type CliProcess } from './cliProcess';
 
 const DAY = 86_400;

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { parseServeArgs, USAGE, UsageError } from '../cli/options';
+import { parseServeArgs, USAGE } from '../cli/options';
+import { UsageError } from '../cli/usageError';
 import { http, killLeftoverClis, startServe } from './cliProcess';
 
 const dirs: string[] = [];

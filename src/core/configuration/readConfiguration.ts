@@ -5,9 +5,9 @@ import { SettingsPatchSchema, type Settings, type SettingsPatch } from '../../sh
 import type { ClockStart } from '../clockControls';
 import { feeProblem } from '../domain/fees';
 import type { SandboxError } from '../errors';
-import { MAX_ADVANCE_SECONDS } from '../http/clockAdvance';
-import { scanJsonText, type JsonPath } from '../http/jsonText';
-import { createValidatorCompiler } from '../http/validation';
+import { MAX_ADVANCE_SECONDS } from '../../shared/clockAdvance';
+import { scanJsonText, type JsonPath } from '../jsonText';
+import { createValidatorCompiler } from '../validation';
 import { FileTooLargeError, readBoundedFile } from '../readBoundedFile';
 import { withDefaults } from '../settings';
 import {

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from '../../shared/dataFolder';
 import { SandboxError } from '../errors';
-import { describeValue } from '../http/validation';
+import { describeValue } from '../validation';
 import type { JsonDocumentError } from '../store/jsonDocumentReader';
 
 /**

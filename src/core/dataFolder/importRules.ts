@@ -2,7 +2,7 @@ import type { StoreExport } from '../../shared/dataFolder';
 import { isFinal, isWaiting } from '../../shared/deliveryStatus';
 import { faultActionProblem } from '../../shared/faults';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
-import { describeValue } from '../http/validation';
+import { describeValue } from '../validation';
 import { webhookUrlProblem } from '../../shared/webhookInputs';
 import { statusAfterEvent } from '../../shared/linkStates';
 

@@ -8,7 +8,7 @@ import {
 import type { Settings } from '../../shared/types';
 import { isoTime } from '../clock';
 import type { SandboxError } from '../errors';
-import { makeAjv } from '../http/validation';
+import { makeAjv } from '../validation';
 import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
 import { IMPORT_RECORD_VALUES } from '../store/storeLimits';

@@ -1,32 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import { SandboxError } from '../errors';
 import type { Advance } from '../sandboxClock';
 import type { SandboxCore } from '../sandboxCore';
 import { envelopeBody } from './envelope';
 import { respondIdempotently } from './idempotentRequest';
-
-/** Ten years: beyond any link's lifetime or settlement delay, and far from where a Date ends. */
-export const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;
-
-const Seconds = Type.Integer({
-  minimum: 1,
-  maximum: MAX_ADVANCE_SECONDS,
-  description: `an integer from 1 to ${MAX_ADVANCE_SECONDS} (the clock only moves forward)`,
-});
-const To = Type.String({
-  format: 'date-time',
-  description: 'an RFC 3339 date-time with a zone, at or after now',
-});
-
-export const AdvanceBodySchema = Type.Object(
-  { seconds: Type.Optional(Seconds), to: Type.Optional(To) },
-  { additionalProperties: false },
-);
-
-/** The two bodies the document offers (oneOf): the route validates the flat one, advanceOf the choice. */
-export const AdvanceBySecondsSchema = Type.Object({ seconds: Seconds }, { additionalProperties: false });
-export const AdvanceToSchema = Type.Object({ to: To }, { additionalProperties: false });
 
 /** Exactly one of seconds and to, as the API and the console both take it. */
 export function advanceOf(body: { seconds?: number; to?: string }): Advance {

@@ -37,7 +37,7 @@ import { keyedEndpointRoutes } from './routes/keyedEndpointRoutes';
 import { keyedDeliveryRoutes } from './routes/keyedDeliveryRoutes';
 import { keyedLogRoutes } from './routes/keyedLogRoutes';
 import { keyedEndpointCheckRoutes } from './routes/keyedEndpointCheckRoutes';
-import { createValidatorCompiler } from './validation';
+import { createValidatorCompiler } from '../validation';
 import {
   applyConnectionTimeouts,
   DEFAULT_CONNECTION_TIMEOUTS,

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { SandboxError } from '../errors';
 import { invalidJsonSentence } from './jsonSyntaxWording';
-import { paramOf, ROUNDED_TO_WHOLE, scanJsonText } from './jsonText';
+import { paramOf, ROUNDED_TO_WHOLE, scanJsonText } from '../jsonText';
 
 /**
  * Why Fastify's JSON parser refused a body, said plainly. Its own message is one sentence for

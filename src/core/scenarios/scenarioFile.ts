@@ -6,7 +6,7 @@ import {
   ScenarioSchema,
   type Scenario,
 } from '../../shared/scenario';
-import { makeAjv } from '../http/validation';
+import { makeAjv } from '../validation';
 import { API_KEY_WORDS, isApiKey } from '../../shared/apiKey';
 
 /** A scenario file that cannot be run: the message says where and what is allowed. */

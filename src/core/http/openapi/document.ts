@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { FaultActionUnionSchema } from '../../../shared/faults';
 import { ErrorBodySchema } from '../../../shared/types';
-import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
+import { AdvanceBySecondsSchema, AdvanceToSchema } from '../../../shared/clockAdvance';
 import { documentFaultResponses } from '../faultDocs';
 import { typeConsoleData } from './consoleData';
 import { narrowErrorCodes } from './errorCodes';

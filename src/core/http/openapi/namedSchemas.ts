@@ -70,7 +70,7 @@ import {
   EndpointCheckSchema,
   EndpointCheckStartSchema,
 } from '../../../shared/endpointCheck';
-import { AdvanceBySecondsSchema, AdvanceToSchema } from '../clockAdvance';
+import { AdvanceBySecondsSchema, AdvanceToSchema } from '../../../shared/clockAdvance';
 import { ClockEnvelope, ClockResetEnvelope } from '../routes/clockRoutes';
 import { asSwaggerWrites, mapChildren, schemaSites, shapeKey, type Json } from './schemaWalk';
 

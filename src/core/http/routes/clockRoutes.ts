@@ -5,7 +5,8 @@ import { ClockResetSchema, ClockSchema } from '../../../shared/consoleSchemas';
 import { MetaSchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
-import { AdvanceBodySchema, advanceOf, respondWithAdvance } from '../clockAdvance';
+import { AdvanceBodySchema } from '../../../shared/clockAdvance';
+import { advanceOf, respondWithAdvance } from '../clockAdvance';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 export const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });

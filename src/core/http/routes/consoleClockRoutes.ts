@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { AdvanceBodySchema, advanceOf } from '../clockAdvance';
+import { AdvanceBodySchema } from '../../../shared/clockAdvance';
+import { advanceOf } from '../clockAdvance';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];

@@ -5,7 +5,7 @@ import { CHECKS_RUNNING_429 } from '../../../shared/endpointCheck';
 import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { IdParams } from '../endpointSchemas';
+import { IdParams } from '../../../shared/endpointSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { emptyBodyAsObject, sendData } from '../respond';
 

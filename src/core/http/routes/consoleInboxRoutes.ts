@@ -6,7 +6,7 @@ import { InboxForwardRequestSchema } from '../../../shared/consoleSchemas';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
-import { InboxNameParams } from './inboxRoutes';
+import { InboxNameParams } from '../../../shared/inboxParams';
 
 const TAG = ['Console'];
 const MessageParams = Type.Object({

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
-import { EndpointCreate, EndpointPatch, IdParams } from '../endpointSchemas';
+import { EndpointCreate, EndpointPatch, IdParams } from '../../../shared/endpointSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
-import { FaultRuleSchema, NewFaultRuleSchema } from '../../../shared/faults';
+import { FaultRuleSchema, NewFaultRuleSchema, RuleParams } from '../../../shared/faults';
 import { MetaSchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
@@ -13,10 +13,6 @@ const ClearedEnvelope = Type.Object({
   data: Type.Object({ removed: Type.Integer({ description: 'How many rules there were' }) }),
   meta: MetaSchema,
 });
-export const RuleParams = Type.Object({
-  id: Type.String({ pattern: '^flt_[0-9a-f]{16}$', description: 'a rule id: flt_ and 16 hex digits' }),
-});
-
 const BODY_ERRORS = { 413: 'body_too_large', 415: 'unsupported_media_type' };
 
 const schema = (

@@ -1,29 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { INBOX_NAME_PATTERN, InboxSettingsBodySchema, MetaSchema } from '../../../shared/types';
+import { InboxNameParams, MessagesQuery } from '../../../shared/inboxParams';
+import { InboxSettingsBodySchema, MetaSchema } from '../../../shared/types';
 import { InboxMessageSchema, InboxViewSchema } from '../../../shared/consoleSchemas';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
-export const InboxNameParams = Type.Object({
-  name: Type.String({
-    pattern: INBOX_NAME_PATTERN,
-    description: 'an inbox name: 1 to 64 letters, digits, _ or - (the {name} of /_inbox/{name})',
-  }),
-});
-
 const MessagesEnvelope = Type.Object({ data: Type.Array(InboxMessageSchema), meta: MetaSchema });
 const InboxEnvelope = Type.Object({ data: InboxViewSchema, meta: MetaSchema });
-export const MessagesQuery = Type.Object(
-  {
-    since: Type.Optional(
-      Type.String({ maxLength: 100, description: 'a message id (msg_…): only messages received after it' }),
-    ),
-  },
-  { additionalProperties: false },
-);
 
 /** docs/contract.md §12: read, empty and set an inbox from a test, behind the API key like /sandbox/clock. */
 export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { IdParams } from '../endpointSchemas';
+import { IdParams } from '../../../shared/endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { sendData, sendJson } from '../respond';

@@ -7,7 +7,7 @@ import {
   EndpointCheckStartSchema,
 } from '../../../shared/endpointCheck';
 import type { SandboxCore } from '../../sandboxCore';
-import { IdParams } from '../endpointSchemas';
+import { IdParams } from '../../../shared/endpointSchemas';
 import { EndpointCheckEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { emptyBodyAsObject, sendData } from '../respond';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SandboxCore } from '../../sandboxCore';
-import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../endpointSchemas';
+import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../../../shared/endpointSchemas';
 import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope, keyedSchema } from '../keyedSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 

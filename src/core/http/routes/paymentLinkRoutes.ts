@@ -9,7 +9,8 @@ import {
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { dataBody, listBody } from '../envelope';
-import { afterDueChanges, emptyBodyAsObject, respondWithChange, sendJson } from '../respond';
+import { respondWithChange } from '../linkChangeAnswer';
+import { afterDueChanges, emptyBodyAsObject, sendJson } from '../respond';
 
 const TAG = ['Payment links'];
 const security = [{ bearerAuth: [] }];

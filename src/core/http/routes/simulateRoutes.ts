@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, LinkEnvelope } from '../apiSchemas';
-import { emptyBodyAsObject, respondWithChange } from '../respond';
+import { respondWithChange } from '../linkChangeAnswer';
+import { emptyBodyAsObject } from '../respond';
 
 export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(

@@ -1,8 +1,8 @@
 // What creating and changing a webhook endpoint takes, for the console's routes and the keyed ones.
 import Type from 'typebox';
-import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from '../../shared/exportRecords';
-import { EndpointFaultsPatchSchema } from '../../shared/faults';
-import { WEBHOOK_EVENT_TYPES } from '../../shared/types';
+import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from './exportRecords';
+import { EndpointFaultsPatchSchema } from './faults';
+import { WEBHOOK_EVENT_TYPES } from './types';
 
 export const IdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 100, description: 'an id' }),

@@ -1,9 +1,9 @@
-import { webhookUrlProblem } from '../../shared/webhookInputs';
+import { webhookUrlProblem } from '../shared/webhookInputs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
-import { SandboxError } from '../errors';
+import { SandboxError } from './errors';
 import { paramOf, ROUNDED_TO_WHOLE, type JsonTextFindings, type JsonPath } from './jsonText';
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.

@@ -16,7 +16,7 @@ const SOURCES = [
   'src/renderer',
   'src/core',
   'src/shared',
-  'src/main/buildWhenChanged.mjs',
+  'src/cli/buildAppWhenChanged.mjs',
   'electron.vite.config.ts',
   'package.json',
   'tsconfig.json',
