@@ -2,6 +2,7 @@
 // where it is, which key, and requests that fail with one clear line. They use only the keyed
 // routes (the Payment Links API and /sandbox/*), never the console's own API.
 import { parseArgs } from 'node:util';
+import { KeyedClient, NoAnswer } from '../core/keyedClient';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
@@ -109,10 +110,19 @@ export function targetOption(
 
 /** A running sandbox, as --base-url / PLS_BASE_URL and --api-key / PLS_API_KEY name it. */
 export class SandboxClient {
-  private constructor(
-    readonly baseUrl: string,
-    readonly apiKey: string,
-  ) {}
+  private readonly client: KeyedClient;
+
+  private constructor(baseUrl: string, apiKey: string) {
+    this.client = new KeyedClient(baseUrl, apiKey);
+  }
+
+  get baseUrl(): string {
+    return this.client.baseUrl;
+  }
+
+  get apiKey(): string {
+    return this.client.apiKey;
+  }
 
   static from(
     values: { 'base-url'?: string; 'api-key'?: string },
@@ -124,46 +134,54 @@ export class SandboxClient {
     const { value: key, name } = targetOption(values, 'api-key', env);
     if (!isApiKey(key))
       throw new CommandFailure(`${name} must be ${API_KEY_WORDS}; got "${key.slice(0, 12)}…"`, 2);
-    return new SandboxClient(base.value.replace(/\/+$/, ''), key);
+    return new SandboxClient(base.value, key);
   }
 
-  /** The answer to a request, whatever its status; unreachable is a CommandFailure (exit 1). */
-  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+  /**
+   * The answer to a request, whatever its status, its body unread (a stream is read as it comes);
+   * unreachable is a CommandFailure (exit 1). Without a signal of the caller's, it gets 30 s.
+   */
+  async fetch(
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+  ): Promise<Response> {
     try {
-      return await fetch(this.baseUrl + path, {
-        ...init,
-        headers: { authorization: `Bearer ${this.apiKey}`, ...(init.headers as Record<string, string>) },
-        signal: init.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      return await this.client.open(init.method ?? 'GET', path, {
+        headers: init.headers,
+        body: init.body,
+        signal: init.signal,
+        timeoutMs: init.signal ? undefined : REQUEST_TIMEOUT_MS,
       });
     } catch (err) {
-      if ((err as Error).name === 'TimeoutError')
-        throw new CommandFailure(`the sandbox at ${this.baseUrl} did not answer within 30 s`, 1);
-      if ((err as Error).name === 'AbortError') throw err;
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new CommandFailure(
-        `cannot reach the sandbox at ${this.baseUrl} (${cause?.code ?? cause?.message ?? (err as Error).message}); start it with "payment-links-sandbox serve", or give --base-url / PLS_BASE_URL`,
-        1,
-      );
+      throw this.unreachable(err);
     }
   }
 
   /** A JSON request that must succeed: its parsed answer, or a CommandFailure naming the sandbox's error. */
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await this.fetch(path, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new CommandFailure(errorLine(response.status, text), 1, response.status);
+    let answer;
     try {
-      return JSON.parse(text) as T;
-    } catch {
+      answer = await this.client.send(method, path, { body, timeoutMs: REQUEST_TIMEOUT_MS });
+    } catch (err) {
+      throw this.unreachable(err);
+    }
+    if (answer.status < 200 || answer.status > 299)
+      throw new CommandFailure(errorLine(answer.status, answer.text), 1, answer.status);
+    if (answer.json === undefined)
       throw new CommandFailure(
-        `${this.baseUrl}${path} answered ${response.status} with something other than JSON: is it a Payment Links Sandbox?`,
+        `${this.baseUrl}${path} answered ${answer.status} with something other than JSON: is it a Payment Links Sandbox?`,
         1,
       );
-    }
+    return answer.json as T;
+  }
+
+  private unreachable(err: unknown): unknown {
+    if (!(err instanceof NoAnswer)) return err;
+    if (err.timedOut)
+      return new CommandFailure(`the sandbox at ${this.baseUrl} did not answer within 30 s`, 1);
+    return new CommandFailure(
+      `cannot reach the sandbox at ${this.baseUrl} (${err.code}); start it with "payment-links-sandbox serve", or give --base-url / PLS_BASE_URL`,
+      1,
+    );
   }
 }

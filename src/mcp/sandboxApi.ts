@@ -1,16 +1,21 @@
+import { KeyedClient, NoAnswer, type Query } from '../core/keyedClient';
+
 /** An answer other than 2xx, or no answer: its message says which request, what came back, and why. */
 export class SandboxApiError extends Error {
   override name = 'SandboxApiError';
 }
 
-export type Query = Record<string, string | number | boolean | undefined>;
-
 /** The keyed routes of a running sandbox (the Payment Links API and /sandbox/*), one request each. */
 export class SandboxApi {
-  constructor(
-    readonly baseUrl: string,
-    private readonly apiKey: string,
-  ) {}
+  private readonly client: KeyedClient;
+
+  constructor(baseUrl: string, apiKey: string) {
+    this.client = new KeyedClient(baseUrl, apiKey);
+  }
+
+  get baseUrl(): string {
+    return this.client.baseUrl;
+  }
 
   /** The answer's JSON body as the API sent it; throws SandboxApiError on anything else. */
   async request(
@@ -18,38 +23,34 @@ export class SandboxApi {
     path: string,
     options: { body?: unknown; query?: Query } = {},
   ): Promise<unknown> {
-    const url = new URL(path, this.baseUrl);
-    for (const [name, value] of Object.entries(options.query ?? {}))
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const what = `${method} ${url.pathname}${url.search}`;
-    let response: Response;
+    const what = `${method} ${path}${queryText(options.query)}`;
+    let answer;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
+      answer = await this.client.send(method, path, options);
     } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      if (!(err instanceof NoAnswer)) throw err;
       throw new SandboxApiError(
-        `${what}: no answer from the sandbox at ${this.baseUrl} (${cause?.code ?? cause?.message ?? (err as Error).message}). Start one with \`payment-links-sandbox serve\`, point --base-url / PLS_BASE_URL at yours, or run the MCP server with --in-memory.`,
+        `${what}: no answer from the sandbox at ${this.baseUrl} (${err.code}). Start one with \`payment-links-sandbox serve\`, point --base-url / PLS_BASE_URL at yours, or run the MCP server with --in-memory.`,
       );
     }
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text === '' ? null : JSON.parse(text);
-    } catch {
+    if (answer.json === undefined && answer.text !== '')
       throw new SandboxApiError(
-        `${what} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+        `${what} answered ${answer.status} with a body that is not JSON: ${answer.text.slice(0, 200)}`,
       );
-    }
-    if (!response.ok)
-      throw new SandboxApiError(`${what} answered ${response.status}: ${describeError(body)}`);
+    const body = answer.json ?? null;
+    if (answer.status < 200 || answer.status > 299)
+      throw new SandboxApiError(`${what} answered ${answer.status}: ${describeError(body)}`);
     return body;
   }
+}
+
+/** The query as the request's URL shows it, for a message. */
+function queryText(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
 }
 
 function describeError(body: unknown): string {

@@ -17,7 +17,8 @@ import {
   SimulateBodySchema,
   WEBHOOK_EVENT_TYPES,
 } from '../shared/types';
-import { SandboxApiError, type Query, type SandboxApi } from './sandboxApi';
+import type { Query } from '../core/keyedClient';
+import { SandboxApiError, type SandboxApi } from './sandboxApi';
 
 /** The filters GET /sandbox/deliveries takes. */
 const DeliveryFilters = Type.Object({

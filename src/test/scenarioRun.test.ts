@@ -281,6 +281,22 @@ describe('run: a step that gets no answer', () => {
     );
   });
 
+  test('settings the Settings screen would refuse are refused before any step, naming the field', async () => {
+    const file = join(dir, 'bad-settings.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'payment-links-sandbox/scenario',
+        version: 1,
+        settings: { link_lifetime_seconds: 'a day' },
+        steps: [{ create: { amount: 1_000, title: 'A' } }],
+      }),
+    );
+    const res = await runCli(['run', file], 30_000);
+    assert.equal(res.code, 2, res.stdout + res.stderr);
+    assert.match(res.stderr, /The scenario's settings were refused: Invalid link_lifetime_seconds: "a day"/);
+  });
+
   test('no step name carries a UUID', async () => {
     const junit = join(dir, 'names.xml');
     await runCli(['run', await scenario('names'), '--junit', junit], 30_000);

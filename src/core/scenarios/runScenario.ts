@@ -5,6 +5,9 @@ import { answerDiff, isIdKey } from './answerDiff';
 import { ScenarioFileError } from './scenarioFile';
 import { sendStep } from './sendStep';
 import { stepRequest, stepTitle, StepIds } from './stepRequests';
+import { SettingsPatchSchema, type SettingsPatch } from '../../shared/types';
+import { createValidatorCompiler } from '../validation';
+import { SandboxError } from '../errors';
 
 export interface StepResult {
   title: string;
@@ -119,21 +122,27 @@ async function runStep(
   return lines;
 }
 
+const checkSettings = createValidatorCompiler(() => false)({
+  schema: SettingsPatchSchema,
+  method: 'PATCH',
+  url: '/settings',
+  httpPart: 'body',
+});
+
 /** A fresh in-memory sandbox of the run's own, started with the scenario's settings. */
 async function ownSandbox(scenario: Scenario): Promise<Target> {
   const sandbox = await startSandbox({ port: 0, requestLog: false });
   try {
+    // Checked as the Settings screen's PATCH checks them, and applied to the core in hand.
     if (scenario.settings) {
-      const applied = await fetch(`${sandbox.origin}/_console/api/settings`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(scenario.settings),
-      });
-      if (!applied.ok) {
-        const body = (await applied.json()) as { error?: { message?: string } };
-        throw new ScenarioFileError(
-          `The scenario's settings were refused: ${body.error?.message ?? applied.status}`,
-        );
+      const checked = checkSettings(scenario.settings) as { error?: Error };
+      if (checked.error)
+        throw new ScenarioFileError(`The scenario's settings were refused: ${checked.error.message}`);
+      try {
+        await sandbox.core.updateSettings(scenario.settings as SettingsPatch);
+      } catch (err) {
+        if (!(err instanceof SandboxError)) throw err;
+        throw new ScenarioFileError(`The scenario's settings were refused: ${err.message}`);
       }
     }
   } catch (err) {

@@ -13,6 +13,7 @@ import { startSandbox, type RunningSandbox, type StartOptions } from '../startSa
 import type { EndpointCheck } from '../../shared/endpointCheck';
 import { checkEndpoint, checkTarget, type CheckEndpointOptions } from './checkEndpoint';
 import { AppDeliveries, appEndpointSeeds, type AppDelivery, type DeliveryWait } from './appEndpoint';
+import { KeyedClient } from '../keyedClient';
 
 /** A webhook the sandbox sent to its own inbox, as a test reads it. */
 export interface ReceivedWebhook {
@@ -156,17 +157,11 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     for (const wake of waiters) wake();
   });
 
+  // The keyed routes as code in any language reaches them: what a developer's own test would see.
+  const keyed = new KeyedClient(origin, apiKey);
   const request = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    const answer = await keyed.send(method, path, { body });
+    return { status: answer.status, body: (answer.json ?? null) as T };
   };
   const data = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const answer = await request<{ data: T; error?: { message: string } }>(method, path, body);
@@ -175,20 +170,12 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     return answer.body.data;
   };
 
-  const consoleData = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await fetch(`${origin}/_console/api${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return ((await answer.json()) as { data: T }).data;
-  };
   // A store on disk keeps the endpoint an earlier run made, at that run's port: it goes, with its
   // waiting deliveries, so nothing is sent to a port another process may hold now.
-  for (const stale of await consoleData<WebhookEndpoint[]>('GET', '/endpoints')) {
-    if (stale.description === ENDPOINT_DESCRIPTION) await consoleData('DELETE', `/endpoints/${stale.id}`);
+  for (const stale of core.endpoints.list()) {
+    if (stale.description === ENDPOINT_DESCRIPTION) await core.endpoints.remove(stale.id);
   }
-  const webhookEndpoint = await consoleData<WebhookEndpoint>('POST', '/endpoints', {
+  const webhookEndpoint = await core.endpoints.create({
     url: `${origin}/_inbox/${INBOX}`,
     description: ENDPOINT_DESCRIPTION,
   });
