@@ -180,6 +180,10 @@ export const PageParam = Type.Optional(
   }),
 );
 
+/** `per_page`, from 1 to `max` (100 for the API, 1,000 for the console's windows). */
+export const perPageParam = (max: number) =>
+  Type.Optional(Type.Integer({ minimum: 1, maximum: max, description: `an integer from 1 to ${max}` }));
+
 export const ListQuerySchema = Type.Object(
   {
     status: Type.Optional(
@@ -198,9 +202,7 @@ export const ListQuerySchema = Type.Object(
       }),
     ),
     page: PageParam,
-    per_page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
-    ),
+    per_page: perPageParam(100),
   },
   { additionalProperties: false },
 );

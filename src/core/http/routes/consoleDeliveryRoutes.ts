@@ -2,42 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { PresentedDelivery } from '../../../shared/deliverySummary';
-import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import type { SandboxCore } from '../../sandboxCore';
-import { DELIVERY_ORDERS } from '../../../shared/deliveryOrder';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData, sendJson } from '../respond';
+import { ConsoleDeliveryListQuerySchema } from '../../../shared/listQueries';
 
 const TAG = ['Console'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'an id' }) });
-const DeliveryQuery = Type.Object(
-  {
-    status: Type.Optional(
-      Type.Enum(DELIVERY_STATUSES, { description: `one of ${DELIVERY_STATUSES.join(', ')}` }),
-    ),
-    event_type: Type.Optional(Type.Enum(WEBHOOK_EVENT_TYPES, { description: 'a webhook event type' })),
-    link_id: Type.Optional(Type.String({ format: 'uuid', description: 'a payment link id (UUID)' })),
-    endpoint_id: Type.Optional(Type.String({ minLength: 1, description: 'an endpoint id' })),
-    before_seq: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        description:
-          'an integer of at least 1: only deliveries older than the one with this seq (a cursor for the next page)',
-      }),
-    ),
-    order: Type.Optional(
-      Type.Enum(DELIVERY_ORDERS, {
-        description:
-          'created (newest first, the default) or updated (last change first: a resent delivery comes to the top)',
-      }),
-    ),
-    page: PageParam,
-    per_page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
-    ),
-  },
-  { additionalProperties: false },
-);
 
 const EventQuery = Type.Object(
   {
@@ -74,7 +45,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         summary: 'List webhook deliveries',
         description:
           "Newest first, or with order=updated last change first; without attempt bodies (read one delivery for those). In created order, page on with before_seq = the last row's seq, which new deliveries do not shift.",
-        querystring: DeliveryQuery,
+        querystring: ConsoleDeliveryListQuerySchema,
         response: consoleResponses({ 200: ConsoleListEnvelope }),
       },
     },

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { LinkPositionSchema } from '../../../shared/consoleSchemas';
-import { LINK_STATUSES, MetaSchema, PageParam } from '../../../shared/types';
+import { MetaSchema } from '../../../shared/types';
 import { SandboxError } from '../../errors';
-import { LINK_SORTS } from '../../../shared/linkOrder';
 import { whyNotInView } from '../../../shared/linkView';
 import { viewOf } from '../../linkViews/linkView';
 import { LinkViews } from '../../linkViews/linkViews';
@@ -12,39 +11,13 @@ import { paginate } from '../../pagination';
 import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { afterDueChanges, sendData, sendJson } from '../respond';
+import { ConsoleLinkListQuerySchema, LINK_VIEW_PARAMETERS } from '../../../shared/listQueries';
 
 const TAG = ['Console'];
-/** The Links table's view: which links, in what order. */
-const VIEW_PARAMETERS = {
-  status: Type.Optional(
-    Type.Enum(LINK_STATUSES, { description: 'one of pending, succeeded, expired, canceled, failed' }),
-  ),
-  q: Type.Optional(
-    Type.String({ maxLength: 255, description: 'text found in the id, title or reference_id' }),
-  ),
-  created_after: Type.Optional(
-    Type.String({ format: 'date-time', description: 'an RFC 3339 date-time (exclusive)' }),
-  ),
-  created_before: Type.Optional(
-    Type.String({ format: 'date-time', description: 'an RFC 3339 date-time (exclusive)' }),
-  ),
-  sort: Type.Optional(Type.Enum(LINK_SORTS, { description: `one of ${LINK_SORTS.join(', ')}` })),
-  order: Type.Optional(Type.Enum(['asc', 'desc'], { description: 'asc or desc' })),
-};
-const ListQuery = Type.Object(
-  {
-    ...VIEW_PARAMETERS,
-    page: PageParam,
-    per_page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' }),
-    ),
-  },
-  { additionalProperties: false },
-);
 const PositionQuery = Type.Object(
   {
     id: Type.String({ format: 'uuid', description: 'a payment link id (a UUID)' }),
-    ...VIEW_PARAMETERS,
+    ...LINK_VIEW_PARAMETERS,
   },
   { additionalProperties: false },
 );
@@ -67,7 +40,7 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
         summary: 'List links for the console',
         description:
           'Newest first unless sorted otherwise; q searches id, title and reference_id; up to 1000 a page. Page n of per_page is the window of rows from (n - 1) × per_page: the console reads any part of a view this way.',
-        querystring: ListQuery,
+        querystring: ConsoleLinkListQuerySchema,
         response: consoleResponses({ 200: ConsoleListEnvelope }),
       },
     },

@@ -7,31 +7,10 @@ import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData, sendJson } from '../respond';
 import { envelopeBody } from '../envelope';
-import { MetaSchema, PageParam } from '../../../shared/types';
+import { MetaSchema } from '../../../shared/types';
 import { paginate } from '../../pagination';
 import { REQUEST_GONE_WHY } from '../../../shared/requestLogRetention';
-
-const RequestQuery = Type.Object(
-  {
-    scope: Type.Optional(
-      Type.Enum(['api', 'all'], {
-        description: 'api (default): Payment Links API calls only; all: every request',
-      }),
-    ),
-    q: Type.Optional(
-      Type.String({
-        maxLength: 255,
-        description:
-          'the filter box: part of a path, link id, request id, Idempotency-Key or key prefix; a method; a status (404) or class (5xx); fault, or a fault rule id',
-      }),
-    ),
-    page: PageParam,
-    per_page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+import { ConsoleRequestListQuerySchema } from '../../../shared/listQueries';
 
 const SeqParams = Type.Object({
   seq: Type.String({
@@ -82,7 +61,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
         summary: 'A page of the requests kept, newest first, without their bodies',
         description:
           'Seq, method, path, status, duration, key prefix, Idempotency-Key, replayed, and how much of each body was kept (for API calls, the first 64 KiB). API calls are kept in the data folder across restarts within the request_log_mb setting; the console’s own and the checkout page’s (scope=all) in memory, the newest 1,000, apart, so they never push API calls out. New ones arrive on the event stream as request.logged. GET /_console/api/requests/{seq} has the bodies. Page n of per_page (default 1000) is the window of rows from (n - 1) × per_page of those q matches, and pagination.total is how many it matches: the console reads any part of the whole log this way. Answers once the log kept on disk is read in, a moment after start.',
-        querystring: RequestQuery,
+        querystring: ConsoleRequestListQuerySchema,
         response: consoleResponses({ 200: ConsoleListEnvelope }),
       },
     },

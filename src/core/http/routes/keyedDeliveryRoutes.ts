@@ -8,6 +8,7 @@ import { IdParams } from '../../../shared/endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { sendData, sendJson } from '../respond';
+import { perPageParam } from '../../../shared/types';
 
 const DeliveryQuery = Type.Object(
   {
@@ -28,9 +29,7 @@ const DeliveryQuery = Type.Object(
       'when nothing matches yet, answer once the first match exists (or with an empty list after this long)',
     ),
     page: PageParam,
-    per_page: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, description: 'an integer from 1 to 100' }),
-    ),
+    per_page: perPageParam(100),
   },
   { additionalProperties: false },
 );

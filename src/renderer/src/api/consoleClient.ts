@@ -34,6 +34,7 @@ import type {
   FaultsView,
   LinkDetail,
   LinkListQuery,
+  RequestListQuery,
   LinkPage,
   LinkPosition,
   NewEndpointInput,
@@ -183,7 +184,7 @@ export const consoleClient = {
     request<{ data: QueueState }>('POST', `/queue/${paused ? 'pause' : 'resume'}`, {}).then((r) => r.data),
 
   /** A page of the log, newest first, without bodies: API calls only, or every request; filtered by q. */
-  listRequests: (query: { scope: 'api' | 'all'; q?: string; page: number; per_page: number }) =>
+  listRequests: (query: RequestListQuery) =>
     request<{ data: RequestLogSummary[]; pagination: Pagination }>('GET', `/requests${queryString(query)}`),
 
   listFaults: () => request<{ data: FaultsView }>('GET', '/faults').then((r) => r.data),

@@ -1,16 +1,8 @@
-// The console API's queries and inputs as the console builds them. Its answers are Static<> of the
-// schemas the API documents (src/shared/webhookSchemas.ts, consoleSchemas.ts), re-exported here.
-import type { DeliveryOrder } from '../../../shared/deliveryOrder';
-import type {
-  DeliveryStatus,
-  LinkStatus,
-  PaymentLink,
-  Pagination,
-  WebhookEndpoint,
-  WebhookEventType,
-} from '../../../shared/types';
+// The console API's inputs as the console builds them. Its queries and answers are Static<> of the
+// schemas the API validates and documents them with (src/shared/listQueries.ts, webhookSchemas.ts,
+// consoleSchemas.ts), re-exported here.
+import type { PaymentLink, Pagination, WebhookEndpoint, WebhookEventType } from '../../../shared/types';
 import type { EndpointFaultsPatch } from '../../../shared/faults';
-import type { LinkSort, SortOrder } from '../../../shared/linkOrder';
 
 export type { FaultsView, LinkDetail, LinkPosition } from '../../../shared/consoleSchemas';
 export type {
@@ -20,16 +12,8 @@ export type {
   QueueState,
 } from '../../../shared/webhookSchemas';
 
-export interface LinkListQuery {
-  status?: LinkStatus;
-  q?: string;
-  created_after?: string;
-  created_before?: string;
-  sort?: LinkSort;
-  order?: SortOrder;
-  page?: number;
-  per_page?: number;
-}
+/** The console's list queries, typed from the schemas the routes validate them with. */
+export type { DeliveryListQuery, LinkListQuery, RequestListQuery } from '../../../shared/listQueries';
 
 export interface LinkPage {
   data: PaymentLink[];
@@ -58,17 +42,6 @@ export type EndpointPatch = Partial<
 > & {
   faults?: EndpointFaultsPatch;
 };
-
-export interface DeliveryListQuery {
-  status?: DeliveryStatus;
-  event_type?: WebhookEventType;
-  endpoint_id?: string;
-  /** Only deliveries older than this seq: the cursor for the next page. */
-  before_seq?: number;
-  order?: DeliveryOrder;
-  page?: number;
-  per_page?: number;
-}
 
 /** A file the console API sent as an attachment. */
 export interface DownloadedFile {
