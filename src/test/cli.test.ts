@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import {
@@ -19,10 +18,11 @@ import {
   startServe,
   type CliProcess,
 } from './cliProcess';
+import { makeTempDir } from './harness';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-cli-'));
+  const dir = await makeTempDir('pls-cli-');
   dirs.push(dir);
   return dir;
 }

@@ -10,9 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { EndpointCheck } from '../shared/endpointCheck';
 import { CLI_BIN, CliProcess, killLeftoverClis, REPO_ROOT, runCli } from './cliProcess';
-import { KEY, makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+import { KEY, makeTempDir, startTestSandbox, type TestSandbox, TEST_SECRET as SECRET } from './harness';
 
-const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
 /** A check runs 11 probes; a process that starts its own sandbox core gets this long on a busy machine. */
 const CHECK_MS = 60_000;
 const PROBES = [

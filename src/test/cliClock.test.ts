@@ -1,18 +1,17 @@
 // The CLI's clock flags (docs/contract.md §11, issue 11): --clock frozen|running and --clock-offset D,
 // applied at start through the core; the offset only moves a stored clock forward.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, test } from 'node:test';
 import { parseServeArgs } from '../cli/options';
 import { UsageError } from '../cli/usageError';
 import { http, killLeftoverClis, runCli, startServe, type CliProcess } from './cliProcess';
+import { makeTempDir } from './harness';
 
 const DAY = 86_400;
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-cli-clock-'));
+  const dir = await makeTempDir('pls-cli-clock-');
   dirs.push(dir);
   return dir;
 }

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { parseServeArgs, USAGE } from '../cli/options';
 import { UsageError } from '../cli/usageError';
 import { http, killLeftoverClis, startServe } from './cliProcess';
+import { makeTempDir } from './harness';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-cli-faults-'));
+  const dir = await makeTempDir('pls-cli-faults-');
   dirs.push(dir);
   return dir;
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLI_BIN, killLeftoverClis, REPO_ROOT, spawnShell } from './cliProcess';
+import { makeTempDir } from './harness';
 
 after(killLeftoverClis);
 
@@ -11,7 +11,7 @@ after(killLeftoverClis);
 // cannot disturb the CLI other tests run.
 let clone = '';
 before(async () => {
-  clone = await mkdtemp(join(tmpdir(), 'pls-compiled-cli-'));
+  clone = await makeTempDir('pls-compiled-cli-');
   for (const entry of ['src', 'package.json', 'tsconfig.json'])
     await cp(join(REPO_ROOT, entry), join(clone, entry), {
       recursive: true,

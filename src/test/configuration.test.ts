@@ -1,13 +1,13 @@
 // docs/configuration.md: a configuration file applied at start, by id, under the flags; refused
 // whole when bad; `config validate`; `reset` against a running sandbox.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { nextFreePort } from '../core/freePort';
 import { http, killLeftoverClis, spawnCli, spawnShell, type CliProcess } from './cliProcess';
 import { commandOnPath, docBlocks, docExample } from './configFile';
+import { makeTempDir } from './harness';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-config-'));
+  const dir = await makeTempDir('pls-config-');
   dirs.push(dir);
   return dir;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SandboxEvent } from '../shared/types';
-import { createLink, type TestSandbox } from './harness';
+import { createLink, type TestSandbox, simulate } from './harness';
 import { startWithReceiver } from './receiverSandbox';
 import type { WebhookReceiver } from './webhookReceiver';
 
@@ -14,9 +14,6 @@ before(async () => {
   ({ sandbox, receiver, stop } = await startWithReceiver());
 });
 after(() => stop());
-
-const simulate = (id: string, event: string) =>
-  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event } });
 
 describe('editing an endpoint', () => {
   test('url, description and event filter change; bad values are refused naming the field', async () => {
@@ -75,8 +72,8 @@ describe('the delivery list', () => {
       })
     ).body.data;
     try {
-      for (let i = 0; i < 5; i++) await simulate((await createLink(sandbox)).id, 'paid');
-      for (let i = 0; i < 2; i++) await simulate((await createLink(sandbox)).id, 'failed');
+      for (let i = 0; i < 5; i++) await simulate(sandbox, (await createLink(sandbox)).id, 'paid');
+      for (let i = 0; i < 2; i++) await simulate(sandbox, (await createLink(sandbox)).id, 'failed');
       // a: 5 paid + 2 failed; b: 2 failed. Nine deliveries, all waiting behind the pause.
       const all = await sandbox.consoleApi('GET', '/deliveries?per_page=100');
       assert.equal(all.body.pagination.total, 9);
@@ -106,7 +103,7 @@ describe('the delivery list', () => {
       // A cursor page does not shift when a newer delivery arrives.
       const cursor = seqs[3];
       const before = (await sandbox.consoleApi('GET', `/deliveries?per_page=4&before_seq=${cursor}`)).body;
-      await simulate((await createLink(sandbox)).id, 'failed');
+      await simulate(sandbox, (await createLink(sandbox)).id, 'failed');
       const afterNew = (await sandbox.consoleApi('GET', `/deliveries?per_page=4&before_seq=${cursor}`)).body;
       assert.deepEqual(afterNew.data, before.data);
       assert.equal(afterNew.pagination.total, 5, 'total counts what lies below the cursor');
@@ -136,7 +133,7 @@ describe('the delivery list', () => {
     const endpoint = (await sandbox.consoleApi('POST', '/endpoints', { url: `${receiver.url}/announce` }))
       .body.data;
     try {
-      await simulate((await createLink(sandbox)).id, 'paid');
+      await simulate(sandbox, (await createLink(sandbox)).id, 'paid');
       const waiting = (await sandbox.consoleApi('GET', `/deliveries?endpoint_id=${endpoint.id}`)).body
         .data[0];
       const seen: SandboxEvent[] = [];
@@ -159,12 +156,12 @@ describe('editing an endpoint', () => {
     const endpoint = (await sandbox.consoleApi('POST', '/endpoints', { url: `${receiver.url}/before` })).body
       .data;
     try {
-      await simulate((await createLink(sandbox)).id, 'paid');
+      await simulate(sandbox, (await createLink(sandbox)).id, 'paid');
       const [sent] = await receiver.waitForRequests(1, 'the first delivery', (r) =>
         r.path.endsWith('/before'),
       );
       await sandbox.consoleApi('POST', '/queue/pause');
-      await simulate((await createLink(sandbox)).id, 'paid');
+      await simulate(sandbox, (await createLink(sandbox)).id, 'paid');
       await sandbox.consoleApi('PATCH', `/endpoints/${endpoint.id}`, { url: `${receiver.url}/after` });
       const rows = (await sandbox.consoleApi('GET', `/deliveries?endpoint_id=${endpoint.id}`)).body.data;
       const waiting = rows.find((d: { status: string }) => d.status === 'paused');

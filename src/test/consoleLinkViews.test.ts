@@ -9,6 +9,8 @@ const created: { id: string; title: string; amount: number }[] = [];
 before(async () => {
   sandbox = await startTestSandbox({ inMemory: true });
   for (let i = 0; i < 60; i++) {
+    // A millisecond apart, so "newest" is the last made (two in one millisecond tie on created_at).
+    sandbox.clock.advance(1);
     // Amounts repeat, so the sort's tie-break on the id shows.
     const res = await sandbox.consoleApi('POST', '/links', {
       amount: 1000 + (i % 7) * 10,

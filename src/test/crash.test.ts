@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { watch } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test, type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +13,7 @@ import {
   WAIT_MS,
   type HttpResult,
 } from './cliProcess';
+import { makeTempDir } from './harness';
 
 type Link = Record<string, unknown> & { id: string };
 
@@ -67,7 +67,7 @@ interface CrashPlan {
 }
 
 async function crashRounds(t: TestContext, plan: CrashPlan): Promise<{ dir: string; leftovers: number }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-crash-'));
+  const dir = await makeTempDir('pls-crash-');
   dirs.push(dir);
   const acknowledged = new Map<string, Link>();
   let leftovers = 0;

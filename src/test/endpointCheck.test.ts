@@ -7,9 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import type { EndpointCheck } from '../shared/endpointCheck';
-import { startTestSandbox, type TestSandbox } from './harness';
+import { startTestSandbox, type TestSandbox, TEST_SECRET as SECRET } from './harness';
 
-const SECRET = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
 const FINAL = new Set(['succeeded', 'canceled', 'expired']);
 
 interface Answer {

@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './cliProcess';
-import { KEY, startTestSandbox, type TestSandbox } from './harness';
+import { KEY, startTestSandbox, type TestSandbox, TEST_SECRET as SECRET } from './harness';
 
 const DOC = join(REPO_ROOT, 'docs', 'endpoint-check.md');
-const SECRET = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
 
 let sandbox: TestSandbox;
 const receiver = createServer((req, res) => {

@@ -9,9 +9,7 @@ import { after, before, test } from 'node:test';
 import { checkEndpoint } from '../core/testing/checkEndpoint';
 import { ENDPOINT_CHECKS_RUNNING_LIMIT } from '../shared/endpointCheck';
 import { killLeftoverClis, spawnCli } from './cliProcess';
-import { eventually, startTestSandbox, type TestSandbox } from './harness';
-
-const SECRET = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+import { eventually, startTestSandbox, type TestSandbox, TEST_SECRET as SECRET } from './harness';
 
 /** A receiver that answers nothing until `release`, then 204 to everything (held requests too). */
 async function slowReceiver() {

@@ -14,9 +14,8 @@ import type { EndpointCheck } from '../shared/endpointCheck';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CliProcess, REPO_ROOT } from './cliProcess';
-import { createLink, KEY, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, KEY, startTestSandbox, type TestSandbox, TEST_SECRET as SECRET } from './harness';
 
-const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const RANK: Record<string, number> = { pending: 0, failed: 1, succeeded: 2, expired: 2, canceled: 2 };
 const STATUS_OF: Record<string, string> = {
   'payment_link.paid': 'succeeded',

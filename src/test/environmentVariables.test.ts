@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { http, killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
 import { Webhook } from 'standardwebhooks';
 import { WebhookReceiver } from './webhookReceiver';
-import { rawRequest } from './harness';
+import { rawRequest, makeTempDir } from './harness';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -20,7 +20,7 @@ async function exitOf(cli: CliProcess): Promise<{ code: number | null; stderr: s
 }
 
 test('every serve flag has a PLS_ variable: port, data folder, webhook URLs one per line, a fixed secret, the clock', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-env-'));
+  const dir = await makeTempDir('pls-env-');
   dirs.push(dir);
   const first = await WebhookReceiver.start();
   const second = await WebhookReceiver.start();

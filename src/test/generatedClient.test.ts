@@ -2,13 +2,12 @@
 // openapi-fetch), type-checked with the repo's tsc, then driven against a real sandbox.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { KEY, startTestSandbox, type TestSandbox } from './harness';
+import { KEY, startTestSandbox, type TestSandbox, makeTempDir } from './harness';
 
 /** What a developer writes with the generated types; tsc must accept it as it stands. */
 const PROGRAM = `import createClient from 'openapi-fetch';
@@ -91,7 +90,7 @@ let dir: string;
 
 before(async () => {
   sandbox = await startTestSandbox({ inMemory: true });
-  dir = await mkdtemp(join(tmpdir(), 'pls-client-'));
+  dir = await makeTempDir('pls-client-');
 });
 after(async () => {
   await sandbox.stop();

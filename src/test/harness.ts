@@ -49,6 +49,18 @@ export interface TestSandbox extends RunningSandbox {
   stop(options?: { keepDir?: boolean }): Promise<void>;
 }
 
+/** A valid signing secret for an endpoint a test makes: whsec_ and 24 bytes of base64. */
+export const TEST_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+
+/** POST /sandbox/simulate: drives link `id` to paid (or `event`), as a test of the API does. */
+export const simulate = (
+  sandbox: TestSandbox,
+  id: string,
+  event = 'paid',
+  extra: Record<string, unknown> = {},
+): Promise<ApiResponse> =>
+  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event, ...extra } });
+
 export async function makeTempDir(prefix = 'pls-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }

@@ -6,11 +6,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { openEventStream } from './eventStreamClient';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import {
+  createLink,
+  eventually,
+  startTestSandbox,
+  type TestSandbox,
+  TEST_SECRET as SECRET,
+  simulate,
+} from './harness';
 import { assertLogEntry } from './logEntryCheck';
 import { WebhookReceiver } from './webhookReceiver';
-
-const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
 
 let sandbox: TestSandbox;
 let receiver: WebhookReceiver;
@@ -23,8 +28,6 @@ after(async () => {
   await sandbox.stop();
 });
 
-const simulate = (id: string, event = 'paid') =>
-  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event } });
 const addEndpoint = async (body: Record<string, unknown>) => {
   const res = await sandbox.api('POST', '/sandbox/endpoints', { body });
   assert.equal(res.status, 201, res.text);
@@ -84,7 +87,7 @@ describe('deliveries: filters, a long-poll, resend', () => {
     const link = await createLink(sandbox);
     const waiting = sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&type=payment_link.paid&wait=30`);
     // Nothing matches until the link is paid: the answer can only hold the delivery the simulate makes.
-    await simulate(link.id);
+    await simulate(sandbox, link.id);
     const answer = await waiting;
     assert.equal(answer.status, 200);
     assert.equal(answer.body.data.length, 1);
@@ -103,8 +106,8 @@ describe('deliveries: filters, a long-poll, resend', () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const paid = await createLink(sandbox);
     const failed = await createLink(sandbox);
-    await simulate(paid.id, 'paid');
-    await simulate(failed.id, 'failed');
+    await simulate(sandbox, paid.id, 'paid');
+    await simulate(sandbox, failed.id, 'failed');
     const delivered = await sandbox.api(
       'GET',
       `/sandbox/deliveries?endpoint=${endpoint.id}&type=payment_link.failed&status=delivered&wait=30`,
@@ -133,7 +136,7 @@ describe('deliveries: filters, a long-poll, resend', () => {
   test("a resend waits the retry schedule's first delay, as a first delivery does", async () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const link = await createLink(sandbox);
-    await simulate(link.id);
+    await simulate(sandbox, link.id);
     const first = await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
     const delivery = first.body.data[0];
     const schedule = sandbox.core.settings.webhook_retry_schedule_seconds;
@@ -157,7 +160,7 @@ describe('deliveries: filters, a long-poll, resend', () => {
   test('resending a delivery, or an event, sends the same webhook-id again', async () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const link = await createLink(sandbox);
-    await simulate(link.id);
+    await simulate(sandbox, link.id);
     const first = await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
     const delivery = first.body.data[0];
     const resent = await sandbox.api('POST', `/sandbox/deliveries/${delivery.id}/resend`);
@@ -187,7 +190,7 @@ describe('the log of API requests and webhook attempts', () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const start = await sandbox.api('GET', '/sandbox/logs');
     const link = await createLink(sandbox);
-    await simulate(link.id);
+    await simulate(sandbox, link.id);
     await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
     const later = await eventually(async () => {
       const res = await sandbox.api('GET', `/sandbox/logs?since=${start.body.cursor}`);

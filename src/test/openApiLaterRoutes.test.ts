@@ -1,8 +1,7 @@
 // A route added after this document's tables were written (as the inbox and fault routes will be)
 // still gets everything the linters and generated clients need, with no entry of its own.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Type from 'typebox';
@@ -10,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp, SandboxCore } from '../core';
 import { lintWithRedocly, lintWithSpectral } from '../package/openApiLinters';
 import { ErrorBodySchema, MetaSchema } from '../shared/types';
+import { makeTempDir } from './harness';
 
 type Json = any;
 
@@ -92,7 +92,7 @@ test('an open route under /_ (the inbox) is documented without a key', () => {
 });
 
 test('the document with them still lints clean with both linters', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'pls-openapi-later-'));
+  const dir = await makeTempDir('pls-openapi-later-');
   try {
     const file = join(dir, 'openapi.json');
     await writeFile(file, JSON.stringify(doc));

@@ -2,7 +2,7 @@
 // paused; one held behind an earlier delivery of its link is refused with a sentence naming it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createLink, eventually, sleep, type TestSandbox } from './harness';
+import { createLink, eventually, simulate, sleep, type TestSandbox } from './harness';
 import { startWithReceiver } from './receiverSandbox';
 import type { WebhookReceiver } from './webhookReceiver';
 
@@ -11,8 +11,10 @@ let receiver: WebhookReceiver;
 let stop: () => Promise<void>;
 before(async () => {
   ({ sandbox, receiver, stop } = await startWithReceiver({ endpoint: true }));
-  await sandbox.consoleApi('POST', '/queue/pause');
 });
+// Each test sets the queue as it needs it, so any one of them runs alone (--test-only) as it does here.
+const pause = () => sandbox.consoleApi('POST', '/queue/pause');
+const resume = () => sandbox.consoleApi('POST', '/queue/resume');
 after(() => stop());
 
 const deliveriesOf = async (linkId: string) =>
@@ -23,6 +25,7 @@ const deliveriesOf = async (linkId: string) =>
   }[];
 
 test('retry now sends one paused delivery through the paused queue, and only that one', async () => {
+  await pause();
   const first = await createLink(sandbox);
   const second = await createLink(sandbox);
   await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: first.id, event: 'paid' } });
@@ -47,6 +50,7 @@ test('retry now sends one paused delivery through the paused queue, and only tha
 });
 
 test('a delivery held behind an earlier one of its link is refused while paused, naming that one', async () => {
+  await pause();
   const link = await createLink(sandbox);
   await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });
   await sandbox.api('POST', `/payment-links/${link.id}/cancel`);
@@ -76,12 +80,16 @@ test('a delivery held behind an earlier one of its link is refused while paused,
 });
 
 test('on resume the queue runs as before: what was left paused goes out', async () => {
-  const before = receiver.requests.length;
-  await sandbox.consoleApi('POST', '/queue/resume');
-  await receiver.waitForRequests(before + 1, 'the delivery left paused');
+  await pause();
+  const link = await createLink(sandbox);
+  await simulate(sandbox, link.id, 'paid');
+  assert.equal((await deliveriesOf(link.id))[0]?.status, 'paused');
+  await resume();
+  await receiver.waitForRequests(1, 'the delivery left paused', (r) => r.json?.data?.id === link.id);
 });
 
 test('with the queue running, retry now is refused when the delivery could not go now, saying why', async () => {
+  await resume();
   receiver.plan = () => 500;
   const link = await createLink(sandbox);
   await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'failed' } });

@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { CliProcess, killLeftoverClis, REPO_ROOT } from './cliProcess';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, eventually, startTestSandbox, type TestSandbox, TEST_SECRET as SECRET } from './harness';
 
 const DOC = 'docs/webhook-receivers.md';
-const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
 interface Receiver {
   origin: string;

@@ -2,9 +2,7 @@
 // secret that signs real deliveries, a reset that empties what it says and applies the file again,
 // and the file's JSON Schema.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -12,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { checkConfiguration, type Configuration } from '../core';
 import { writeConfigSchema } from '../package/configSchemaFile';
 import { docExample } from './configFile';
-import { startTestSandbox } from './harness';
+import { startTestSandbox, makeTempDir } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
 const addFormats =
@@ -143,7 +141,7 @@ test("the console's reset is the same reset: clock home and the file applied aga
 
 test('GET /config.schema.json needs no key, is the file the package ships, and accepts the documented example', async () => {
   const sandbox = await startTestSandbox({ inMemory: true });
-  const dir = await mkdtemp(join(tmpdir(), 'pls-schema-'));
+  const dir = await makeTempDir('pls-schema-');
   try {
     const response = await fetch(`${sandbox.origin}/config.schema.json`);
     assert.equal(response.status, 200);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { LinkStatus, SandboxEvent } from '../shared/types';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, eventually, startTestSandbox, type TestSandbox, simulate } from './harness';
 
 let sandbox: TestSandbox;
 before(async () => {
@@ -10,8 +10,6 @@ before(async () => {
 });
 after(() => sandbox.stop());
 
-const simulate = (id: string, event: string, extra: Record<string, unknown> = {}) =>
-  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event, ...extra } });
 const cancel = (id: string) => sandbox.api('POST', `/payment-links/${id}/cancel`);
 const retrieve = (id: string) => sandbox.api('GET', `/payment-links/${id}`);
 
@@ -20,9 +18,9 @@ async function linkIn(status: LinkStatus) {
   const link = await createLink(sandbox);
   const how: Record<LinkStatus, (() => Promise<unknown>) | null> = {
     pending: null,
-    succeeded: () => simulate(link.id, 'paid'),
-    failed: () => simulate(link.id, 'failed'),
-    expired: () => simulate(link.id, 'expired'),
+    succeeded: () => simulate(sandbox, link.id, 'paid'),
+    failed: () => simulate(sandbox, link.id, 'failed'),
+    expired: () => simulate(sandbox, link.id, 'expired'),
     canceled: () => cancel(link.id),
   };
   await how[status]?.();
@@ -44,7 +42,7 @@ describe('from pending (docs/contract.md §7)', () => {
 
   test('simulate paid → succeeded with paid_at, card, settle_at = paid_at + 1 day', async () => {
     const link = await linkIn('pending');
-    const res = await simulate(link.id, 'paid');
+    const res = await simulate(sandbox, link.id, 'paid');
     assert.equal(res.status, 200);
     const paid = res.body.data;
     assert.equal(paid.status, 'succeeded');
@@ -57,7 +55,7 @@ describe('from pending (docs/contract.md §7)', () => {
 
   test('simulate paid takes an optional payment_method', async () => {
     const link = await linkIn('pending');
-    const res = await simulate(link.id, 'paid', { payment_method: 'qris' });
+    const res = await simulate(sandbox, link.id, 'paid', { payment_method: 'qris' });
     assert.equal(res.body.data.payment_method, 'qris');
   });
 
@@ -67,7 +65,7 @@ describe('from pending (docs/contract.md §7)', () => {
       ['expired', 'expired', 'payment_link.expired'],
     ] as const) {
       const link = await linkIn('pending');
-      const res = await simulate(link.id, event);
+      const res = await simulate(sandbox, link.id, event);
       assert.equal(res.body.data.status, status);
       assert.equal(res.body.data.paid_at, null);
       assert.deepEqual(webhookTypes(link.id), [type]);
@@ -86,7 +84,7 @@ describe('from failed', () => {
   test('every simulate is 409 invalid_state_transition', async () => {
     const link = await linkIn('failed');
     for (const event of ['paid', 'failed', 'expired']) {
-      const res = await simulate(link.id, event);
+      const res = await simulate(sandbox, link.id, event);
       assert.equal(res.status, 409, event);
       assert.equal(res.body.error.code, 'invalid_state_transition');
     }
@@ -108,7 +106,7 @@ for (const status of ['succeeded', 'expired', 'canceled'] as const) {
     test('every simulate is 409 invalid_state_transition', async () => {
       const link = await linkIn(status);
       for (const event of ['paid', 'failed', 'expired']) {
-        const res = await simulate(link.id, event);
+        const res = await simulate(sandbox, link.id, event);
         assert.equal(res.status, 409, event);
         assert.equal(res.body.error.code, 'invalid_state_transition');
       }
@@ -156,7 +154,7 @@ describe('time passing', () => {
 
   test('a paid link settles when the clock passes settle_at', async () => {
     const link = await linkIn('pending');
-    const paid = (await simulate(link.id, 'paid')).body.data;
+    const paid = (await simulate(sandbox, link.id, 'paid')).body.data;
     sandbox.clock.advance(86_400_000 + 1);
     const settled = await eventually(async () => {
       const now = (await retrieve(link.id)).body.data;
@@ -193,7 +191,7 @@ describe('fees (docs/contract.md §4)', () => {
       assert.deepEqual(link.fee, { total: 440, transaction: 390, instant_settlement: 50, paid_by: 'payer' });
       assert.equal(link.payer_amount, 10_440);
       assert.equal(link.net_amount, 10_000);
-      const paid = (await simulate(link.id, 'paid')).body.data;
+      const paid = (await simulate(sandbox, link.id, 'paid')).body.data;
       assert.equal(paid.settle_at, paid.paid_at, 'instant settlement settles at once');
     } finally {
       await sandbox.core.updateSettings({ fees: DEFAULT_SETTINGS.fees });

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { startTestSandbox, type TestSandbox } from '../core';
+import { makeTempDir } from './harness';
 
 let sandbox: TestSandbox;
 before(async () => {
@@ -96,7 +95,7 @@ test('DELETE /sandbox/inbox/{name}/messages needs the key, checks the name, and 
 });
 
 test("on a data folder, a second start replaces the first run's inbox endpoint instead of adding one", async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pls-test-sandbox-'));
+  const dataDir = await makeTempDir('pls-test-sandbox-');
   try {
     const first = await startTestSandbox({ dataDir });
     await first.close();

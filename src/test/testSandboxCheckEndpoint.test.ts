@@ -2,15 +2,13 @@
 // Express example (a correct one) passes every probe; one that takes anything fails the signature
 // and timestamp probes; bad calls say what to give.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { startTestSandbox } from '../core/testing/testSandbox';
 import { CliProcess, REPO_ROOT } from './cliProcess';
-
-const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+import { TEST_SECRET as SECRET } from './harness';
 
 async function expressReceiver(): Promise<{ url: string; stop(): Promise<void> }> {
   const child = new CliProcess(

@@ -8,11 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { killLeftoverClis, runCli } from './cliProcess';
-import { makeTempDir } from './harness';
+import { makeTempDir, TEST_SECRET as SECRET } from './harness';
 
 /** Long enough for a first launch on a busy machine; a command that spins never gets there. */
 const EXITS_WITHIN_MS = 15_000;
-const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
 const linux = { skip: process.platform !== 'linux' && 'needs /proc' };
 
 let receiver: Server;

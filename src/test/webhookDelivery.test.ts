@@ -8,15 +8,13 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { endpointControls } from '../core/webhooks/endpointControls';
 import type { WebhookEndpoint, WebhookEventType } from '../shared/types';
-import { createLink, eventually, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, eventually, startTestSandbox, type TestSandbox, simulate } from './harness';
 import { WebhookReceiver, type ReceivedRequest } from './webhookReceiver';
 
 const packageVersion: string = JSON.parse(
   await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
 ).version;
 
-const simulate = (sandbox: TestSandbox, id: string, event: string) =>
-  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event } });
 const cancel = (sandbox: TestSandbox, id: string) => sandbox.api('POST', `/payment-links/${id}/cancel`);
 const retrieve = (sandbox: TestSandbox, id: string) => sandbox.api('GET', `/payment-links/${id}`);
 

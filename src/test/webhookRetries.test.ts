@@ -9,15 +9,21 @@ import { Webhook } from 'standardwebhooks';
 import { deliveryControls } from '../core/webhooks/deliveryControls';
 import { endpointControls } from '../core/webhooks/endpointControls';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../shared/types';
-import { createLink, eventually, makeTempDir, sleep, startTestSandbox, type TestSandbox } from './harness';
+import {
+  createLink,
+  eventually,
+  makeTempDir,
+  sleep,
+  startTestSandbox,
+  type TestSandbox,
+  simulate,
+} from './harness';
 import { inSequence, WebhookReceiver, type ReceivedRequest } from './webhookReceiver';
 
 const FAST_SCHEDULE = [0, 1, 1];
 /** Polls for up to ~10 s: retries here are 1 s apart. */
 const TRIES = 500;
 
-const simulate = (sandbox: TestSandbox, id: string, event: string) =>
-  sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: id, event } });
 const cancel = (sandbox: TestSandbox, id: string) => sandbox.api('POST', `/payment-links/${id}/cancel`);
 
 function eventOf(sandbox: TestSandbox, linkId: string, type: WebhookEventType) {

@@ -3,13 +3,13 @@
 // step is stood in for by what this machine has (the folder for actions/checkout, this Node for
 // setup-node...). There is no Actions runner here; what is run is what a runner would run.
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { REPO_ROOT } from './cliProcess';
+import { makeTempDir } from './harness';
 
 const run = promisify(execFile);
 const DRIVER = join(REPO_ROOT, 'src/test/workflowJobDriver.mjs');
@@ -116,7 +116,7 @@ export interface JobResult {
  * bin runs src/cli/bin.mjs), with its package-lock, so the job's `npm ci` installs it offline.
  */
 export async function makeCheckout(files: Record<string, string>, scripts: Record<string, string> = {}) {
-  const root = await mkdtemp(join(tmpdir(), 'pls-ci-job-'));
+  const root = await makeTempDir('pls-ci-job-');
   const registry = join(root, 'registry/payment-links-sandbox');
   await mkdir(registry, { recursive: true });
   await writeFile(
@@ -199,7 +199,7 @@ export async function runJob(
   workspace: string,
   workflowEnv: Env = undefined,
 ): Promise<JobResult> {
-  const outputDir = await mkdtemp(join(tmpdir(), 'pls-ci-steps-'));
+  const outputDir = await makeTempDir('pls-ci-steps-');
   try {
     const labels: string[] = [];
     const steps = [];
