@@ -2,8 +2,8 @@
 // answer or the one docs/decisions.md records, on a real server over real sockets.
 import assert from 'node:assert/strict';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { after, before, describe, test } from 'node:test';
-import { createLink, KEY, rawRequest, startTestSandbox, type TestSandbox } from './harness';
+import { after, describe, test } from 'node:test';
+import { createLink, KEY, rawRequest, startTestSandbox, fileSandbox } from './harness';
 import { assertError } from './errorEnvelope';
 
 const send = (
@@ -17,11 +17,7 @@ const send = (
 const AUTH = { authorization: `Bearer ${KEY}` };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 const post = (path: string, body: string | Buffer, headers: OutgoingHttpHeaders = JSON_AUTH) =>
   send(sandbox.origin, 'POST', path, headers, body);

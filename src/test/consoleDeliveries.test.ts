@@ -1,19 +1,13 @@
 // The console's endpoint edits and its delivery list: validation with clear errors, filters,
 // page numbers and the before_seq cursor, and waiting deliveries announced on pause and resume.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { SandboxEvent } from '../shared/types';
-import { createLink, type TestSandbox, simulate } from './harness';
-import { startWithReceiver } from './receiverSandbox';
-import type { WebhookReceiver } from './webhookReceiver';
+import { createLink, simulate, fileSandbox } from './harness';
+import { fileReceiver } from './receiverSandbox';
 
-let sandbox: TestSandbox;
-let receiver: WebhookReceiver;
-let stop: () => Promise<void>;
-before(async () => {
-  ({ sandbox, receiver, stop } = await startWithReceiver());
-});
-after(() => stop());
+const receiver = fileReceiver();
+const sandbox = fileSandbox();
 
 describe('editing an endpoint', () => {
   test('url, description and event filter change; bad values are refused naming the field', async () => {

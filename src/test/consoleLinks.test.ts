@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createLink, startTestSandbox, type TestSandbox } from './harness';
+import { test } from 'node:test';
+import { createLink, fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 test('the console creates links and drives them to every outcome, by the same rules as the API', async () => {
   const created = await sandbox.consoleApi('POST', '/links', {

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startTestSandbox, type TestSandbox } from './harness';
+import { test } from 'node:test';
+import { startTestSandbox, fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 /** A logged request with its bodies, as the detail fetches it. */
 const withBodies = async (seq: number) =>

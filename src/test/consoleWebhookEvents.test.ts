@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createLink, eventually, type TestSandbox } from './harness';
-import { startWithReceiver } from './receiverSandbox';
-import type { WebhookReceiver } from './webhookReceiver';
+import { test } from 'node:test';
+import { createLink, eventually, fileSandbox } from './harness';
+import { fileReceiver } from './receiverSandbox';
 
-let sandbox: TestSandbox;
-let receiver: WebhookReceiver;
-let stop: () => Promise<void>;
-before(async () => {
-  ({ sandbox, receiver, stop } = await startWithReceiver());
-});
-after(() => stop());
+const receiver = fileReceiver();
+const sandbox = fileSandbox();
 
 test('every recorded event is listed newest first, with its deliveries or none', async () => {
   const unheard = await createLink(sandbox, { title: 'Nobody listening' });

@@ -6,20 +6,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { assertError } from './errorEnvelope';
-import { createBody, createLink, rawRequest, startTestSandbox, type TestSandbox } from './harness';
+import { createBody, createLink, rawRequest, fileSandbox, postLink, postRawLink } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
-const post = (body: unknown, headers?: Record<string, string>) =>
-  sandbox.api('POST', '/payment-links', { body, headers });
-const postRaw = (raw: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  sandbox.api('POST', '/payment-links', { raw, headers });
+const post = (body: unknown, headers?: Record<string, string>) => postLink(sandbox, body, headers);
+const postRaw = (raw: string, headers?: Record<string, string>) => postRawLink(sandbox, raw, headers);
 
 describe('401', () => {
   test('api_key_missing on every API operation', async () => {

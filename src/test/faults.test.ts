@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { createBody, createLink, KEY, startTestSandbox, type TestSandbox } from './harness';
+import { beforeEach, describe, test } from 'node:test';
+import { createBody, createLink, KEY, fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 beforeEach(async () => {
   await sandbox.api('DELETE', '/sandbox/faults');
 });

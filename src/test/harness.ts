@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../core';
 import type { Clock } from '../core/clock';
 import { checkAgainstOpenApi } from './openApiCheck';
+import { after, before } from 'node:test';
 
 export const KEY = 'sk_test_harness';
 
@@ -49,6 +50,28 @@ export interface TestSandbox extends RunningSandbox {
   stop(options?: { keepDir?: boolean }): Promise<void>;
 }
 
+/** A scenario file (docs/scenarios.md) `<name>.json` in `dir`, its format and version filled in. */
+export async function writeScenario(
+  dir: string,
+  name: string,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const file = join(dir, `${name}.json`);
+  await writeFile(file, JSON.stringify({ format: 'payment-links-sandbox/scenario', version: 1, ...fields }));
+  return file;
+}
+
+/** POST /payment-links with `body`, as a client sends a create. */
+export const postLink = (sandbox: TestSandbox, body: unknown, headers?: Record<string, string>) =>
+  sandbox.api('POST', '/payment-links', { body, headers });
+
+/** POST /payment-links with `raw` text as its body, JSON unless `headers` say otherwise. */
+export const postRawLink = (
+  sandbox: TestSandbox,
+  raw: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) => sandbox.api('POST', '/payment-links', { raw, headers });
+
 /** A valid signing secret for an endpoint a test makes: whsec_ and 24 bytes of base64. */
 export const TEST_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
 
@@ -63,6 +86,61 @@ export const simulate = (
 
 export async function makeTempDir(prefix = 'pls-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
+}
+
+/**
+ * What a test file shares (a sandbox, a receiver): `start`ed before its tests and `stop`ped after
+ * them. What this returns stands for it from the first test on; a use before then is a mistake,
+ * said so.
+ */
+export function forTheFile<T extends object>(start: () => Promise<T>, stop: (value: T) => unknown): T {
+  let value: T | undefined;
+  before(async () => {
+    value = await start();
+  });
+  after(() => (value === undefined ? undefined : stop(value)));
+  const started = (name: string | symbol): T => {
+    if (value === undefined) throw new Error(`${String(name)} is used before the file's tests start`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_target, name) {
+      const it = started(name);
+      const property = Reflect.get(it, name) as unknown;
+      return typeof property === 'function' ? property.bind(it) : property;
+    },
+    set(_target, name, property) {
+      return Reflect.set(started(name), name, property);
+    },
+  });
+}
+
+/** The in-memory sandbox a test file shares. */
+export const fileSandbox = (
+  options: Parameters<typeof startTestSandbox>[0] = { inMemory: true },
+): TestSandbox =>
+  forTheFile(
+    () => startTestSandbox(options),
+    (sandbox) => sandbox.stop(),
+  );
+
+/** What a test file starts as it goes: stopped, and its folders removed, once its tests are done. */
+export function leftToCleanUp(): {
+  sandboxes: TestSandbox[];
+  receivers: { stop(): Promise<void> }[];
+  dirs: string[];
+} {
+  const left = {
+    sandboxes: [] as TestSandbox[],
+    receivers: [] as { stop(): Promise<void> }[],
+    dirs: [] as string[],
+  };
+  after(async () => {
+    for (const sandbox of left.sandboxes) await sandbox.stop();
+    for (const receiver of left.receivers) await receiver.stop();
+    for (const dir of left.dirs) await rm(dir, { recursive: true, force: true });
+  });
+  return left;
 }
 
 /** A real sandbox on an ephemeral port with a real data directory (or in memory). */

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { rawRequest, startTestSandbox, type TestSandbox } from './harness';
+import { test } from 'node:test';
+import { rawRequest, fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 test('GET /healthz answers 200 {"status":"ok"} with no key', async () => {
   const res = await fetch(`${sandbox.origin}/healthz`);

@@ -2,23 +2,16 @@
 // site, so a browser sends the console's SameSite=Strict cookie with its POST to /_inbox/…; the
 // inbox, its files, the request log and what the console sends again must hold none of it.
 import assert from 'node:assert/strict';
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { REMOVED_CREDENTIAL } from '../shared/credentialHeaders';
 import { inboxCurlCommand } from '../shared/inboxCurl';
 import type { InboxMessage } from '../shared/types';
-import { makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+import { makeTempDir, startTestSandbox, type TestSandbox, leftToCleanUp } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
-const running: TestSandbox[] = [];
-const receivers: WebhookReceiver[] = [];
-const dirs: string[] = [];
-after(async () => {
-  for (const s of running) await s.stop();
-  for (const r of receivers) await r.stop();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const { sandboxes: running, receivers, dirs } = leftToCleanUp();
 
 /** Every file under `dir`, byte for byte. */
 async function everyFile(dir: string): Promise<{ path: string; bytes: Buffer }[]> {

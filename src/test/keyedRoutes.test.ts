@@ -3,30 +3,22 @@
 // attempts, read once or followed live. Real sandbox, real receiver, real HTTP on 127.0.0.1; every
 // JSON answer is checked against the served OpenAPI document.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { openEventStream } from './eventStreamClient';
 import {
   createLink,
   eventually,
   startTestSandbox,
-  type TestSandbox,
   TEST_SECRET as SECRET,
   simulate,
+  fileSandbox,
 } from './harness';
 import { assertLogEntry } from './logEntryCheck';
-import { WebhookReceiver } from './webhookReceiver';
+import { fileReceiver } from './receiverSandbox';
 
-let sandbox: TestSandbox;
-let receiver: WebhookReceiver;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-  receiver = await WebhookReceiver.start();
-});
-after(async () => {
-  await receiver.stop();
-  await sandbox.stop();
-});
+const sandbox = fileSandbox();
+const receiver = fileReceiver();
 
 const addEndpoint = async (body: Record<string, unknown>) => {
   const res = await sandbox.api('POST', '/sandbox/endpoints', { body });

@@ -7,23 +7,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import type { KeptEntry } from '../core/sandboxLog';
 import { killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
-import { createLink, eventually, KEY, startTestSandbox, type TestSandbox } from './harness';
-import { WebhookReceiver } from './webhookReceiver';
+import { createLink, eventually, KEY, fileSandbox } from './harness';
+import { fileReceiver } from './receiverSandbox';
 
-let sandbox: TestSandbox;
-let receiver: WebhookReceiver;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-  receiver = await WebhookReceiver.start();
-});
-after(async () => {
-  await killLeftoverClis();
-  await receiver.stop();
-  await sandbox.stop();
-});
+const sandbox = fileSandbox();
+const receiver = fileReceiver();
+after(killLeftoverClis);
 
 const MIB = 1024 * 1024;
 const rss = (pid: number): number =>

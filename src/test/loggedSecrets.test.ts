@@ -2,20 +2,13 @@
 // whsec_ signing secret (creates, updates, reads, endpoint checks, the console's own calls) keeps
 // only its first 4 characters after whsec_, in requests.jsonl, GET /sandbox/logs and the console.
 import assert from 'node:assert/strict';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+import { test } from 'node:test';
+import { makeTempDir, startTestSandbox, leftToCleanUp } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
-const running: TestSandbox[] = [];
-const receivers: WebhookReceiver[] = [];
-const dirs: string[] = [];
-after(async () => {
-  for (const s of running) await s.stop();
-  for (const r of receivers) await r.stop();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const { sandboxes: running, receivers, dirs } = leftToCleanUp();
 
 /** The request log's files: requests.jsonl and the older one once it turned over. */
 async function requestLogFiles(dir: string): Promise<string> {

@@ -15,8 +15,14 @@ interface OpenApiDoc {
 
 const documents = new Map<string, Promise<OpenApiDoc>>();
 const validators = new Map<string, ValidateFunction>();
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
+/** An Ajv for the served document's schemas: OpenAPI keywords allowed, formats checked. */
+export function documentAjv(allErrors = true): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors });
+  addFormats(ajv);
+  return ajv;
+}
+
+const ajv = documentAjv();
 
 export function openApiDocument(origin: string): Promise<OpenApiDoc> {
   let doc = documents.get(origin);

@@ -1,29 +1,18 @@
 // What makes /openapi.json a document clients are generated from (issue 12): names, $refs,
 // webhooks, response headers, examples, the console's security — checked on the served document.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { describe, test } from 'node:test';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
-import { startTestSandbox, type TestSandbox } from './harness';
+import { documentAjv } from './openApiCheck';
+import { fileDocument } from './servedDocument';
 
 type Json = any;
 
-const addFormats =
-  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-
-let sandbox: TestSandbox;
-let doc: Json;
-
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-  doc = await (await fetch(`${sandbox.origin}/openapi.json`)).json();
-});
-after(() => sandbox.stop());
+const served = fileDocument();
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const operations = (area = 'paths'): { method: string; path: string; op: Json }[] =>
-  Object.entries<Json>(doc[area] ?? {}).flatMap(([path, item]) =>
+  Object.entries<Json>(served.doc[area] ?? {}).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })),
   );
 
@@ -37,7 +26,7 @@ describe('names', () => {
   });
 
   test('the API operations carry the names a client developer expects', () => {
-    const id = (method: string, path: string) => doc.paths[path][method].operationId;
+    const id = (method: string, path: string) => served.doc.paths[path][method].operationId;
     assert.equal(id('post', '/payment-links'), 'createPaymentLink');
     assert.equal(id('get', '/payment-links/{id}'), 'retrievePaymentLink');
     assert.equal(id('get', '/payment-links'), 'listPaymentLinks');
@@ -51,17 +40,18 @@ describe('names', () => {
   });
 
   test('named schemas are in components and the operations use them by $ref', () => {
-    const schemas = doc.components.schemas;
+    const schemas = served.doc.components.schemas;
     for (const name of ['PaymentLink', 'Fee', 'Pagination', 'Meta', 'ApiError', 'WebhookEvent', 'Settings']) {
       assert.ok(schemas[name], `components.schemas.${name}`);
     }
-    const created = doc.paths['/payment-links'].post.responses['201'].content['application/json'].schema;
+    const created =
+      served.doc.paths['/payment-links'].post.responses['201'].content['application/json'].schema;
     assert.equal(created.$ref, '#/components/schemas/PaymentLinkResponse');
     assert.equal(schemas.PaymentLinkResponse.properties.data.$ref, '#/components/schemas/PaymentLink');
     assert.equal(schemas.PaymentLink.properties.fee.$ref, '#/components/schemas/Fee');
     const listed =
       schemas[
-        doc.paths['/payment-links'].get.responses['200'].content['application/json'].schema.$ref
+        served.doc.paths['/payment-links'].get.responses['200'].content['application/json'].schema.$ref
           .split('/')
           .at(-1)
       ];
@@ -70,7 +60,7 @@ describe('names', () => {
 
   test('an error response names its codes: cancel 409 is not cancelable or in progress', () => {
     const schema =
-      doc.paths['/payment-links/{id}/cancel'].post.responses['409'].content['application/json'].schema;
+      served.doc.paths['/payment-links/{id}/cancel'].post.responses['409'].content['application/json'].schema;
     assert.equal(schema.allOf[0].$ref, '#/components/schemas/ApiError');
     assert.deepEqual(schema.allOf[1].properties.error.properties.code.enum, [
       'payment_link_not_cancelable',
@@ -81,20 +71,20 @@ describe('names', () => {
 
 describe('webhooks', () => {
   test('the four events are OAS 3.1 webhooks with the Standard Webhooks headers', () => {
-    assert.deepEqual(Object.keys(doc.webhooks).sort(), [...WEBHOOK_EVENT_TYPES].sort());
+    assert.deepEqual(Object.keys(served.doc.webhooks).sort(), [...WEBHOOK_EVENT_TYPES].sort());
     for (const type of WEBHOOK_EVENT_TYPES) {
-      const op = doc.webhooks[type].post;
+      const op = served.doc.webhooks[type].post;
       const headers = op.parameters.map(
-        (p: Json) => doc.components.parameters[p.$ref.split('/').at(-1)].name,
+        (p: Json) => served.doc.components.parameters[p.$ref.split('/').at(-1)].name,
       );
       assert.deepEqual(headers.sort(), ['webhook-id', 'webhook-signature', 'webhook-timestamp']);
       const ref = op.requestBody.content['application/json'].schema.$ref;
-      const event = doc.components.schemas[ref.split('/').at(-1)];
+      const event = served.doc.components.schemas[ref.split('/').at(-1)];
       assert.equal(event.allOf[0].$ref, '#/components/schemas/WebhookEvent');
       assert.equal(event.allOf[1].properties.type.const, type);
     }
     assert.equal(
-      doc.components.schemas.WebhookEvent.properties.data.$ref,
+      served.doc.components.schemas.WebhookEvent.properties.data.$ref,
       '#/components/schemas/PaymentLink',
     );
   });
@@ -102,7 +92,7 @@ describe('webhooks', () => {
 
 describe('response headers', () => {
   const headersOf = (method: string, path: string, status: string) =>
-    Object.keys(doc.paths[path][method].responses[status].headers ?? {});
+    Object.keys(served.doc.paths[path][method].responses[status].headers ?? {});
 
   test('X-Request-Id on every response of every operation, Allow on each 405', () => {
     for (const { method, path, op } of operations()) {
@@ -122,7 +112,7 @@ describe('response headers', () => {
   });
 
   test('the documented headers are the ones the server sends', async () => {
-    const res = await sandbox.api('GET', '/payment-links', { key: null });
+    const res = await served.sandbox.api('GET', '/payment-links', { key: null });
     assert.equal(res.status, 401);
     assert.ok(res.headers.get('x-request-id'));
     assert.equal(res.headers.get('www-authenticate'), 'Bearer');
@@ -131,8 +121,7 @@ describe('response headers', () => {
 
 describe('examples', () => {
   test('every request body and response has an example valid against its schema', () => {
-    const ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(ajv);
+    const ajv = documentAjv();
     let checked = 0;
     for (const { method, path, op } of [...operations(), ...operations('webhooks')]) {
       const media = [
@@ -143,7 +132,7 @@ describe('examples', () => {
       ];
       for (const [where, entry] of media) {
         assert.ok(entry.example !== undefined, `${method} ${path} ${where} has no example`);
-        const validate = ajv.compile({ allOf: [entry.schema], components: doc.components });
+        const validate = ajv.compile({ allOf: [entry.schema], components: served.doc.components });
         assert.ok(validate(entry.example), `${method} ${path} ${where}: ${ajv.errorsText(validate.errors)}`);
         checked++;
       }
@@ -153,18 +142,18 @@ describe('examples', () => {
 
   test('examples read like real data: minor-unit amounts, UUID ids, sk_test_ keys', () => {
     const link =
-      doc.paths['/payment-links/{id}'].get.responses['200'].content['application/json'].example.data;
+      served.doc.paths['/payment-links/{id}'].get.responses['200'].content['application/json'].example.data;
     assert.ok(Number.isInteger(link.amount) && link.amount > 100);
     assert.match(link.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const settings = doc.paths['/_console/api/settings'].patch.requestBody.content['application/json'];
+    const settings = served.doc.paths['/_console/api/settings'].patch.requestBody.content['application/json'];
     assert.ok(settings.example);
-    assert.match(JSON.stringify(doc.components.schemas.Settings.properties.api_keys), /sk_test_/);
+    assert.match(JSON.stringify(served.doc.components.schemas.Settings.properties.api_keys), /sk_test_/);
   });
 });
 
 describe('security', () => {
   test('console operations declare the console token (or none, on loopback); the inbox and /healthz none; API ones the key', () => {
-    const schemes = doc.components.securitySchemes;
+    const schemes = served.doc.components.securitySchemes;
     assert.deepEqual([schemes.consoleToken.type, schemes.consoleToken.in], ['apiKey', 'cookie']);
     for (const { method, path, op } of operations()) {
       const names = op.security.flatMap((s: Json) => Object.keys(s));

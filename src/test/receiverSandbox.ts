@@ -1,6 +1,6 @@
 // An in-memory sandbox with a real webhook receiver beside it, for test files about deliveries:
 // optionally with an endpoint already pointing at the receiver.
-import { startTestSandbox, type TestSandbox } from './harness';
+import { startTestSandbox, type TestSandbox, forTheFile } from './harness';
 import { WebhookReceiver } from './webhookReceiver';
 
 export interface ReceiverSandbox {
@@ -22,3 +22,10 @@ export async function startWithReceiver(options: { endpoint?: boolean } = {}): P
     },
   };
 }
+
+/** The receiver a test file shares, started before its tests and stopped after them. */
+export const fileReceiver = (): WebhookReceiver =>
+  forTheFile(
+    () => WebhookReceiver.start(),
+    (receiver) => receiver.stop(),
+  );

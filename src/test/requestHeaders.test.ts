@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { curlCommand, shellQuote } from '../shared/curlCommand';
 import { RequestHistory } from '../core/requestHistory';
 import type { RequestLogEntry } from '../shared/types';
-import { KEY, startTestSandbox, type TestSandbox } from './harness';
+import { KEY, fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 const newest = async (): Promise<RequestLogEntry> => {
   const [summary] = (await sandbox.consoleApi('GET', '/requests')).body.data;

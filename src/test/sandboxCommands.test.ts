@@ -4,28 +4,20 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
-import { createLink, startTestSandbox, type TestSandbox } from './harness';
+import { createLink, fileSandbox } from './harness';
 import { assertLogEntry } from './logEntryCheck';
-import { WebhookReceiver } from './webhookReceiver';
+import { fileReceiver } from './receiverSandbox';
 
 const packageVersion: string = JSON.parse(
   await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
 ).version;
 
-let sandbox: TestSandbox;
-let receiver: WebhookReceiver;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-  receiver = await WebhookReceiver.start();
-});
-after(async () => {
-  await killLeftoverClis();
-  await receiver.stop();
-  await sandbox.stop();
-});
+const sandbox = fileSandbox();
+const receiver = fileReceiver();
+after(killLeftoverClis);
 
 /** The CLI against the test's sandbox, as a user who set PLS_BASE_URL would run it. */
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}): CliProcess =>

@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { killLeftoverClis, runCli } from './cliProcess';
-import { createBody, makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+import { createBody, makeTempDir, startTestSandbox, type TestSandbox, writeScenario } from './harness';
 
 const KEY = 'sk_test_scenario_run';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -155,24 +155,16 @@ describe('run: a step that gets no answer', () => {
     await killLeftoverClis();
   });
 
-  const scenario = async (name: string) => {
-    const file = join(dir, `${name}.json`);
-    await writeFile(
-      file,
-      JSON.stringify({
-        format: 'payment-links-sandbox/scenario',
-        version: 1,
-        name,
-        steps: [
-          { create: { amount: 1_000, title: 'A' }, as: 'a' },
-          { retrieve: 'a' },
-          { retrieve: 'a' },
-          { retrieve: 'a', expect: { body: { data: { title: 'A' } } } },
-        ],
-      }),
-    );
-    return file;
-  };
+  const scenario = (name: string) =>
+    writeScenario(dir, name, {
+      name,
+      steps: [
+        { create: { amount: 1_000, title: 'A' }, as: 'a' },
+        { retrieve: 'a' },
+        { retrieve: 'a' },
+        { retrieve: 'a', expect: { body: { data: { title: 'A' } } } },
+      ],
+    });
 
   test('a dropped connection and a timeout fail their steps with the reason; the next steps run', async () => {
     const read = { method: 'GET', path: '/payment-links/:id' };
@@ -227,19 +219,13 @@ describe('run: a step that gets no answer', () => {
   });
 
   test('against --base-url, a webhook expectation is left out with the reason', async () => {
-    const file = join(dir, 'webhook.json');
-    await writeFile(
-      file,
-      JSON.stringify({
-        format: 'payment-links-sandbox/scenario',
-        version: 1,
-        steps: [
-          { create: { amount: 1_000, title: 'A' }, as: 'a' },
-          { simulate: 'a', event: 'paid' },
-          { expect_webhook: { type: 'payment_link.paid', link: 'a' } },
-        ],
-      }),
-    );
+    const file = await writeScenario(dir, 'webhook', {
+      steps: [
+        { create: { amount: 1_000, title: 'A' }, as: 'a' },
+        { simulate: 'a', event: 'paid' },
+        { expect_webhook: { type: 'payment_link.paid', link: 'a' } },
+      ],
+    });
     const res = await runCli(['run', file, '--base-url', server.origin, '--api-key', KEY], 30_000);
     assert.equal(res.code, 0, res.stdout + res.stderr);
     assert.match(
@@ -263,16 +249,10 @@ describe('run: a step that gets no answer', () => {
   });
 
   test('a scenario whose api_key the server would refuse is refused before any step, saying what a key is', async () => {
-    const file = join(dir, 'bad-key.json');
-    await writeFile(
-      file,
-      JSON.stringify({
-        format: 'payment-links-sandbox/scenario',
-        version: 1,
-        api_key: 'sk_test_a-b',
-        steps: [{ create: { amount: 1_000, title: 'A' } }],
-      }),
-    );
+    const file = await writeScenario(dir, 'bad-key', {
+      api_key: 'sk_test_a-b',
+      steps: [{ create: { amount: 1_000, title: 'A' } }],
+    });
     const res = await runCli(['run', file], 30_000);
     assert.equal(res.code, 2, res.stdout + res.stderr);
     assert.match(
@@ -282,16 +262,10 @@ describe('run: a step that gets no answer', () => {
   });
 
   test('settings the Settings screen would refuse are refused before any step, naming the field', async () => {
-    const file = join(dir, 'bad-settings.json');
-    await writeFile(
-      file,
-      JSON.stringify({
-        format: 'payment-links-sandbox/scenario',
-        version: 1,
-        settings: { link_lifetime_seconds: 'a day' },
-        steps: [{ create: { amount: 1_000, title: 'A' } }],
-      }),
-    );
+    const file = await writeScenario(dir, 'bad-settings', {
+      settings: { link_lifetime_seconds: 'a day' },
+      steps: [{ create: { amount: 1_000, title: 'A' } }],
+    });
     const res = await runCli(['run', file], 30_000);
     assert.equal(res.code, 2, res.stdout + res.stderr);
     assert.match(res.stderr, /The scenario's settings were refused: Invalid link_lifetime_seconds: "a day"/);

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../core/settings';
 import type { LinkStatus, SandboxEvent } from '../shared/types';
-import { createLink, eventually, startTestSandbox, type TestSandbox, simulate } from './harness';
+import { createLink, eventually, simulate, fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 const cancel = (id: string) => sandbox.api('POST', `/payment-links/${id}/cancel`);
 const retrieve = (id: string) => sandbox.api('GET', `/payment-links/${id}`);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { killLeftoverClis, runCli } from './cliProcess';
-import { makeTempDir, TEST_SECRET as SECRET } from './harness';
+import { makeTempDir, TEST_SECRET as SECRET, writeScenario } from './harness';
 
 /** Long enough for a first launch on a busy machine; a command that spins never gets there. */
 const EXITS_WITHIN_MS = 15_000;
@@ -68,15 +68,9 @@ test(
   'run --junit /proc/nope/x.xml: one line naming the report, exit 2, before the scenario runs',
   linux,
   async () => {
-    const scenario = join(dir, 'one.scenario.json');
-    await writeFile(
-      scenario,
-      JSON.stringify({
-        format: 'payment-links-sandbox/scenario',
-        version: 1,
-        steps: [{ create: { amount: 50000, title: 'Mug' }, expect: { status: 201 } }],
-      }),
-    );
+    const scenario = await writeScenario(dir, 'one.scenario', {
+      steps: [{ create: { amount: 50000, title: 'Mug' }, expect: { status: 201 } }],
+    });
     const result = await runCli(['run', scenario, '--junit', '/proc/nope/x.xml'], EXITS_WITHIN_MS);
     assert.equal(result.code, 2, result.cli.transcript());
     assert.equal(result.stdout, '', 'the scenario did not run');

@@ -1,20 +1,14 @@
 // docs/contract.md §3–§4, the 400s: what was wrong and what is allowed, for every kind of bad input.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { assertError } from './errorEnvelope';
-import { createBody, createLink, rawRequest, startTestSandbox, type TestSandbox } from './harness';
+import { createBody, createLink, rawRequest, fileSandbox, postLink, postRawLink } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
-const post = (body: unknown, headers?: Record<string, string>) =>
-  sandbox.api('POST', '/payment-links', { body, headers });
-const postRaw = (raw: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  sandbox.api('POST', '/payment-links', { raw, headers });
+const post = (body: unknown, headers?: Record<string, string>) => postLink(sandbox, body, headers);
+const postRaw = (raw: string, headers?: Record<string, string>) => postRawLink(sandbox, raw, headers);
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
 describe('400 body_invalid_json', () => {

@@ -1,19 +1,13 @@
 // "Send a test event" from the console: a signed event for a sample link, to one endpoint only,
 // delivered and recorded like any other, marked as a test. Real sandbox, real receiver.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { eventually, type TestSandbox } from './harness';
-import { startWithReceiver } from './receiverSandbox';
-import type { WebhookReceiver } from './webhookReceiver';
+import { eventually, fileSandbox } from './harness';
+import { fileReceiver } from './receiverSandbox';
 
-let sandbox: TestSandbox;
-let receiver: WebhookReceiver;
-let stop: () => Promise<void>;
-before(async () => {
-  ({ sandbox, receiver, stop } = await startWithReceiver());
-});
-after(() => stop());
+const receiver = fileReceiver();
+const sandbox = fileSandbox();
 
 async function addEndpoint(path: string, extra: Record<string, unknown> = {}) {
   const res = await sandbox.consoleApi('POST', '/endpoints', { url: `${receiver.url}${path}`, ...extra });

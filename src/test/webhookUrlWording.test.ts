@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { startTestSandbox as startOwnTestSandbox } from '../core';
 import { webhookUrlProblem } from '../shared/webhookInputs';
 import { spawnCli } from './cliProcess';
-import { startTestSandbox, type TestSandbox } from './harness';
+import { fileSandbox } from './harness';
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox({ inMemory: true });
-});
-after(() => sandbox.stop());
+const sandbox = fileSandbox();
 
 test('a webhook URL problem is a sentence saying what is allowed, with an example', () => {
   assert.equal(
