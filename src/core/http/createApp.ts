@@ -43,6 +43,7 @@ import {
   DEFAULT_CONNECTION_TIMEOUTS,
   type ConnectionTimeouts,
 } from './connectionTimeouts';
+import { requestWorkspace } from './requestWorkspace';
 
 export interface AppOptions {
   /** Host names accepted besides IP literals, localhost, *.localhost and host.docker.internal. */
@@ -120,6 +121,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     },
   });
   applyConnectionTimeouts(app.server, { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts });
+  requestWorkspace(app, core);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
   app.decorateRequest('fault', null);
@@ -170,16 +172,16 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     parseJsonBodies(api, { keepText: true });
     if (options.requestLog !== false) keepRefusedBodies(api);
     if (options.requestLog !== false) keepSentBodies(api);
-    paymentLinkRoutes(api, core);
-    simulateRoutes(api, core);
-    clockRoutes(api, core);
-    inboxRoutes(api, core);
-    faultRoutes(api, core);
-    keyedEndpointRoutes(api, core);
+    paymentLinkRoutes(api);
+    simulateRoutes(api);
+    clockRoutes(api);
+    inboxRoutes(api);
+    faultRoutes(api);
+    keyedEndpointRoutes(api);
     keyedDeliveryRoutes(api, core);
     keyedLogRoutes(api, core);
     keyedEndpointCheckRoutes(api, core);
-    resetRoute(api, core);
+    resetRoute(api);
   });
   await app.register(async (consoleApi) => {
     const why = whyTokenAsked(options.host);

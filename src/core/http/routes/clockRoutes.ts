@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ClockResetSchema, ClockSchema } from '../../../shared/consoleSchemas';
 import { MetaSchema } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { AdvanceBodySchema } from '../../../shared/clockAdvance';
 import { advanceOf, respondWithAdvance } from '../clockAdvance';
@@ -23,12 +22,12 @@ const schema = (summary: string, description: string) => ({
 });
 
 /** docs/contract.md §11: the sandbox clock, beside /sandbox/simulate and behind the same key. */
-export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function clockRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/sandbox/clock',
     { schema: schema('Read the sandbox clock', 'The sandbox time, the real time, and how they differ.') },
-    (_request, reply) => sendData(reply, 200, core.time.view()),
+    (request, reply) => sendData(reply, 200, request.workspace.time.view()),
   );
   api.post(
     '/sandbox/clock/advance',
@@ -47,25 +46,30 @@ export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
         ),
       },
     },
-    (request, reply) => respondWithAdvance(request, reply, core, advanceOf(request.body)),
+    (request, reply) => respondWithAdvance(request, reply, request.workspace, advanceOf(request.body)),
   );
-  const move = (path: string, summary: string, description: string, act: () => Promise<unknown>) =>
+  const move = (
+    path: string,
+    summary: string,
+    description: string,
+    act: (sandbox: FastifyRequest['workspace']) => Promise<unknown>,
+  ) =>
     api.post(
       path,
       { preValidation: emptyBodyAsObject, schema: { ...schema(summary, description), body: NoBody } },
-      async (_request, reply) => sendData(reply, 200, await act()),
+      async (request, reply) => sendData(reply, 200, await act(request.workspace)),
     );
   move(
     '/sandbox/clock/freeze',
     'Freeze the sandbox clock',
     'Stops the clock at the current sandbox time until resumed; advancing still moves it. Freezing a frozen clock changes nothing.',
-    () => core.time.freeze(),
+    (sandbox) => sandbox.time.freeze(),
   );
   move(
     '/sandbox/clock/resume',
     'Resume the sandbox clock',
     'Lets a frozen clock run again from the moment it stands at, without jumping. Resuming a running clock changes nothing.',
-    () => core.time.resume(),
+    (sandbox) => sandbox.time.resume(),
   );
   api.post(
     '/sandbox/clock/reset',
@@ -83,6 +87,6 @@ export function clockRoutes(app: FastifyInstance, core: SandboxCore): void {
         ),
       },
     },
-    async (_request, reply) => sendData(reply, 200, await core.time.reset()),
+    async (request, reply) => sendData(reply, 200, await request.workspace.time.reset()),
   );
 }

@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type, { type TSchema } from 'typebox';
 import { FaultRuleSchema, NewFaultRuleSchema, RuleParams } from '../../../shared/faults';
 import { MetaSchema } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
@@ -35,7 +34,7 @@ const RULE_NOTE =
   'Rules hit the Payment Links API and /sandbox/simulate, never the sandbox controls (/sandbox/faults, /sandbox/clock, /sandbox/inbox), the console, the inbox, the checkout page or /openapi.json. The first enabled rule that matches a request (method, route pattern, API key) and wins its probability draw acts: status answers an error without doing the request; latency waits ms (+ up to jitter_ms) then does it; drop closes the connection without an answer or a change; lose_response does the request durably (its Idempotency-Key record included) and then closes the connection without an answer, so a retry with the same key gets the replay.';
 
 /** docs/contract.md §13: fault rules, beside /sandbox/clock and behind the same key. */
-export function faultRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function faultRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/sandbox/faults',
@@ -44,7 +43,7 @@ export function faultRoutes(app: FastifyInstance, core: SandboxCore): void {
         200: RulesEnvelope,
       }),
     },
-    (_request, reply) => sendData(reply, 200, core.faults.list()),
+    (request, reply) => sendData(reply, 200, request.workspace.faults.list()),
   );
   api.post(
     '/sandbox/faults',
@@ -59,7 +58,7 @@ export function faultRoutes(app: FastifyInstance, core: SandboxCore): void {
         body: NewFaultRuleSchema,
       },
     },
-    async (request, reply) => sendData(reply, 201, await core.faults.add(request.body)),
+    async (request, reply) => sendData(reply, 201, await request.workspace.faults.add(request.body)),
   );
   api.delete(
     '/sandbox/faults/:id',
@@ -75,8 +74,8 @@ export function faultRoutes(app: FastifyInstance, core: SandboxCore): void {
       },
     },
     async (request, reply) => {
-      await core.faults.remove(request.params.id);
-      return sendData(reply, 200, core.faults.list());
+      await request.workspace.faults.remove(request.params.id);
+      return sendData(reply, 200, request.workspace.faults.list());
     },
   );
   api.delete(
@@ -86,6 +85,6 @@ export function faultRoutes(app: FastifyInstance, core: SandboxCore): void {
         200: ClearedEnvelope,
       }),
     },
-    async (_request, reply) => sendData(reply, 200, { removed: await core.faults.clear() }),
+    async (request, reply) => sendData(reply, 200, { removed: await request.workspace.faults.clear() }),
   );
 }

@@ -4,7 +4,6 @@ import Type from 'typebox';
 import { InboxNameParams, MessagesQuery } from '../../../shared/inboxParams';
 import { InboxSettingsBodySchema, MetaSchema } from '../../../shared/types';
 import { InboxMessageSchema, InboxViewSchema } from '../../../shared/consoleSchemas';
-import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
@@ -12,7 +11,7 @@ const MessagesEnvelope = Type.Object({ data: Type.Array(InboxMessageSchema), met
 const InboxEnvelope = Type.Object({ data: InboxViewSchema, meta: MetaSchema });
 
 /** docs/contract.md §12: read, empty and set an inbox from a test, behind the API key like /sandbox/clock. */
-export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function inboxRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/sandbox/inbox/:name/messages',
@@ -28,7 +27,8 @@ export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
         response: apiResponses({ 200: MessagesEnvelope }, {}),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.messages(request.params.name, request.query.since)),
+    (request, reply) =>
+      sendData(reply, 200, request.workspace.inbox.messages(request.params.name, request.query.since)),
   );
   api.delete(
     '/sandbox/inbox/:name/messages',
@@ -43,7 +43,7 @@ export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
         response: apiResponses({ 200: InboxEnvelope }, {}),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.clear(request.params.name)),
+    (request, reply) => sendData(reply, 200, request.workspace.inbox.clear(request.params.name)),
   );
   api.put(
     '/sandbox/inbox/:name',
@@ -63,6 +63,7 @@ export function inboxRoutes(app: FastifyInstance, core: SandboxCore): void {
         ),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.configure(request.params.name, request.body)),
+    (request, reply) =>
+      sendData(reply, 200, request.workspace.inbox.configure(request.params.name, request.body)),
   );
 }

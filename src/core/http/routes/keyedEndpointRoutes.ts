@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { SandboxCore } from '../../sandboxCore';
 import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../../../shared/endpointSchemas';
 import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope, keyedSchema } from '../keyedSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -10,7 +9,7 @@ const SECRET_NOTE =
   'Each endpoint is shown with its signing secret (and any previous one still signing after a rotation): the API key holder owns the endpoints.';
 
 /** Webhook endpoints for code in any language, behind the API key (the console has its own routes). */
-export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function keyedEndpointRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/sandbox/endpoints',
@@ -19,7 +18,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         200: EndpointListEnvelope,
       }),
     },
-    (_request, reply) => sendData(reply, 200, core.endpoints.list()),
+    (request, reply) => sendData(reply, 200, request.workspace.endpoints.list()),
   );
   api.post(
     '/sandbox/endpoints',
@@ -34,7 +33,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         body: KeyedEndpointCreate,
       },
     },
-    async (request, reply) => sendData(reply, 201, await core.endpoints.create(request.body)),
+    async (request, reply) => sendData(reply, 201, await request.workspace.endpoints.create(request.body)),
   );
   api.get(
     '/sandbox/endpoints/:id',
@@ -44,7 +43,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
         params: IdParams,
       },
     },
-    (request, reply) => sendData(reply, 200, core.endpoints.find(request.params.id)),
+    (request, reply) => sendData(reply, 200, request.workspace.endpoints.find(request.params.id)),
   );
   api.patch(
     '/sandbox/endpoints/:id',
@@ -61,7 +60,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) =>
-      sendData(reply, 200, await core.endpoints.update(request.params.id, request.body)),
+      sendData(reply, 200, await request.workspace.endpoints.update(request.params.id, request.body)),
   );
   api.delete(
     '/sandbox/endpoints/:id',
@@ -77,7 +76,7 @@ export function keyedEndpointRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) => {
-      await core.endpoints.remove(request.params.id);
+      await request.workspace.endpoints.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );

@@ -6,7 +6,6 @@ import {
   LinkIdParamsSchema,
   ListQuerySchema,
 } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { dataBody, listBody } from '../envelope';
 import { respondWithChange } from '../linkChangeAnswer';
@@ -15,7 +14,7 @@ import { afterDueChanges, emptyBodyAsObject, sendJson } from '../respond';
 const TAG = ['Payment links'];
 const security = [{ bearerAuth: [] }];
 
-export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function paymentLinkRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
@@ -39,11 +38,11 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       respondWithChange(
         request,
         reply,
-        core,
+        request.workspace,
         201,
         undefined,
         (links) => links.create(request.body),
-        core.settings.require_idempotency_key,
+        request.workspace.settings.require_idempotency_key,
       ),
   );
 
@@ -61,8 +60,8 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     (request, reply) =>
       afterDueChanges(
-        core,
-        () => sendJson(reply, 200, dataBody(core.links.find(request.params.id), request.id)),
+        request.workspace,
+        () => sendJson(reply, 200, dataBody(request.workspace.links.find(request.params.id), request.id)),
         request.params.id,
       ),
   );
@@ -81,8 +80,8 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     (request, reply) =>
-      afterDueChanges(core, () => {
-        const { links, pagination } = core.links.list(request.query);
+      afterDueChanges(request.workspace, () => {
+        const { links, pagination } = request.workspace.links.list(request.query);
         return sendJson(reply, 200, listBody(links, pagination, request.id));
       }),
   );
@@ -112,7 +111,7 @@ export function paymentLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     (request, reply) =>
-      respondWithChange(request, reply, core, 200, request.params.id, (links) =>
+      respondWithChange(request, reply, request.workspace, 200, request.params.id, (links) =>
         links.cancel(request.params.id),
       ),
   );

@@ -4,14 +4,13 @@ import Type from 'typebox';
 import { ResetCountsSchema } from '../../../shared/dataFolder';
 import { MetaSchema } from '../../../shared/types';
 import { resetSandbox } from '../../dataFolder/resetStore';
-import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 const NoBody = Type.Object({}, { additionalProperties: false });
 
 /** POST /sandbox/reset: isolation between tests, for code in any language (docs/configuration.md). */
-export function resetRoute(app: FastifyInstance, core: SandboxCore): void {
+export function resetRoute(app: FastifyInstance): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/sandbox/reset',
     {
@@ -29,6 +28,6 @@ export function resetRoute(app: FastifyInstance, core: SandboxCore): void {
         ),
       },
     },
-    async (_request, reply) => sendData(reply, 200, await resetSandbox(core, { inboxes: true })),
+    async (request, reply) => sendData(reply, 200, await resetSandbox(request.workspace, { inboxes: true })),
   );
 }

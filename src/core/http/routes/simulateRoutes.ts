@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SimulateBodySchema } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { apiResponses, LinkEnvelope } from '../apiSchemas';
 import { respondWithChange } from '../linkChangeAnswer';
 import { emptyBodyAsObject } from '../respond';
 
-export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function simulateRoutes(app: FastifyInstance): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/sandbox/simulate',
     {
@@ -32,7 +31,7 @@ export function simulateRoutes(app: FastifyInstance, core: SandboxCore): void {
     },
     (request, reply) => {
       const { payment_link_id, event, payment_method } = request.body;
-      return respondWithChange(request, reply, core, 200, payment_link_id, (links) =>
+      return respondWithChange(request, reply, request.workspace, 200, payment_link_id, (links) =>
         links.simulate(payment_link_id, event, payment_method),
       );
     },
