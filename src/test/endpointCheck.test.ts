@@ -108,6 +108,26 @@ after(async () => {
   await sandbox.stop();
 });
 
+/** A receiver that holds every answer until released: a check of it stays running meanwhile. */
+async function heldReceiver(): Promise<{ url: string; release(): void; close(): void }> {
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => void held.then(() => res.writeHead(200).end()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/held`,
+    release,
+    close() {
+      release();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 /** What a user does: POST the check, then GET it with ?wait= until it is done. */
 async function checkEndpoint(url: string, secret = SECRET, on = sandbox): Promise<EndpointCheck> {
   const started = await on.api('POST', '/sandbox/endpoint-checks', { body: { url, secret } });
@@ -346,27 +366,21 @@ describe('endpoint checks: bad input, unknown ids, timeouts, and which checks ar
   });
 
   test('?wait= answers once the check is done, or as it is after that long, or at shutdown; past 60 is refused', async () => {
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => void held.then(() => res.writeHead(200).end()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/held`;
+    const held = await heldReceiver();
+    const hanging = await heldReceiver();
     const own = await startTestSandbox({ inMemory: true });
     try {
-      const start = async (on: TestSandbox) =>
-        (await on.api('POST', '/sandbox/endpoint-checks', { body: { url, secret: SECRET } })).body.data
-          .id as string;
-      const id = await start(sandbox);
+      const started = await sandbox.api('POST', '/sandbox/endpoint-checks', {
+        body: { url: held.url, secret: SECRET },
+      });
+      const id = started.body.data.id as string;
       // The receiver holds its answer: after a second the check is answered as it is, still running.
       const meanwhile = await sandbox.api('GET', `/sandbox/endpoint-checks/${id}?wait=1`);
       assert.equal(meanwhile.status, 200, meanwhile.text);
       assert.equal(meanwhile.body.data.status, 'running');
       assert.equal(meanwhile.body.data.progress.done, 0);
       const waiting = sandbox.api('GET', `/sandbox/endpoint-checks/${id}?wait=60`);
-      release();
+      held.release();
       const done = await waiting;
       assert.equal(done.status, 200, done.text);
       assert.equal(done.body.data.status, 'done');
@@ -381,49 +395,28 @@ describe('endpoint checks: bad input, unknown ids, timeouts, and which checks ar
 
       // A check that cannot finish (its receiver never answers within the run) does not hold the
       // sandbox's shutdown: the waiting read is answered as the check is, running.
-      let releaseOwn = (): void => {};
-      const heldOwn = new Promise<void>((resolve) => (releaseOwn = resolve));
-      const hanging = createServer((req, res) => {
-        req.resume();
-        req.on('end', () => void heldOwn.then(() => res.writeHead(200).end()));
+      const stuck = await own.api('POST', '/sandbox/endpoint-checks', {
+        body: { url: hanging.url, secret: SECRET },
       });
-      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-      try {
-        const started = await own.api('POST', '/sandbox/endpoint-checks', {
-          body: { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`, secret: SECRET },
-        });
-        const pending = own.api('GET', `/sandbox/endpoint-checks/${started.body.data.id}?wait=60`);
-        // A read sent after it and answered: the waiting read has reached the server by then.
-        assert.equal((await own.api('GET', `/sandbox/endpoint-checks/${started.body.data.id}`)).status, 200);
-        await own.stop();
-        const answered = await pending;
-        assert.equal(answered.status, 200, answered.text);
-        assert.equal(answered.body.data.status, 'running');
-      } finally {
-        releaseOwn();
-        hanging.closeAllConnections();
-        hanging.close();
-      }
-    } finally {
-      release();
+      const pending = own.api('GET', `/sandbox/endpoint-checks/${stuck.body.data.id}?wait=60`);
+      // A read sent after it and answered: the waiting read has reached the server by then.
+      assert.equal((await own.api('GET', `/sandbox/endpoint-checks/${stuck.body.data.id}`)).status, 200);
       await own.stop();
-      server.closeAllConnections();
-      server.close();
+      const answered = await pending;
+      assert.equal(answered.status, 200, answered.text);
+      assert.equal(answered.body.data.status, 'running');
+    } finally {
+      await own.stop();
+      held.close();
+      hanging.close();
     }
   });
 
   test('a running check is kept however many checks start after it', async () => {
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => void held.then(() => res.writeHead(200).end()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+    const held = await heldReceiver();
     try {
       const first = await sandbox.api('POST', '/sandbox/endpoint-checks', {
-        body: { url: `http://127.0.0.1:${port}/held`, secret: SECRET },
+        body: { url: held.url, secret: SECRET },
       });
       const others: string[] = [];
       for (let i = 0; i < 105; i++) {
@@ -435,14 +428,12 @@ describe('endpoint checks: bad input, unknown ids, timeouts, and which checks ar
       const still = await sandbox.api('GET', `/sandbox/endpoint-checks/${first.body.data.id}`);
       assert.equal(still.status, 200);
       assert.equal(still.body.data.status, 'running');
-      release();
+      held.release();
       const done = await sandbox.api('GET', `/sandbox/endpoint-checks/${first.body.data.id}?wait=60`);
       assert.equal(done.body.data.status, 'done');
       assert.equal((await sandbox.api('GET', `/sandbox/endpoint-checks/${others.at(-1)}`)).status, 200);
     } finally {
-      release();
-      server.closeAllConnections();
-      server.close();
+      held.close();
     }
   });
 
