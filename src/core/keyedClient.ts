@@ -83,12 +83,8 @@ export class KeyedClient {
     try {
       return await fetch(this.url(path, request.query), { method, headers, body, signal });
     } catch (err) {
-      if (timeout?.aborted) {
-        const within = `no answer within ${(request.timeoutMs as number) / 1000} s`;
-        throw new NoAnswer(within, 'timeout', true);
-      }
-      if ((err as Error).name === 'AbortError') throw err;
-      throw new NoAnswer(noAnswerReason(err, this.baseUrl), causeCode(err), false);
+      if ((err as Error).name === 'AbortError' && !timeout?.aborted) throw err;
+      throw this.noAnswer(err, request.timeoutMs);
     }
   }
 
@@ -99,9 +95,7 @@ export class KeyedClient {
     try {
       text = await response.text();
     } catch (err) {
-      if ((err as Error).name === 'TimeoutError')
-        throw new NoAnswer(`no answer within ${(request.timeoutMs as number) / 1000} s`, 'timeout', true);
-      throw new NoAnswer(noAnswerReason(err, this.baseUrl), causeCode(err), false);
+      throw this.noAnswer(err, request.timeoutMs);
     }
     let json: unknown;
     try {
@@ -110,6 +104,14 @@ export class KeyedClient {
       json = undefined;
     }
     return { status: response.status, text, json };
+  }
+
+  /** Why there was no answer: past `timeoutMs` (the timeout's abort), or what the connection met. */
+  private noAnswer(err: unknown, timeoutMs: number | undefined): NoAnswer {
+    const name = (err as Error).name;
+    if (timeoutMs !== undefined && (name === 'TimeoutError' || name === 'AbortError'))
+      return new NoAnswer(`no answer within ${timeoutMs / 1000} s`, 'timeout', true);
+    return new NoAnswer(noAnswerReason(err, this.baseUrl), causeCode(err), false);
   }
 
   private url(path: string, query: Query | undefined): string {

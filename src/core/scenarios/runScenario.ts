@@ -122,12 +122,15 @@ async function runStep(
   return lines;
 }
 
-const checkSettings = createValidatorCompiler(() => false)({
-  schema: SettingsPatchSchema,
-  method: 'PATCH',
-  url: '/settings',
-  httpPart: 'body',
-});
+/** The Settings screen's check of a settings patch, made on first use: a start never pays for it. */
+let settingsCheck: ((settings: unknown) => unknown) | undefined;
+const checkSettings = (settings: unknown): unknown =>
+  (settingsCheck ??= createValidatorCompiler(() => false)({
+    schema: SettingsPatchSchema,
+    method: 'PATCH',
+    url: '/settings',
+    httpPart: 'body',
+  }))(settings);
 
 /** A fresh in-memory sandbox of the run's own, started with the scenario's settings. */
 async function ownSandbox(scenario: Scenario): Promise<Target> {
