@@ -1,4 +1,5 @@
 import type { RequestLogEntry } from '../shared/types';
+import type { QueuedLine } from './store/jsonlLog';
 
 // One API request's line in requests.jsonl (docs/storage.md, "The request log"): how an entry is
 // written, and read back, with its JSON answer kept as it was sent.
@@ -73,7 +74,7 @@ function head(e: RequestLogEntry): string {
  * The entry's line in requests.jsonl, its JSON answer as sent, in parts written one after the
  * other: the answer is never copied into a line of its own, nor encoded with the rest.
  */
-export function lineOf(entry: RequestLogEntry): string[] {
+export function lineOf(entry: RequestLogEntry): QueuedLine {
   const body = entry.response_body;
   const type = entry.response_headers['content-type'];
   // Only what the API's own serialiser wrote: JSON by its type, whole (not cut at the log's
@@ -86,8 +87,8 @@ export function lineOf(entry: RequestLogEntry): string[] {
     body.charCodeAt(0) !== 0x7b ||
     body.charCodeAt(body.length - 1) !== 0x7d
   )
-    return [`${head(entry)},"response_body":${orNull(body)}}`];
-  return [`${head(entry)}${SENT_JSON_KEY}`, body, '}'];
+    return { ascii: `${head(entry)},"response_body":${orNull(body)}}` };
+  return { ascii: `${head(entry)}${SENT_JSON_KEY}`, text: body, end: '}' };
 }
 
 /** An entry read back from its line (lineOf, or an earlier version's). */

@@ -197,7 +197,7 @@ describe('the rotating JSON-lines log (store/jsonlLog.ts), on a real data folder
     const queue = (n: number) => {
       const json = JSON.stringify(entry(n));
       // A line in parts, as the request log hands over a JSON answer as it was sent.
-      owner.log.queue([json.slice(0, 7), json.slice(7, -1), '}']);
+      owner.log.queue({ ascii: json.slice(0, 7), text: json.slice(7, -1), end: '}' });
       owner.kept.push(n);
     };
     for (let n = 10; n < 14; n++) queue(n);

@@ -13,8 +13,10 @@ test('a JSON answer goes into requests.jsonl as it was sent, not escaped again; 
   try {
     const { cli, origin } = await startServe(dir);
     const answers: HttpResult[] = [];
-    // Twelve pages of 25: the list's answer is the large one (issue 28).
-    for (let i = 0; i < 30; i++) await createLinkAt(origin, { amount: 1000 + i, title: `Order ${i}` });
+    // Twelve pages of 25: the list's answer is the large one (issue 28). Titles beyond ASCII: the
+    // answer is written as UTF-8 beside a line that is otherwise written byte for byte.
+    for (let i = 0; i < 30; i++)
+      await createLinkAt(origin, { amount: 1000 + i, title: i % 2 ? `Order ${i}` : `Größe ${i} — 🎉` });
     for (let page = 1; page <= 12; page++)
       answers.push(await http(origin, 'GET', `/payment-links?per_page=25&page=${page}`));
     answers.push(await http(origin, 'GET', '/payment-links/00000000-0000-4000-8000-000000000000'));
