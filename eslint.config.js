@@ -49,20 +49,26 @@ export default tseslint.config(
     },
   },
   {
-    // Routes translate HTTP to a core service and back (docs/architecture.md): the store's state is
-    // the core's to read, so a rule a route needs goes into the service it calls.
+    // Routes translate HTTP to a core service and back (docs/architecture.md): the store is the
+    // core's, so a rule a route needs goes into the service it calls; and a route holds no sandbox
+    // of its own, each request reaching its one through request.workspace (the one door).
     files: ['src/core/http/routes/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[object.property.name='store'][property.name='state']",
-          message: "Routes do not read the store's state: call (or add) a core service instead.",
+          selector: "MemberExpression[property.name='store']",
+          message: 'Routes do not reach the store: call (or add) a core service instead.',
+        },
+        {
+          selector: "VariableDeclarator > ObjectPattern > Property[key.name='store']",
+          message: 'Routes do not reach the store: call (or add) a core service instead.',
         },
         {
           selector:
-            "VariableDeclarator[init.property.name='store'] > ObjectPattern > Property[key.name='state']",
-          message: "Routes do not read the store's state: call (or add) a core service instead.",
+            "Program > ExportNamedDeclaration > FunctionDeclaration > Identifier.params TSTypeReference[typeName.name='SandboxCore']",
+          message:
+            'A route module takes no sandbox: each request reaches its own through request.workspace.',
         },
       ],
     },

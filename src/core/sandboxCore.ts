@@ -32,6 +32,9 @@ import { FaultRules } from './faults/faultRules';
 import { EndpointChecks } from './endpointCheck/endpointChecks';
 import { EndpointReports } from './endpointCheck/endpointReports';
 import { ImportTurn } from './dataFolder/importTurn';
+import { DataFolderService } from './dataFolder/dataFolderService';
+import { LinkBatches } from './linkBatches';
+import { LinkViews } from './linkViews/linkViews';
 import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
 import { runConfiguration } from './configuration/precedence';
 import { ConfigurationError, type Configuration } from './configuration/readConfiguration';
@@ -101,6 +104,12 @@ export class SandboxCore {
   /** The built-in webhook inboxes (docs/contract.md §12), their messages kept in the data folder. */
   readonly inbox: Inboxes;
   readonly imports = new ImportTurn();
+  /** The data as a whole: counts, export, import, reset. */
+  readonly data = new DataFolderService(this);
+  /** Many links at once (the console's samples and bulk actions). */
+  readonly linkBatches = new LinkBatches(this);
+  /** Windows of the console's Links table in any view, and where a link stands in one. */
+  readonly linkViews: LinkViews;
   private readonly merged: MergedSettings;
   /** The server's own origin, set once it listens; the default base of checkout URLs. */
   origin = 'http://127.0.0.1:4545';
@@ -206,6 +215,8 @@ export class SandboxCore {
       this.log.observe(ops, (id) => store.state.deliveries.get(id));
       this.announce(ops);
     });
+    // After the commit listeners above, as when the console's routes made it once the core was open.
+    this.linkViews = new LinkViews(store);
   }
 
   static async open(options: CoreOptions = {}): Promise<SandboxCore> {
@@ -310,6 +321,7 @@ export class SandboxCore {
 
   async close(): Promise<void> {
     this.endpointChecks.stop();
+    this.linkViews.close();
     this.scheduler.stop();
     this.deliveries.stop();
     await this.store.close();

@@ -14,9 +14,6 @@ export function storeCounts(state: StoreState): StoreCounts {
   };
 }
 
-/** How many records of each kind the sandbox's store holds now. */
-export const coreCounts = (core: SandboxCore): StoreCounts => storeCounts(core.store.state);
-
 /** What this run listens on and keeps its data in, for the Settings screen. */
 export function serverInfo(core: SandboxCore): ServerInfo {
   const listening = core.listening ?? { host: '127.0.0.1', port: DEFAULT_PORT, portSource: 'default' };
@@ -29,7 +26,7 @@ export function serverInfo(core: SandboxCore): ServerInfo {
     checkout_base_url: core.publicBaseUrl().replace(/\/+$/, ''),
     public_url_flag: core.publicUrlFlag,
     data_dir: core.store.dataDir,
-    counts: coreCounts(core),
+    counts: storeCounts(core.store.state),
     compaction_failure: core.store.compactionFailure,
   };
 }

@@ -137,7 +137,8 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
         done();
         return;
       }
-      core.requests.record(requestLogEntry(request, reply, core.clock.now()));
+      const { requests, clock } = request.workspace;
+      requests.record(requestLogEntry(request, reply, clock.now()));
       done();
     });
   }
@@ -156,7 +157,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   // hook costs, an async one more so, and reading request.routeOptions builds an object.
   healthRoute(app);
   await app.register(async (api) => {
-    const faults = faultGate(core, options.requestLog !== false);
+    const faults = faultGate(options.requestLog !== false);
     api.addHook('onRequest', (request, reply, done) => {
       if (!admit(request, reply)) return;
       try {
@@ -165,7 +166,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
         done(err as Error);
         return;
       }
-      if (core.faults.armed) faults.onRequest(request, reply, done);
+      if (request.workspace.faults.armed) faults.onRequest(request, reply, done);
       else done();
     });
     faults.install(api);
@@ -178,9 +179,9 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     inboxRoutes(api);
     faultRoutes(api);
     keyedEndpointRoutes(api);
-    keyedDeliveryRoutes(api, core);
-    keyedLogRoutes(api, core);
-    keyedEndpointCheckRoutes(api, core);
+    keyedDeliveryRoutes(api);
+    keyedLogRoutes(api);
+    keyedEndpointCheckRoutes(api);
     resetRoute(api);
   });
   await app.register(async (consoleApi) => {
@@ -214,7 +215,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     // The hooks above hold for every module; each names its paths below the one prefix.
     await consoleApi.register(
       async (modules) => {
-        for (const routes of CONSOLE_ROUTE_MODULES) routes(modules, core);
+        for (const routes of CONSOLE_ROUTE_MODULES) routes(modules);
       },
       { prefix: CONSOLE_API_PREFIX },
     );
@@ -223,9 +224,9 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     open.addHook('onRequest', (request, reply, done) => {
       if (admit(request, reply)) done();
     });
-    await open.register(checkoutRoutes(core));
+    await open.register(checkoutRoutes);
     // Anyone may post to an inbox: no key, no console token or Origin check (docs/contract.md §12).
-    await open.register(inboxReceiveRoutes(core));
+    await open.register(inboxReceiveRoutes);
     faviconRoute(open);
     await open.register(async (ui) =>
       consoleRoutes(

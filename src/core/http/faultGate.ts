@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FaultAction, FaultRule } from '../../shared/faults';
-import type { SandboxCore } from '../sandboxCore';
 import { requestLogEntry } from './requestLog';
 
 declare module 'fastify' {
@@ -77,28 +76,23 @@ function readBody(request: FastifyRequest, then: () => void): void {
 }
 
 /** Closes the connection with no answer; the request is logged here, as no response will finish it. */
-function hangUp(
-  core: SandboxCore,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  log: boolean,
-  status: number,
-): void {
+function hangUp(request: FastifyRequest, reply: FastifyReply, log: boolean, status: number): void {
   reply.hijack();
   request.raw.socket?.destroy();
-  if (log) core.requests.record({ ...requestLogEntry(request, reply, core.clock.now()), status, api: true });
+  const { requests, clock } = request.workspace;
+  if (log) requests.record({ ...requestLogEntry(request, reply, clock.now()), status, api: true });
 }
 
 /**
  * The API scope's fault hooks. The onRequest part runs after authentication, and only while a rule
- * is on (createApp asks core.faults.armed first, so without one a request pays one cached check). A status or a drop answers before
+ * is on in the request's sandbox (createApp asks its faults.armed first, so without one a request pays one cached check). A status or a drop answers before
  * the request is done; latency waits, then lets it through; lose_response lets it run to its
  * durable end and cuts the connection instead of sending its answer.
  */
-export function faultGate(core: SandboxCore, log: boolean) {
+export function faultGate(log: boolean) {
   return {
     onRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-      const hit = core.faults.hit(request.method, request.routeOptions.url, request.apiKey);
+      const hit = request.workspace.faults.hit(request.method, request.routeOptions.url, request.apiKey);
       if (!hit) {
         done();
         return;
@@ -117,7 +111,7 @@ export function faultGate(core: SandboxCore, log: boolean) {
         } else if (action.type === 'latency') {
           request.faultLatencyMs = hit.latencyMs ?? null;
           setTimeout(done, hit.latencyMs ?? 0);
-        } else if (action.type === 'drop') hangUp(core, request, reply, log, 0);
+        } else if (action.type === 'drop') hangUp(request, reply, log, 0);
         else done();
       };
       hit.counted.then(
@@ -133,7 +127,7 @@ export function faultGate(core: SandboxCore, log: boolean) {
         }
         // The handler has committed its change and its idempotency record before sending.
         if (typeof payload === 'string') request.sentBody = payload;
-        hangUp(core, request, reply, log, reply.statusCode);
+        hangUp(request, reply, log, reply.statusCode);
       });
     },
   };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxCore } from '../../sandboxCore';
 import { consoleClockRoutes } from './consoleClockRoutes';
 import { consoleDataRoutes } from './consoleDataRoutes';
 import { consoleDeliveryRoutes } from './consoleDeliveryRoutes';
@@ -18,8 +17,11 @@ import { consoleWebhookRoutes } from './consoleWebhookRoutes';
 /** Where the console's API lives; its modules name their paths below it. */
 export const CONSOLE_API_PREFIX = '/_console/api';
 
-/** What each console API module is: its routes, added to the scope it is given. */
-export type ConsoleRouteModule = (app: FastifyInstance, core: SandboxCore) => void;
+/**
+ * What each console API module is: its routes, added to the scope it is given. It holds no sandbox:
+ * each request reaches its own through `request.workspace` (requestWorkspace.ts).
+ */
+export type ConsoleRouteModule = (app: FastifyInstance) => void;
 
 export const CONSOLE_ROUTE_MODULES: readonly ConsoleRouteModule[] = [
   consoleSettingsRoutes,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import type { SandboxCore } from '../../sandboxCore';
+import Type from 'typebox';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { AdvanceBodySchema } from '../../../shared/clockAdvance';
 import { advanceOf } from '../clockAdvance';
@@ -11,7 +11,7 @@ const TAG = ['Console'];
 const NoBody = Type.Object({}, { additionalProperties: false });
 
 /** The sandbox clock for the console (docs/contract.md §11), through the same controls as /sandbox/clock. */
-export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleClockRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/clock',
@@ -22,7 +22,7 @@ export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (_request, reply) => sendData(reply, 200, core.time.view()),
+    (request, reply) => sendData(reply, 200, request.workspace.time.view()),
   );
   api.post(
     '/clock/advance',
@@ -35,19 +35,20 @@ export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => sendData(reply, 200, await core.time.advance(advanceOf(request.body))),
+    async (request, reply) =>
+      sendData(reply, 200, await request.workspace.time.advance(advanceOf(request.body))),
   );
-  const move = (path: string, summary: string, act: () => Promise<unknown>) =>
+  const move = (path: string, summary: string, act: (workspace: SandboxCore) => Promise<unknown>) =>
     api.post(
       path,
       {
         preValidation: emptyBodyAsObject,
         schema: { tags: TAG, summary, body: NoBody, response: consoleResponses({ 200: ConsoleEnvelope }) },
       },
-      async (_request, reply) => sendData(reply, 200, await act()),
+      async (request, reply) => sendData(reply, 200, await act(request.workspace)),
     );
-  move('/clock/freeze', 'Freeze the sandbox clock', () => core.time.freeze());
-  move('/clock/resume', 'Resume the sandbox clock', () => core.time.resume());
+  move('/clock/freeze', 'Freeze the sandbox clock', (workspace) => workspace.time.freeze());
+  move('/clock/resume', 'Resume the sandbox clock', (workspace) => workspace.time.resume());
   api.get(
     '/clock/home',
     {
@@ -57,7 +58,7 @@ export function consoleClockRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (_request, reply) => sendData(reply, 200, core.time.home()),
+    (request, reply) => sendData(reply, 200, request.workspace.time.home()),
   );
-  move('/clock/reset', 'Bring the sandbox clock back to real time', () => core.time.reset());
+  move('/clock/reset', 'Bring the sandbox clock back to real time', (workspace) => workspace.time.reset());
 }

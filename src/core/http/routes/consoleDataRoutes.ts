@@ -9,11 +9,6 @@ import {
   type ResetOptions,
 } from '../../../shared/dataFolder';
 import { MetaSchema } from '../../../shared/types';
-import { exportFileName, exportStream } from '../../dataFolder/exportStore';
-import { importFile } from '../../dataFolder/importStore';
-import { resetSandbox } from '../../dataFolder/resetStore';
-import { coreCounts, serverInfo } from '../../dataFolder/serverInfo';
-import type { SandboxCore } from '../../sandboxCore';
 import { consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 import { readStreamedBody } from '../streamedBody';
@@ -28,7 +23,7 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024 * 1024;
 const CountsEnvelope = Type.Object({ data: StoreCountsSchema, meta: MetaSchema });
 
 /** What the server runs with, and the data folder: export, import, reset. */
-export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleDataRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -40,7 +35,7 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         response: consoleResponses({ 200: Type.Object({ data: ServerInfoSchema, meta: MetaSchema }) }),
       },
     },
-    (request, reply) => sendData(reply, 200, serverInfo(core)),
+    (request, reply) => sendData(reply, 200, request.workspace.data.serverInfo()),
   );
 
   api.get(
@@ -55,10 +50,9 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      const now = core.clock.now();
-      const file = await exportStream(core.store, now);
+      const { name, file } = await request.workspace.data.export();
       return reply
-        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .code(200)
         .type('application/json; charset=utf-8')
@@ -80,8 +74,8 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      await resetSandbox(core, request.body as ResetOptions);
-      return sendData(reply, 200, coreCounts(core));
+      await request.workspace.data.reset(request.body as ResetOptions);
+      return sendData(reply, 200, request.workspace.data.counts());
     },
   );
 
@@ -106,10 +100,8 @@ export function consoleDataRoutes(app: FastifyInstance, core: SandboxCore): void
         },
       },
       async (request, reply) => {
-        await readStreamedBody(request, reply, (body) =>
-          core.imports.run(body, (file) => importFile(core, file)),
-        );
-        return sendData(reply, 200, coreCounts(core));
+        const counts = await readStreamedBody(request, reply, (body) => request.workspace.data.import(body));
+        return sendData(reply, 200, counts);
       },
     );
   });

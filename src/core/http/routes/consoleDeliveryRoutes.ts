@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { SandboxCore } from '../../sandboxCore';
 import Type from 'typebox';
 import type { PresentedDelivery } from '../../../shared/deliverySummary';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData, sendJson } from '../respond';
 import { ConsoleDeliveryListQuerySchema } from '../../../shared/listQueries';
@@ -20,7 +20,7 @@ const EventQuery = Type.Object(
 );
 
 /** Webhook deliveries: the history and the waiting ones, and the controls QA testers drive them with. */
-export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleDeliveryRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/webhook-events',
@@ -34,7 +34,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.webhooks.events(request.query.limit ?? 200)),
+    (request, reply) => sendData(reply, 200, request.workspace.webhooks.events(request.query.limit ?? 200)),
   );
 
   api.get(
@@ -50,7 +50,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     (request, reply) => {
-      const { rows, pagination } = core.webhooks.list(request.query);
+      const { rows, pagination } = request.workspace.webhooks.list(request.query);
       return sendJson(
         reply,
         200,
@@ -67,7 +67,8 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => sendData(reply, 200, { deleted: await core.webhooks.clearHistory() }),
+    async (request, reply) =>
+      sendData(reply, 200, { deleted: await request.workspace.webhooks.clearHistory() }),
   );
   api.get(
     '/deliveries/:id',
@@ -79,13 +80,13 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.webhooks.detail(request.params.id)),
+    (request, reply) => sendData(reply, 200, request.workspace.webhooks.detail(request.params.id)),
   );
   const control = (
     path: string,
     summaryText: string,
     description: string,
-    act: (id: string) => Promise<PresentedDelivery>,
+    act: (workspace: SandboxCore, id: string) => Promise<PresentedDelivery>,
   ) =>
     api.post(
       `/deliveries/:id/${path}`,
@@ -101,16 +102,19 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
           ),
         },
       },
-      async (request, reply) => sendData(reply, 200, await act(request.params.id)),
+      async (request, reply) => sendData(reply, 200, await act(request.workspace, request.params.id)),
     );
-  control('resend', 'Resend a delivery', 'A new attempt series for the same event (same webhook-id).', (id) =>
-    core.webhooks.resend(id),
+  control(
+    'resend',
+    'Resend a delivery',
+    'A new attempt series for the same event (same webhook-id).',
+    (workspace, id) => workspace.webhooks.resend(id),
   );
   control(
     'retry',
     'Retry a waiting delivery now',
     'Brings a queued or retrying delivery forward to now. While the queue is paused this one delivery still goes; the rest stay paused.',
-    (id) => core.webhooks.retryNow(id),
+    (workspace, id) => workspace.webhooks.retryNow(id),
   );
   api.delete(
     '/deliveries/:id',
@@ -126,7 +130,7 @@ export function consoleDeliveryRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     async (request, reply) => {
-      await core.webhooks.remove(request.params.id);
+      await request.workspace.webhooks.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { CHECKS_RUNNING_429 } from '../../../shared/endpointCheck';
 import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
-import type { SandboxCore } from '../../sandboxCore';
+import { perWorkspace } from '../perWorkspace';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
@@ -17,12 +17,14 @@ const CheckParams = Type.Object({
 const KEPT = `Each endpoint keeps its running checks and its last ${ENDPOINT_REPORTS_KEPT} reports in memory until the sandbox stops.`;
 
 /** "Check this endpoint": endpoint checks of a registered endpoint, kept with it (docs/endpoint-check.md). */
-export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleEndpointCheckRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('preClose', (done) => {
-    core.endpointChecks.endWaits();
-    done();
-  });
+  // A wait for a check ends when the server closes, as GET /sandbox/endpoint-checks/{id}'s does.
+  const waitingChecks = perWorkspace(
+    app,
+    (workspace) => workspace.endpointChecks,
+    (checks) => checks.endWaits(),
+  );
   api.post(
     '/endpoints/:id/checks',
     {
@@ -39,7 +41,7 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCo
         ),
       },
     },
-    (request, reply) => sendData(reply, 202, core.endpointReports.start(request.params.id)),
+    (request, reply) => sendData(reply, 202, request.workspace.endpointReports.start(request.params.id)),
   );
   api.get(
     '/endpoints/:id/checks',
@@ -52,7 +54,7 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCo
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.endpointReports.list(request.params.id)),
+    (request, reply) => sendData(reply, 200, request.workspace.endpointReports.list(request.params.id)),
   );
   api.get(
     '/endpoints/:id/checks/:check_id',
@@ -75,13 +77,14 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance, core: SandboxCo
     },
     async (request, reply) => {
       const { id, check_id } = request.params;
-      const check = await core.endpointReports.whenDone(
+      const checks = waitingChecks(request.workspace);
+      const check = await request.workspace.endpointReports.whenDone(
         id,
         check_id,
         (request.query.wait ?? 0) * 1000,
         clientGone(reply),
       );
-      if (core.endpointChecks.closing) reply.header('connection', 'close');
+      if (checks.closing) reply.header('connection', 'close');
       return sendData(reply, 200, check);
     },
   );

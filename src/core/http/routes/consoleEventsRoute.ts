@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxCore } from '../../sandboxCore';
 import { consoleEventHub, startEventStream } from '../eventStreamHub';
+import { perWorkspace } from '../perWorkspace';
 import { UNSENT_LIMIT_BYTES } from '../../../shared/eventStreamLimits';
 
 /**
  * GET /_console/api/events: Server-Sent Events, one per change to links, deliveries, endpoints,
  * settings and the queue, and one per API request, as they happen, so the console never polls.
  */
-export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): void {
-  const hub = consoleEventHub(core);
-  app.addHook('preClose', (done) => {
-    hub.closeAll();
-    done();
-  });
+export function consoleEventsRoute(app: FastifyInstance): void {
+  const hubs = perWorkspace(app, consoleEventHub, (hub) => hub.closeAll());
   app.get(
     '/events',
     {
@@ -23,7 +19,7 @@ export function consoleEventsRoute(app: FastifyInstance, core: SandboxCore): voi
       },
     },
     (request, reply) =>
-      hub.add(
+      hubs(request.workspace).add(
         startEventStream(
           request,
           reply,

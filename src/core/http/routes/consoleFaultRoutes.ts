@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { FAULTABLE_ROUTES, NewFaultRuleSchema } from '../../../shared/faults';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
@@ -19,7 +18,7 @@ const TogglePatch = Type.Object(
  * The Faults screen's API: the same rules as /sandbox/faults (docs/contract.md §13), without the key, and
  * with a switch that keeps a rule while it is off.
  */
-export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleFaultRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/faults',
@@ -31,7 +30,8 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (_request, reply) => sendData(reply, 200, { rules: core.faults.list(), routes: FAULTABLE_ROUTES }),
+    (request, reply) =>
+      sendData(reply, 200, { rules: request.workspace.faults.list(), routes: FAULTABLE_ROUTES }),
   );
   api.post(
     '/faults',
@@ -45,7 +45,7 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 201: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => sendData(reply, 201, await core.faults.add(request.body)),
+    async (request, reply) => sendData(reply, 201, await request.workspace.faults.add(request.body)),
   );
   api.patch(
     '/faults/:id',
@@ -59,7 +59,11 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
       },
     },
     async (request, reply) =>
-      sendData(reply, 200, await core.faults.setEnabled(request.params.id, request.body.enabled)),
+      sendData(
+        reply,
+        200,
+        await request.workspace.faults.setEnabled(request.params.id, request.body.enabled),
+      ),
   );
   api.delete(
     '/faults/:id',
@@ -72,7 +76,7 @@ export function consoleFaultRoutes(app: FastifyInstance, core: SandboxCore): voi
       },
     },
     async (request, reply) => {
-      await core.faults.remove(request.params.id);
+      await request.workspace.faults.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );

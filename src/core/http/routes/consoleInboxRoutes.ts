@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { InboxSettingsBodySchema } from '../../../shared/types';
 import { InboxForwardRequestSchema } from '../../../shared/consoleSchemas';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 import { InboxNameParams } from '../../../shared/inboxParams';
@@ -15,7 +14,7 @@ const MessageParams = Type.Object({
 });
 
 /** The built-in inbox for the console's Inbox screen: list, read, set, clear, forward. */
-export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleInboxRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/inbox',
@@ -28,7 +27,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (_request, reply) => sendData(reply, 200, core.inbox.views()),
+    (request, reply) => sendData(reply, 200, request.workspace.inbox.views()),
   );
   api.get(
     '/inbox/:name/messages',
@@ -42,7 +41,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.summaries(request.params.name)),
+    (request, reply) => sendData(reply, 200, request.workspace.inbox.summaries(request.params.name)),
   );
   api.get(
     '/inbox/:name/messages/:id',
@@ -54,7 +53,8 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.message(request.params.name, request.params.id)),
+    (request, reply) =>
+      sendData(reply, 200, request.workspace.inbox.message(request.params.name, request.params.id)),
   );
   api.put(
     '/inbox/:name',
@@ -70,7 +70,8 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.configure(request.params.name, request.body)),
+    (request, reply) =>
+      sendData(reply, 200, request.workspace.inbox.configure(request.params.name, request.body)),
   );
   api.delete(
     '/inbox/:name/messages',
@@ -83,7 +84,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.inbox.clear(request.params.name)),
+    (request, reply) => sendData(reply, 200, request.workspace.inbox.clear(request.params.name)),
   );
   api.post(
     '/inbox/:name/messages/:id/forward',
@@ -102,7 +103,7 @@ export function consoleInboxRoutes(app: FastifyInstance, core: SandboxCore): voi
       sendData(
         reply,
         200,
-        await core.inbox.forward(request.params.name, request.params.id, request.body.url),
+        await request.workspace.inbox.forward(request.params.name, request.params.id, request.body.url),
       ),
   );
 }

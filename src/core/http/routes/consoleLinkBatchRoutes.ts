@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { BULK_ACTIONS, PaymentMethodParam } from '../../../shared/types';
-import { LinkBatches, MAX_BATCH_LINKS } from '../../linkBatches';
-import type { SandboxCore } from '../../sandboxCore';
+import { MAX_BATCH_LINKS } from '../../linkBatches';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData } from '../respond';
 
@@ -37,9 +36,8 @@ const BulkBody = Type.Object(
 );
 
 /** Many links at once from the console: sample links, and one action on a selection. */
-export function consoleLinkBatchRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleLinkBatchRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const batches = new LinkBatches(core);
 
   api.post(
     '/links/samples',
@@ -53,7 +51,8 @@ export function consoleLinkBatchRoutes(app: FastifyInstance, core: SandboxCore):
         response: consoleResponses({ 201: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => sendData(reply, 201, await batches.samples(request.body.count)),
+    async (request, reply) =>
+      sendData(reply, 201, await request.workspace.linkBatches.samples(request.body.count)),
   );
 
   api.post(
@@ -71,7 +70,7 @@ export function consoleLinkBatchRoutes(app: FastifyInstance, core: SandboxCore):
     },
     async (request, reply) => {
       const { ids, action, payment_method } = request.body;
-      return sendData(reply, 200, await batches.bulk(ids, action, payment_method));
+      return sendData(reply, 200, await request.workspace.linkBatches.bulk(ids, action, payment_method));
     },
   );
 }

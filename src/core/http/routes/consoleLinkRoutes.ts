@@ -7,7 +7,6 @@ import {
   PaymentMethodParam,
   SIMULATE_EVENTS,
 } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { afterDueChanges, emptyBodyAsObject, sendData } from '../respond';
 
@@ -21,7 +20,7 @@ const SimulateBody = Type.Object(
 );
 
 /** Links for the console: the same rules as the API, without an API key (the list: consoleLinkViewRoutes). */
-export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleLinkRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
@@ -35,7 +34,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      return sendData(reply, 201, await core.linkChanges.create(request.body));
+      return sendData(reply, 201, await request.workspace.linkChanges.create(request.body));
     },
   );
 
@@ -52,8 +51,8 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     (request, reply) =>
       afterDueChanges(
-        core,
-        () => sendData(reply, 200, core.webhooks.linkDetail(request.params.id)),
+        request.workspace,
+        () => sendData(reply, 200, request.workspace.webhooks.linkDetail(request.params.id)),
         request.params.id,
       ),
   );
@@ -75,7 +74,11 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
     },
     async (request, reply) => {
       const { event, payment_method } = request.body;
-      return sendData(reply, 200, await core.linkChanges.simulate(request.params.id, event, payment_method));
+      return sendData(
+        reply,
+        200,
+        await request.workspace.linkChanges.simulate(request.params.id, event, payment_method),
+      );
     },
   );
 
@@ -94,7 +97,7 @@ export function consoleLinkRoutes(app: FastifyInstance, core: SandboxCore): void
       },
     },
     async (request, reply) => {
-      return sendData(reply, 200, await core.linkChanges.cancel(request.params.id));
+      return sendData(reply, 200, await request.workspace.linkChanges.cancel(request.params.id));
     },
   );
 }

@@ -6,9 +6,7 @@ import { MetaSchema } from '../../../shared/types';
 import { SandboxError } from '../../errors';
 import { whyNotInView } from '../../../shared/linkView';
 import { viewOf } from '../../linkViews/linkView';
-import { LinkViews } from '../../linkViews/linkViews';
 import { paginate } from '../../pagination';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { afterDueChanges, sendData, sendJson } from '../respond';
 import { ConsoleLinkListQuerySchema, LINK_VIEW_PARAMETERS } from '../../../shared/listQueries';
@@ -27,10 +25,8 @@ const PositionEnvelope = Type.Object({ data: LinkPositionSchema, meta: MetaSchem
  * The Links table's reads: any window of any view (filters, search, sort) and where a link
  * stands in it, fast at a million links (see LinkViews).
  */
-export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleLinkViewRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const views = new LinkViews(core.store);
-  app.addHook('onClose', async () => views.close());
 
   api.get(
     '/links',
@@ -45,9 +41,13 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     (request, reply) =>
-      afterDueChanges(core, () => {
+      afterDueChanges(request.workspace, () => {
         const page = paginate(request.query, 100);
-        const { total, links } = views.window(viewOf(request.query), page.offset, page.limit);
+        const { total, links } = request.workspace.linkViews.window(
+          viewOf(request.query),
+          page.offset,
+          page.limit,
+        );
         return sendJson(
           reply,
           200,
@@ -77,13 +77,13 @@ export function consoleLinkViewRoutes(app: FastifyInstance, core: SandboxCore): 
     },
     (request, reply) =>
       afterDueChanges(
-        core,
+        request.workspace,
         () => {
           const { id, ...query } = request.query;
-          const link = core.links.find(id);
+          const link = request.workspace.links.find(id);
           const view = viewOf(query);
           const why = whyNotInView(link, view);
-          const at = why === null ? views.position(view, link) : null;
+          const at = why === null ? request.workspace.linkViews.position(view, link) : null;
           if (!at) {
             throw new SandboxError(
               'link_not_in_view',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SandboxError } from '../../errors';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { replayRequest } from '../requestReplay';
 import { sendData } from '../respond';
@@ -17,7 +16,7 @@ const SeqParams = Type.Object({
 });
 
 /** The Requests screen's Replay: a logged API request sent again, logged as a replay of it. */
-export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleRequestReplayRoutes(app: FastifyInstance): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/requests/:seq/replay',
     {
@@ -35,7 +34,7 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
     },
     async (request, reply) => {
       const seq = Number(request.params.seq);
-      const entry = await core.requests.get(seq);
+      const entry = await request.workspace.requests.get(seq);
       if (!entry) {
         throw new SandboxError('resource_not_found', `No logged request numbered ${seq}: ${GONE}`, 'seq');
       }
@@ -53,9 +52,9 @@ export function consoleRequestReplayRoutes(app: FastifyInstance, core: SandboxCo
           'seq',
         );
       }
-      const before = core.requests.latestSeq;
-      await replayRequest(app, entry, core.settings);
-      const replay = await core.requests.replayOf(seq, before);
+      const before = request.workspace.requests.latestSeq;
+      await replayRequest(app, entry, request.workspace.settings);
+      const replay = await request.workspace.requests.replayOf(seq, before);
       return sendData(reply, 200, replay ?? null);
     },
   );

@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SandboxError } from '../../errors';
 import { scenarioFromRequests } from '../../scenarios/scenarioFromRequests';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, ConsoleListEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData, sendJson } from '../respond';
 import { envelopeBody } from '../envelope';
@@ -51,7 +50,7 @@ const ScenarioBody = Type.Object(
 export const GONE = REQUEST_GONE_WHY;
 
 /** The request log: what a developer's app actually sent, and what it got back. */
-export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleRequestRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   typed.get(
     '/requests',
@@ -67,7 +66,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
     },
     async (request, reply) => {
       const page = paginate(request.query, 1000);
-      const { total, rows } = await core.requests.page({
+      const { total, rows } = await request.workspace.requests.page({
         scope: request.query.scope ?? 'api',
         q: request.query.q ?? '',
         offset: page.offset,
@@ -93,7 +92,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      const entry = await core.requests.get(Number(request.params.seq));
+      const entry = await request.workspace.requests.get(Number(request.params.seq));
       if (!entry) {
         throw new SandboxError(
           'resource_not_found',
@@ -122,7 +121,7 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
       const entries = seqs
         ? await Promise.all(
             seqs.map(async (seq) => {
-              const entry = await core.requests.get(seq);
+              const entry = await request.workspace.requests.get(seq);
               if (!entry)
                 throw new SandboxError(
                   'resource_not_found',
@@ -132,8 +131,12 @@ export function consoleRequestRoutes(app: FastifyInstance, core: SandboxCore): v
               return entry;
             }),
           )
-        : await core.requests.allApi();
-      const { scenario, left_out } = scenarioFromRequests(entries, core.settings, name ?? 'Exported session');
+        : await request.workspace.requests.allApi();
+      const { scenario, left_out } = scenarioFromRequests(
+        entries,
+        request.workspace.settings,
+        name ?? 'Exported session',
+      );
       if (scenario.steps.length === 0)
         throw new SandboxError(
           'parameter_invalid',

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SettingsPatchSchema, type SettingsPatch } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData } from '../respond';
 
 const TAG = ['Console'];
 
 /** Settings and the delivery queue's pause switch. */
-export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleSettingsRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -20,7 +19,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.settings),
+    (request, reply) => sendData(reply, 200, request.workspace.settings),
   );
 
   api.patch(
@@ -36,7 +35,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
       },
     },
     async (request, reply) => {
-      const settings = await core.updateSettings(request.body as SettingsPatch);
+      const settings = await request.workspace.updateSettings(request.body as SettingsPatch);
       return sendData(reply, 200, settings);
     },
   );
@@ -50,7 +49,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.webhooks.queue()),
+    (request, reply) => sendData(reply, 200, request.workspace.webhooks.queue()),
   );
 
   for (const [action, paused] of [
@@ -69,7 +68,7 @@ export function consoleSettingsRoutes(app: FastifyInstance, core: SandboxCore): 
           response: consoleResponses({ 200: ConsoleEnvelope }),
         },
       },
-      async (request, reply) => sendData(reply, 200, await core.webhooks.pause(paused)),
+      async (request, reply) => sendData(reply, 200, await request.workspace.webhooks.pause(paused)),
     );
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { EndpointCreate, EndpointPatch, IdParams } from '../../../shared/endpointSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
@@ -21,7 +20,7 @@ const TestEventBody = Type.Object(
 );
 
 /** Webhook endpoints: add, change, rotate, delete, and send one a test event. */
-export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function consoleWebhookRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -33,7 +32,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.endpoints.list()),
+    (request, reply) => sendData(reply, 200, request.workspace.endpoints.list()),
   );
   api.post(
     '/endpoints',
@@ -47,7 +46,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 201: ConsoleEnvelope }),
       },
     },
-    async (request, reply) => sendData(reply, 201, await core.endpoints.create(request.body)),
+    async (request, reply) => sendData(reply, 201, await request.workspace.endpoints.create(request.body)),
   );
   api.get(
     '/endpoints/:id',
@@ -59,7 +58,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    (request, reply) => sendData(reply, 200, core.endpoints.find(request.params.id)),
+    (request, reply) => sendData(reply, 200, request.workspace.endpoints.find(request.params.id)),
   );
   api.patch(
     '/endpoints/:id',
@@ -73,7 +72,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) =>
-      sendData(reply, 200, await core.endpoints.update(request.params.id, request.body)),
+      sendData(reply, 200, await request.workspace.endpoints.update(request.params.id, request.body)),
   );
   api.delete(
     '/endpoints/:id',
@@ -86,7 +85,7 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       },
     },
     async (request, reply) => {
-      await core.endpoints.remove(request.params.id);
+      await request.workspace.endpoints.remove(request.params.id);
       return sendData(reply, 200, { id: request.params.id, deleted: true });
     },
   );
@@ -102,7 +101,8 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
         response: consoleResponses({ 200: ConsoleEnvelope }, { 404: 'resource_not_found' }),
       },
     },
-    async (request, reply) => sendData(reply, 200, await core.endpoints.rotateSecret(request.params.id)),
+    async (request, reply) =>
+      sendData(reply, 200, await request.workspace.endpoints.rotateSecret(request.params.id)),
   );
   api.post(
     '/endpoints/:id/test',
@@ -125,7 +125,10 @@ export function consoleWebhookRoutes(app: FastifyInstance, core: SandboxCore): v
       sendData(
         reply,
         201,
-        await core.webhooks.sendTest(request.params.id, request.body.event_type ?? 'payment_link.paid'),
+        await request.workspace.webhooks.sendTest(
+          request.params.id,
+          request.body.event_type ?? 'payment_link.paid',
+        ),
       ),
   );
 }

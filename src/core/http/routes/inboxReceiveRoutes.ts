@@ -5,7 +5,6 @@ import { SandboxError } from '../../errors';
 import { AnswerDelays } from '../../inbox/answerDelays';
 import { receiveInboxRequest } from '../../inbox/inboxReceiver';
 import { readKeptBody } from '../../inbox/receivedRequest';
-import type { SandboxCore } from '../../sandboxCore';
 import { sendError } from '../errorHandler';
 import { inboxName } from '../../inbox/inboxName';
 import { sendData } from '../respond';
@@ -33,76 +32,74 @@ const ReceiptSchema = Type.Object({
  * allowed is a 400, once the body has been read (a server that stops reading resets a client
  * still sending, and it would never see the answer).
  */
-export function inboxReceiveRoutes(core: SandboxCore) {
-  return async function inboxReceive(app: FastifyInstance): Promise<void> {
-    const delays = new AnswerDelays();
-    app.addHook('preClose', (done) => {
-      delays.closeAll();
-      done();
+export async function inboxReceiveRoutes(app: FastifyInstance): Promise<void> {
+  const delays = new AnswerDelays();
+  app.addHook('preClose', (done) => {
+    delays.closeAll();
+    done();
+  });
+
+  const receive = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { name?: string; '*'?: string };
+    const given = params.name ?? params['*'] ?? '';
+    if (!RECEIVING.includes(request.method)) {
+      inboxName(given);
+      return undefined;
+    }
+    let name: string;
+    try {
+      name = inboxName(given);
+    } catch (err) {
+      await readKeptBody(request.raw).catch(() => reply.header('connection', 'close'));
+      throw err;
+    }
+    const message = await receiveInboxRequest(request.workspace, name, request.raw);
+    await delays.wait(message.answer.delay_ms, reply.raw);
+    return sendData(reply, message.answer.status, {
+      message_id: message.id,
+      inbox: name,
+      verification: message.verification.state,
     });
+  };
+  const refuseMethod = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(
+      reply.header('allow', RECEIVING.join(', ')),
+      new SandboxError(
+        'method_not_allowed',
+        `${request.method} is not allowed on an inbox; it receives ${RECEIVING.join(', ')}. Read what it received with GET /sandbox/inbox/{name}/messages.`,
+      ),
+    );
 
-    const receive = async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = request.params as { name?: string; '*'?: string };
-      const given = params.name ?? params['*'] ?? '';
-      if (!RECEIVING.includes(request.method)) {
-        inboxName(given);
-        return undefined;
-      }
-      let name: string;
-      try {
-        name = inboxName(given);
-      } catch (err) {
-        await readKeptBody(request.raw).catch(() => reply.header('connection', 'close'));
-        throw err;
-      }
-      const message = await receiveInboxRequest(core, name, request.raw);
-      await delays.wait(message.answer.delay_ms, reply.raw);
-      return sendData(reply, message.answer.status, {
-        message_id: message.id,
-        inbox: name,
-        verification: message.verification.state,
-      });
-    };
-    const refuseMethod = (request: FastifyRequest, reply: FastifyReply) =>
-      sendError(
-        reply.header('allow', RECEIVING.join(', ')),
-        new SandboxError(
-          'method_not_allowed',
-          `${request.method} is not allowed on an inbox; it receives ${RECEIVING.join(', ')}. Read what it received with GET /sandbox/inbox/{name}/messages.`,
+  app.route({
+    method: ALL_METHODS,
+    url: '/_inbox/:name',
+    onRequest: receive,
+    config: { allow: RECEIVING },
+    schema: {
+      tags: ['Sandbox'],
+      summary: 'Receive a webhook in the built-in inbox',
+      description:
+        'Any body, any Content-Type, no key: the request is recorded (method, headers with any Cookie, Authorization or Proxy-Authorization value replaced by [removed: the sandbox keeps no credentials], the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
+      security: [],
+      params: Type.Object({
+        name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
+      }),
+      response: {
+        200: ReceiptSchema,
+        503: described(
+          'storage_unavailable: the data folder refused the message (its disk is full), or its disk has less free space than the 64 MiB the inbox leaves for the store; the message was not kept and the sequence did not move on, send it again once there is room',
         ),
-      );
-
+      },
+    },
+    handler: refuseMethod,
+  });
+  for (const url of ['/_inbox', '/_inbox/*'])
     app.route({
       method: ALL_METHODS,
-      url: '/_inbox/:name',
+      url,
       onRequest: receive,
       config: { allow: RECEIVING },
-      schema: {
-        tags: ['Sandbox'],
-        summary: 'Receive a webhook in the built-in inbox',
-        description:
-          'Any body, any Content-Type, no key: the request is recorded (method, headers with any Cookie, Authorization or Proxy-Authorization value replaced by [removed: the sandbox keeps no credentials], the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
-        security: [],
-        params: Type.Object({
-          name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
-        }),
-        response: {
-          200: ReceiptSchema,
-          503: described(
-            'storage_unavailable: the data folder refused the message (its disk is full), or its disk has less free space than the 64 MiB the inbox leaves for the store; the message was not kept and the sequence did not move on, send it again once there is room',
-          ),
-        },
-      },
+      schema: { hide: true },
       handler: refuseMethod,
     });
-    for (const url of ['/_inbox', '/_inbox/*'])
-      app.route({
-        method: ALL_METHODS,
-        url,
-        onRequest: receive,
-        config: { allow: RECEIVING },
-        schema: { hide: true },
-        handler: refuseMethod,
-      });
-  };
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
-import type { SandboxCore } from '../../sandboxCore';
+import { perWorkspace } from '../perWorkspace';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
@@ -40,13 +40,14 @@ const RESEND_ERRORS = {
 };
 
 /** Webhook deliveries for code in any language: list (and wait for) them, resend them. */
-export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function keyedDeliveryRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const waits = core.deliveryWaits;
-  app.addHook('preClose', (done) => {
-    waits.closeAll();
-    done();
-  });
+  // Every wait ends when the server closes: its client gets the empty list at once.
+  const waitsOf = perWorkspace(
+    app,
+    (workspace) => workspace.deliveryWaits,
+    (waits) => waits.closeAll(),
+  );
 
   api.get(
     '/sandbox/deliveries',
@@ -62,6 +63,7 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
     },
     async (request, reply) => {
       const { endpoint, link, type, status, wait, page, per_page } = request.query;
+      const waits = waitsOf(request.workspace);
       const { rows, pagination } = await waits.list(
         { endpoint_id: endpoint, link_id: link, event_type: type, status, page, per_page },
         (wait ?? 0) * 1000,
@@ -89,7 +91,7 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) =>
-      sendData(reply, 200, deliverySummary(await core.webhooks.resend(request.params.id))),
+      sendData(reply, 200, deliverySummary(await request.workspace.webhooks.resend(request.params.id))),
   );
   api.post(
     '/sandbox/events/:id/resend',
@@ -105,6 +107,10 @@ export function keyedDeliveryRoutes(app: FastifyInstance, core: SandboxCore): vo
       },
     },
     async (request, reply) =>
-      sendData(reply, 200, (await core.webhooks.resendEvent(request.params.id)).map(deliverySummary)),
+      sendData(
+        reply,
+        200,
+        (await request.workspace.webhooks.resendEvent(request.params.id)).map(deliverySummary),
+      ),
   );
 }

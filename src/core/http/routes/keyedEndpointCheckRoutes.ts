@@ -6,7 +6,7 @@ import {
   ENDPOINT_CHECKS_KEPT,
   EndpointCheckStartSchema,
 } from '../../../shared/endpointCheck';
-import type { SandboxCore } from '../../sandboxCore';
+import { perWorkspace } from '../perWorkspace';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { EndpointCheckEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
@@ -22,13 +22,14 @@ const CheckQuery = Type.Object(
 );
 
 /** Endpoint checks behind the API key (docs/endpoint-check.md): start one, then wait for its report. */
-export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function keyedEndpointCheckRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const checks = core.endpointChecks;
-  app.addHook('preClose', (done) => {
-    checks.endWaits();
-    done();
-  });
+  // A wait for a check ends when the server closes, answering the check as it is.
+  const checksOf = perWorkspace(
+    app,
+    (workspace) => workspace.endpointChecks,
+    (checks) => checks.endWaits(),
+  );
   api.post(
     '/sandbox/endpoint-checks',
     {
@@ -46,7 +47,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
         body: EndpointCheckStartSchema,
       },
     },
-    (request, reply) => sendData(reply, 202, checks.start(request.body)),
+    (request, reply) => sendData(reply, 202, request.workspace.endpointChecks.start(request.body)),
   );
   api.get(
     '/sandbox/endpoint-checks/:id',
@@ -63,6 +64,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance, core: SandboxCore
       },
     },
     async (request, reply) => {
+      const checks = checksOf(request.workspace);
       const check = await checks.whenDone(
         request.params.id,
         (request.query.wait ?? 0) * 1000,

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { LOG_CURSOR_PATTERN } from '../../../shared/sandboxLog';
 import type { KeptEntry } from '../../sandboxLog';
-import type { SandboxCore } from '../../sandboxCore';
+import { perWorkspace } from '../perWorkspace';
 import { EventStreamHub, startEventStream } from '../eventStreamHub';
 import { UNSENT_LIMIT_BYTES } from '../../../shared/eventStreamLimits';
 import { keyedSchema, LogsEnvelope } from '../keyedSchemas';
@@ -29,16 +29,17 @@ const message = (kept: KeptEntry): string =>
   `id: ${kept.cursor}\nevent: ${kept.type}\ndata: ${kept.json}\n\n`;
 
 /** GET /sandbox/logs: what the API answered and what the webhooks met, read once or followed live. */
-export function keyedLogRoutes(app: FastifyInstance, core: SandboxCore): void {
+export function keyedLogRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const hub = new EventStreamHub<KeptEntry>((send) => {
-    core.log.added.on('entry', send);
-    return () => core.log.added.off('entry', send);
-  }, message);
-  app.addHook('preClose', (done) => {
-    hub.closeAll();
-    done();
-  });
+  const hubs = perWorkspace(
+    app,
+    ({ log }) =>
+      new EventStreamHub<KeptEntry>((send) => {
+        log.added.on('entry', send);
+        return () => log.added.off('entry', send);
+      }, message),
+    (hub) => hub.closeAll(),
+  );
   api.get(
     '/sandbox/logs',
     {
@@ -55,12 +56,12 @@ export function keyedLogRoutes(app: FastifyInstance, core: SandboxCore): void {
       const { since, limit } = request.query;
       if (request.headers.accept?.includes('text/event-stream')) {
         // What came before the stream opened is read in the same turn as it joins the hub: no gap.
-        const earlier = since === undefined ? [] : core.log.after(since);
+        const earlier = since === undefined ? [] : request.workspace.log.after(since);
         const res = startEventStream(request, reply, `retry: 1000\n\n${earlier.map(message).join('')}`);
-        hub.add(res);
+        hubs(request.workspace).add(res);
         return;
       }
-      const page = core.log.page(since, limit ?? 100);
+      const page = request.workspace.log.page(since, limit ?? 100);
       return sendJson(
         reply,
         200,

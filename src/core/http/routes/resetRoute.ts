@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ResetCountsSchema } from '../../../shared/dataFolder';
 import { MetaSchema } from '../../../shared/types';
-import { resetSandbox } from '../../dataFolder/resetStore';
 import { apiResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
@@ -28,6 +27,6 @@ export function resetRoute(app: FastifyInstance): void {
         ),
       },
     },
-    async (request, reply) => sendData(reply, 200, await resetSandbox(request.workspace, { inboxes: true })),
+    async (request, reply) => sendData(reply, 200, await request.workspace.data.reset({ inboxes: true })),
   );
 }
