@@ -1,8 +1,8 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { printLines } from './printLines';
+import { parseArgv } from './usageError';
 import { compareRequests } from '../core/golden/compareRequests';
 import {
   IgnorePathError,
@@ -77,22 +77,17 @@ async function writeGolden(file: string, requests: GoldenRequest[]): Promise<voi
 
 /** `payment-links-sandbox compare GOLDEN RECORDING`: an app's traffic checked against a golden one. */
 export async function compare(argv: string[]): Promise<number> {
-  let values;
-  let positionals;
+  let parsed;
   try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        update: { type: 'boolean' },
-        ignore: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    parsed = parseArgv(argv, {
+      update: { type: 'boolean' },
+      ignore: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    });
   } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    return fail((err as Error).message);
   }
+  const { values, positionals } = parsed;
   if (values.help) {
     console.log(COMPARE_USAGE);
     return 0;

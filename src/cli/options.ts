@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { defaultDataDir, type StartOptions } from '../core';
 import { allowedHostProblem } from '../core/http/hostCheck';
 import { webhookSecretProblem, webhookUrlProblem } from '../shared/webhookInputs';
@@ -6,7 +5,7 @@ import { MAX_FAULT_RULES, type NewFaultRule } from '../shared/faults';
 import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from './faultOptions';
 import { clockStartOf } from './clockOptions';
 import { configurationOf } from './configOptions';
-import { UsageError } from './usageError';
+import { parseArgv, UsageError } from './usageError';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -134,17 +133,7 @@ function refuseEmpty(values: Values, named: (flag: Flag) => string): void {
 
 /** Turns argv into start options, or a UsageError that says what was wrong and what is allowed. */
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeCommand {
-  let given;
-  try {
-    ({ values: given } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: SERVE_OPTIONS,
-    }));
-  } catch (err) {
-    throw new UsageError(argvProblem(err as Error, argv));
-  }
+  const { values: given } = parseArgv(argv, SERVE_OPTIONS, false);
   const merged = withEnvironment(given, env);
   const values = merged.values as typeof given;
   /** How the user named the option: the flag, or the variable its value came from. */
@@ -208,20 +197,6 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       ...(configuration ? { configuration } : {}),
     },
   };
-}
-
-/**
- * Node's parseArgs wording, made to say what to do: a value that starts with "-" (`--clock-offset
- * -1d`) is "ambiguous" to it, and its second line suggests the `=` form.
- */
-function argvProblem(err: Error, argv: string[]): string {
-  const ambiguous = /^Option '(--[a-z-]+)/.exec(err.message);
-  if (ambiguous && err.message.includes('ambiguous')) {
-    const flag = ambiguous[1] as string;
-    const value = argv[argv.indexOf(flag) + 1] ?? '';
-    return `${flag} was given "${value}", which starts with "-": write ${flag}=${value} if that is the value you mean (see --help)`;
-  }
-  return `${err.message.split('\n')[0]} (see --help)`;
 }
 
 /** --faults FILE, then each --fault; undefined when neither is given (the stored rules stay). */

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { printLines } from './printLines';
+import { parseArgv } from './usageError';
 import { junitReport } from '../core/scenarios/junitReport';
 import { DEFAULT_STEP_TIMEOUT_MS, runScenario, type ScenarioResult } from '../core/scenarios/runScenario';
 import { parseScenario, ScenarioFileError } from '../core/scenarios/scenarioFile';
@@ -68,24 +68,19 @@ function baseUrlOf(text: string): string | Error {
 
 /** `payment-links-sandbox run FILE`: a tester's recorded session as a CI check. */
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  let positionals;
+  let parsed;
   try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        junit: { type: 'string' },
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    parsed = parseArgv(argv, {
+      junit: { type: 'string' },
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
   } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    return fail((err as Error).message);
   }
+  const { values, positionals } = parsed;
   if (values.help) {
     console.log(RUN_USAGE);
     return 0;

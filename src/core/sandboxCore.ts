@@ -319,6 +319,15 @@ export class SandboxCore {
     this.events.emit('event', event);
   }
 
+  /**
+   * The server is closing: every long poll (a delivery wait, a wait for an endpoint check) answers
+   * now, so none holds the close for its wait, and any later one answers at once.
+   */
+  endWaits(): void {
+    this.deliveryWaits.closeAll();
+    this.endpointChecks.endWaits();
+  }
+
   async close(): Promise<void> {
     this.endpointChecks.stop();
     this.linkViews.close();

@@ -18,6 +18,7 @@ import {
   startServe,
   type CliProcess,
 } from './cliProcess';
+import { emptySnapshot } from '../core/store/storeLoader';
 import { makeTempDir } from './harness';
 
 const dirs: string[] = [];
@@ -372,16 +373,7 @@ describe('CLI: start-up refusals', () => {
   test('a snapshot with an unknown schema_version is refused and left unchanged', async () => {
     const dir = await tempDir();
     const file = join(dir, 'sandbox.json');
-    const snapshot = {
-      schema_version: 999,
-      seq: 0,
-      settlement_account_id: null,
-      settings: null,
-      links: [],
-      events: [],
-      idempotency: [],
-      endpoints: [],
-    };
+    const snapshot = { ...emptySnapshot(), schema_version: 999 };
     await writeFile(file, JSON.stringify(snapshot) + '\n');
     const before = await readFile(file);
     const result = await runCli(['serve', '--port', '0', '--data', dir]);

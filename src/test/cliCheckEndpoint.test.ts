@@ -247,22 +247,20 @@ describe('--base-url: the check runs in the running sandbox, through its keyed A
   after(async () => {
     await sandbox.stop();
   });
+  /** check-endpoint against the correct receiver, run in this sandbox with this key. */
+  const inSandbox = (key: string): string[] => [
+    'check-endpoint',
+    correct.url,
+    '--secret',
+    SECRET,
+    '--base-url',
+    sandbox.origin,
+    '--api-key',
+    key,
+  ];
 
   test('a correct receiver passes, and the sandbox keeps the check it ran', async () => {
-    const run = await runCli(
-      [
-        'check-endpoint',
-        correct.url,
-        '--secret',
-        SECRET,
-        '--base-url',
-        sandbox.origin,
-        '--api-key',
-        KEY,
-        '--json',
-      ],
-      CHECK_MS,
-    );
+    const run = await runCli([...inSandbox(KEY), '--json'], CHECK_MS);
     assert.equal(run.code, 0, run.cli.transcript());
     const check = JSON.parse(run.stdout) as EndpointCheck;
     assert.equal(check.result, 'pass');
@@ -272,16 +270,7 @@ describe('--base-url: the check runs in the running sandbox, through its keyed A
   });
 
   test('a key the sandbox refuses exits 1 with its error', async () => {
-    const run = await runCli([
-      'check-endpoint',
-      correct.url,
-      '--secret',
-      SECRET,
-      '--base-url',
-      sandbox.origin,
-      '--api-key',
-      'sk_test_wrong',
-    ]);
+    const run = await runCli(inSandbox('sk_test_wrong'));
     assert.equal(run.code, 1, run.cli.transcript());
     assert.match(run.stderr, /the sandbox answered 401/);
   });

@@ -3,7 +3,15 @@
 // do not expire, retries wait, Idempotency-Key records are kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createLink, eventually, sleep, startTestSandbox, type TestSandbox } from './harness';
+import {
+  createLink,
+  eventually,
+  firstDeliveryRetrying,
+  simulate,
+  sleep,
+  startTestSandbox,
+  type TestSandbox,
+} from './harness';
 import { inSequence, WebhookReceiver } from './webhookReceiver';
 
 const HOUR_MS = 3_600_000;
@@ -55,11 +63,8 @@ test('frozen: a retry waits through an hour of real time, and goes out on an adv
   const sandbox = await frozenSandbox({ webhookEndpoints: [{ url: receiver.url }] });
   try {
     const link = await createLink(sandbox);
-    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
-    const retrying = await eventually(async () => {
-      const d = [...sandbox.core.store.state.deliveries.values()][0];
-      return d?.status === 'retrying' ? d : undefined;
-    }, 'the first attempt to fail');
+    await simulate(sandbox, link.id, 'paid');
+    const retrying = await firstDeliveryRetrying(sandbox);
     sandbox.clock.advance(HOUR_MS);
     await schedulerPasses();
     assert.equal(receiver.requests.length, 1, 'the retry went out while the clock stood still');

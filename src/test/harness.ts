@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../core';
 import type { Clock } from '../core/clock';
+import type { WebhookDelivery } from '../shared/types';
 import { checkAgainstOpenApi } from './openApiCheck';
 import { after, before } from 'node:test';
 
@@ -252,3 +253,10 @@ export async function eventually<T>(
   }
   throw new Error(`never happened: ${what}`);
 }
+
+/** The sandbox's first delivery, once its first attempt has failed and a retry waits. */
+export const firstDeliveryRetrying = (sandbox: TestSandbox): Promise<WebhookDelivery> =>
+  eventually(async () => {
+    const first = sandbox.core.store.state.deliveries.values().next().value;
+    return first?.status === 'retrying' ? first : undefined;
+  }, 'the first attempt to fail');

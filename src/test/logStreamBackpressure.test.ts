@@ -110,9 +110,8 @@ async function fillStdout(count: number) {
   );
 }
 
-test('listen with an unread stdout is held back the same way; cut off, it removes its endpoint and exits 1', async () => {
-  // A long URL makes each attempt's line 2 KB, so a few dozen fill the pipe and hold listen back.
-  const url = `${receiver.url}?pad=${'p'.repeat(1900)}`;
+/** `listen` forwarding to url, its stdout unread and flooded until it is held back; its endpoint, and a way to look it up again. */
+async function floodedListen(url: string) {
   const endpointOf = async () =>
     (await sandbox.api('GET', '/sandbox/endpoints')).body.data.find((e: { url: string }) => e.url === url);
   const { cli: listen, stream } = await unreadCli(['listen', '--forward-to', url], () =>
@@ -121,6 +120,13 @@ test('listen with an unread stdout is held back the same way; cut off, it remove
   const endpoint = await endpointOf();
   await fillStdout(100);
   await flood(listen, stream);
+  return { listen, endpoint, endpointOf };
+}
+
+test('listen with an unread stdout is held back the same way; cut off, it removes its endpoint and exits 1', async () => {
+  // A long URL makes each attempt's line 2 KB, so a few dozen fill the pipe and hold listen back.
+  const url = `${receiver.url}?pad=${'p'.repeat(1900)}`;
+  const { listen, endpoint, endpointOf } = await floodedListen(url);
 
   listen.child.stdout?.resume();
   const { code } = await listen.waitForExit();
@@ -191,14 +197,7 @@ test('logs tail --json | head -n 5: a reader that has had enough ends the tail (
 
 test('listen | sleep 45: cut off while its reader slept, it says so, removes its endpoint and exits 1 once the reader exits', async () => {
   const url = `${receiver.url}?sleeping=${'s'.repeat(1900)}`;
-  const endpointOf = async () =>
-    (await sandbox.api('GET', '/sandbox/endpoints')).body.data.find((e: { url: string }) => e.url === url);
-  const { cli: listen, stream } = await unreadCli(['listen', '--forward-to', url], () =>
-    eventually(endpointOf, 'listen to make its endpoint', 500),
-  );
-  const endpoint = await endpointOf();
-  await fillStdout(100);
-  await flood(listen, stream);
+  const { listen, endpoint, endpointOf } = await floodedListen(url);
 
   const { code } = await closeUnread(listen);
   assert.equal(code, 1, listen.transcript());

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { createLink, eventually, makeTempDir, sleep, startTestSandbox, type TestSandbox } from './harness';
+import {
+  createLink,
+  eventually,
+  firstDeliveryRetrying,
+  makeTempDir,
+  simulate,
+  sleep,
+  startTestSandbox,
+  type TestSandbox,
+} from './harness';
 import { inSequence, WebhookReceiver } from './webhookReceiver';
 
 const DAY = 86_400;
@@ -228,11 +237,8 @@ describe('the retry schedule follows the clock', () => {
     const sandbox = await startTestSandbox({ inMemory: true, webhookEndpoints: [{ url: receiver.url }] });
     try {
       const link = await createLink(sandbox);
-      await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
-      const retrying = await eventually(async () => {
-        const d = [...sandbox.core.store.state.deliveries.values()][0];
-        return d?.status === 'retrying' ? d : undefined;
-      }, 'the first attempt to fail');
+      await simulate(sandbox, link.id, 'paid');
+      const retrying = await firstDeliveryRetrying(sandbox);
       const wait = Date.parse(retrying.next_attempt_at as string) - Date.parse((await clockOf(sandbox)).now);
       assert.ok(wait > 2000, `the retry is ${wait} ms away, beyond what eventually waits`);
       await advance(sandbox, { seconds: Math.ceil(wait / 1000) });

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { endpointControls } from '../core/webhooks/endpointControls';
-import type { WebhookEndpoint, WebhookEventType } from '../shared/types';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../shared/types';
 import { createLink, eventually, startTestSandbox, type TestSandbox, simulate } from './harness';
 import { WebhookReceiver, type ReceivedRequest } from './webhookReceiver';
 
@@ -222,6 +222,8 @@ describe('webhook delivery: endpoints (docs/contract.md §8)', () => {
     await first?.stop();
     await second?.stop();
   });
+  const deliveriesWhere = (matches: (delivery: WebhookDelivery) => boolean): WebhookDelivery[] =>
+    [...sandbox.core.store.state.deliveries.values()].filter(matches);
 
   test('two endpoints each get one delivery, each signed with its own secret', async () => {
     const a = await addEndpoint(sandbox, { url: first.url });
@@ -229,9 +231,7 @@ describe('webhook delivery: endpoints (docs/contract.md §8)', () => {
     const link = await createLink(sandbox);
     const res = await simulate(sandbox, link.id, 'paid');
     const event = eventOf(sandbox, link.id, 'payment_link.paid');
-    const deliveries = [...sandbox.core.store.state.deliveries.values()].filter(
-      (d) => d.event_id === event.id,
-    );
+    const deliveries = deliveriesWhere((d) => d.event_id === event.id);
     assert.deepEqual(deliveries.map((d) => d.endpoint_id).sort(), [a.id, b.id].sort());
 
     const [toFirst] = await first.waitForRequests(1, 'the first endpoint gets the event');
@@ -262,9 +262,7 @@ describe('webhook delivery: endpoints (docs/contract.md §8)', () => {
     await simulate(sandbox, paying.id, 'paid');
     const paidEvent = eventOf(sandbox, paying.id, 'payment_link.paid');
 
-    const deliveries = [...sandbox.core.store.state.deliveries.values()].filter(
-      (d) => d.endpoint_id === only.id,
-    );
+    const deliveries = deliveriesWhere((d) => d.endpoint_id === only.id);
     assert.deepEqual(
       deliveries.map((d) => d.event_id),
       [paidEvent.id],
@@ -288,9 +286,7 @@ describe('webhook delivery: endpoints (docs/contract.md §8)', () => {
     const link = await createLink(sandbox);
     await simulate(sandbox, link.id, 'paid');
     const event = eventOf(sandbox, link.id, 'payment_link.paid');
-    const deliveries = [...sandbox.core.store.state.deliveries.values()].filter(
-      (d) => d.event_id === event.id,
-    );
+    const deliveries = deliveriesWhere((d) => d.event_id === event.id);
     assert.deepEqual(
       deliveries.map((d) => d.endpoint_id),
       [enabled.id],

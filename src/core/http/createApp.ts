@@ -144,6 +144,11 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   }
   installErrorHandler(app, options.onInternalError ?? logInternalError);
 
+  // Closing, every long poll answers now rather than hold the close for its wait.
+  app.addHook('preClose', (done) => {
+    core.endWaits();
+    done();
+  });
   // Between listening and the configuration being applied, requests wait rather than see half of it.
   app.addHook('onRequest', (_request, _reply, done) => core.whenConfigured(done));
   const knownRoutes = recordRoutes(app);

@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { CHECKS_RUNNING_429 } from '../../../shared/endpointCheck';
 import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
-import { perWorkspace } from '../perWorkspace';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
@@ -19,12 +18,6 @@ const KEPT = `Each endpoint keeps its running checks and its last ${ENDPOINT_REP
 /** "Check this endpoint": endpoint checks of a registered endpoint, kept with it (docs/endpoint-check.md). */
 export function consoleEndpointCheckRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // A wait for a check ends when the server closes, as GET /sandbox/endpoint-checks/{id}'s does.
-  const waitingChecks = perWorkspace(
-    app,
-    (workspace) => workspace.endpointChecks,
-    (checks) => checks.endWaits(),
-  );
   api.post(
     '/endpoints/:id/checks',
     {
@@ -77,14 +70,13 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { id, check_id } = request.params;
-      const checks = waitingChecks(request.workspace);
       const check = await request.workspace.endpointReports.whenDone(
         id,
         check_id,
         (request.query.wait ?? 0) * 1000,
         clientGone(reply),
       );
-      if (checks.closing) reply.header('connection', 'close');
+      if (request.workspace.endpointChecks.closing) reply.header('connection', 'close');
       return sendData(reply, 200, check);
     },
   );

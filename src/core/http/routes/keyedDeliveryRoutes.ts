@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
-import { perWorkspace } from '../perWorkspace';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
@@ -42,12 +41,6 @@ const RESEND_ERRORS = {
 /** Webhook deliveries for code in any language: list (and wait for) them, resend them. */
 export function keyedDeliveryRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Every wait ends when the server closes: its client gets the empty list at once.
-  const waitsOf = perWorkspace(
-    app,
-    (workspace) => workspace.deliveryWaits,
-    (waits) => waits.closeAll(),
-  );
 
   api.get(
     '/sandbox/deliveries',
@@ -63,7 +56,7 @@ export function keyedDeliveryRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { endpoint, link, type, status, wait, page, per_page } = request.query;
-      const waits = waitsOf(request.workspace);
+      const waits = request.workspace.deliveryWaits;
       const { rows, pagination } = await waits.list(
         { endpoint_id: endpoint, link_id: link, event_type: type, status, page, per_page },
         (wait ?? 0) * 1000,

@@ -6,7 +6,6 @@ import {
   ENDPOINT_CHECKS_KEPT,
   EndpointCheckStartSchema,
 } from '../../../shared/endpointCheck';
-import { perWorkspace } from '../perWorkspace';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { EndpointCheckEnvelope, keyedSchema } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
@@ -24,12 +23,6 @@ const CheckQuery = Type.Object(
 /** Endpoint checks behind the API key (docs/endpoint-check.md): start one, then wait for its report. */
 export function keyedEndpointCheckRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // A wait for a check ends when the server closes, answering the check as it is.
-  const checksOf = perWorkspace(
-    app,
-    (workspace) => workspace.endpointChecks,
-    (checks) => checks.endWaits(),
-  );
   api.post(
     '/sandbox/endpoint-checks',
     {
@@ -64,7 +57,7 @@ export function keyedEndpointCheckRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const checks = checksOf(request.workspace);
+      const checks = request.workspace.endpointChecks;
       const check = await checks.whenDone(
         request.params.id,
         (request.query.wait ?? 0) * 1000,
