@@ -67,8 +67,7 @@ export default tseslint.config(
         {
           selector:
             "Program > ExportNamedDeclaration > FunctionDeclaration > Identifier.params TSTypeReference[typeName.name='SandboxCore']",
-          message:
-            'A route module takes no sandbox: each request reaches its own through request.workspace.',
+          message: 'A route module takes no sandbox: each request reaches its own through request.workspace.',
         },
       ],
     },
