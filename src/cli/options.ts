@@ -6,6 +6,7 @@ import { FAULT_USAGE, FaultOptionError, parseFaultRule, readFaultsFile } from '.
 import { clockStartOf } from './clockOptions';
 import { configurationOf } from './configOptions';
 import { parseArgv, UsageError } from './usageError';
+import { MAX_WORKSPACES_LIMIT } from '../shared/workspaceKey';
 
 export const USAGE = `Usage: payment-links-sandbox serve [options]
 
@@ -26,6 +27,8 @@ Options:
   --console-token T     the console's token (default: generated when --host is not loopback)
   --compact-after N     journal records before the snapshot is rewritten (default: 50000, or
                         the number of links when that is larger)
+  --max-workspaces N    the most workspaces (keys sk_test_ws_<name>) made besides default,
+                        0 to 100000 (default 1000)
   --clock STATE         frozen: start with the sandbox clock frozen; running: resume a frozen one
                         (default: as stored)
   --clock-offset D      start the sandbox clock at least D ahead of real time (90s, 15m, 2h, 1d,
@@ -57,6 +60,7 @@ const SERVE_OPTIONS = {
   'allowed-host': { type: 'string', multiple: true },
   'console-token': { type: 'string' },
   'compact-after': { type: 'string' },
+  'max-workspaces': { type: 'string' },
   fault: { type: 'string', multiple: true },
   faults: { type: 'string' },
   clock: { type: 'string' },
@@ -170,6 +174,12 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       `${named('compact-after')} must be a whole number from 1 to 999999999; got "${compactText}"`,
     );
   }
+  const maxText = values['max-workspaces'];
+  if (maxText !== undefined && !(/^\d{1,6}$/.test(maxText) && Number(maxText) <= MAX_WORKSPACES_LIMIT)) {
+    throw new UsageError(
+      `${named('max-workspaces')} must be a whole number from 0 to ${MAX_WORKSPACES_LIMIT}; got "${maxText}"`,
+    );
+  }
   for (const name of values['allowed-host'] ?? []) {
     const problem = allowedHostProblem(name);
     if (problem) throw new UsageError(`${named('allowed-host')} "${name}" ${problem}`);
@@ -191,6 +201,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       allowedHosts: values['allowed-host'] ?? [],
       consoleToken,
       compactAfter: compactText === undefined ? undefined : Number(compactText),
+      ...(maxText === undefined ? {} : { maxWorkspaces: Number(maxText) }),
       webhookEndpoints: (values['webhook-url'] ?? []).map((url) => ({ url, secret })),
       ...(faults ? { faults } : {}),
       clockStart: clockStartOf(values.clock, values['clock-offset'], named),

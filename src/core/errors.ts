@@ -25,6 +25,8 @@ export const ERROR_CATALOG = {
   console_token_required: { status: 401, type: 'authentication_error' },
   /** Console API only: a state-changing request from another site (docs/contract.md §10, CSRF). */
   origin_not_allowed: { status: 403, type: 'invalid_request_error' },
+  /** A write that would make one workspace more than the server's limit (docs/contract.md §15). */
+  workspace_limit_reached: { status: 403, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 422, type: 'idempotency_error' },
   /**
    * A fault rule answers it (docs/faults.md); the sandbox itself limits no request rate, only how

@@ -66,6 +66,8 @@ export interface CoreOptions {
   storeLimits?: StoreOptions['limits'];
   /** Free space the inbox leaves on the disk (inbox/inboxes.ts); tests pass 0 to fill a disk with it. */
   inboxReserveBytes?: number;
+  /** dataDir lies in a data folder already locked (a workspace's): the store takes no lock of its own. */
+  heldLock?: StoreOptions['heldLock'];
 }
 
 export interface ListeningInfo {
@@ -230,6 +232,7 @@ export class SandboxCore {
       realNow: () => clock.realNow(),
       limits: options.storeLimits,
       openSegment: options.openSegment,
+      heldLock: options.heldLock,
     });
     opened.store = store;
     const core = new SandboxCore(store, clock, options);

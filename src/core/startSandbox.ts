@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from './http/createApp';
 import { newConsoleToken, isLoopbackHost } from './http/consoleToken';
-import { SandboxCore, type CoreOptions, type ListeningInfo } from './sandboxCore';
+import { SandboxCore, type ListeningInfo } from './sandboxCore';
+import { Workspaces, type WorkspacesOptions } from './workspaces/workspaces';
 import { DEFAULT_PORT } from './settings';
 
-export interface StartOptions extends CoreOptions, AppOptions {
+export interface StartOptions extends WorkspacesOptions, AppOptions {
   /** 0 picks any free port; omitted, the preferred_port setting, else 4545. */
   port?: number;
 }
 
 export interface RunningSandbox {
+  /** The workspace `default`: the sandbox as it always was. */
   core: SandboxCore;
+  /** Every workspace (docs/contract.md §15). */
+  workspaces: Workspaces;
   app: FastifyInstance;
   /** http://host:port the API answers on (the real port when 0 was asked for). */
   origin: string;
@@ -40,9 +44,11 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const consoleToken = options.consoleToken ?? (isLoopbackHost(host) ? undefined : newConsoleToken());
   const core = await SandboxCore.open(options);
+  let workspaces: Workspaces | undefined;
   let app: FastifyInstance | undefined;
   try {
-    app = await createApp(core, { ...options, host, consoleToken });
+    workspaces = await Workspaces.open(core, options);
+    app = await createApp(workspaces, { ...options, host, consoleToken });
     // The configuration file's preferred port counts before the store's (it is applied below).
     const declared = core.configuration?.settings?.preferred_port;
     const preferred = declared === undefined ? core.settings.preferred_port : declared;
@@ -73,25 +79,31 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     }
     const address = app.server.address();
     const realPort = typeof address === 'object' && address ? address.port : port;
-    core.origin = originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort);
-    core.listening = { host, port: realPort, portSource };
+    workspaces.listening(originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort), {
+      host,
+      port: realPort,
+      portSource,
+    });
     // Read once the server answers, so a long log never delays the start (docs/performance.md).
-    void core.requests.load();
-    await core.configure();
+    for (const [, workspace] of workspaces.all()) void workspace.requests.load();
+    for (const [, workspace] of workspaces.all()) await workspace.configure();
     const started = app;
+    const all = workspaces;
     return {
       core,
+      workspaces: all,
       app: started,
       origin: core.origin,
       consoleUrl: `${core.origin}/${consoleToken ? `?token=${consoleToken}` : ''}`,
       close: async () => {
         await started.close();
-        await core.close();
+        await all.close();
       },
     };
   } catch (err) {
     await app?.close().catch(() => undefined);
-    await core.close();
+    if (workspaces) await workspaces.close();
+    else await core.close();
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { createApp, SandboxCore } from '../core';
+import { Workspaces } from '../core/workspaces/workspaces';
 import { respondIdempotently } from '../core/http/idempotentRequest';
 import { ErrorBodySchema, MetaSchema } from '../shared/types';
 
@@ -20,7 +21,7 @@ const Counted = Type.Object({ data: Type.Object({ run: Type.Integer() }), meta: 
 
 before(async () => {
   core = await SandboxCore.open({});
-  app = await createApp(core);
+  app = await createApp(await Workspaces.open(core, {}));
   app.post(
     '/sandbox/later-count',
     {
@@ -101,7 +102,9 @@ test("the API's idempotent routes document both key errors beside their own", ()
 
 test('a route that names a key error without the flag is refused when the document is made', async () => {
   const errors: Error[] = [];
-  const other = await createApp(core, { onInternalError: (err) => errors.push(err) });
+  const other = await createApp(await Workspaces.open(core, {}), {
+    onInternalError: (err) => errors.push(err),
+  });
   other.post(
     '/sandbox/later-unflagged',
     { schema: { response: { 422: { ...ErrorBodySchema, description: 'idempotency_key_reused' } } } },
@@ -116,7 +119,9 @@ test('a route that names a key error without the flag is refused when the docume
 
 test('a route that runs the flow without the flag fails loudly rather than taking keys undocumented', async () => {
   const errors: Error[] = [];
-  const other = await createApp(core, { onInternalError: (err) => errors.push(err) });
+  const other = await createApp(await Workspaces.open(core, {}), {
+    onInternalError: (err) => errors.push(err),
+  });
   other.post('/sandbox/later-unflagged-flow', (request, reply) =>
     respondIdempotently(request, reply, core, async () => ({ status: 200, body: '{}' })),
   );

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { createApp, SandboxCore } from '../core';
+import { Workspaces } from '../core/workspaces/workspaces';
 import { lintWithRedocly, lintWithSpectral } from '../package/openApiLinters';
 import { ErrorBodySchema, MetaSchema } from '../shared/types';
 import { makeTempDir } from './harness';
@@ -22,7 +23,7 @@ const ItemEnvelope = Type.Object({ data: Item, meta: MetaSchema });
 
 before(async () => {
   core = await SandboxCore.open({});
-  app = await createApp(core);
+  app = await createApp(await Workspaces.open(core, {}));
   for (const url of ['/sandbox/later/:id', '/_console/api/later/:id']) {
     app.get(
       url,

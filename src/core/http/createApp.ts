@@ -1,8 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type HookHandlerDoneFunction,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import { newRequestId } from '../domain/ids';
 import { SandboxError } from '../errors';
-import type { SandboxCore } from '../sandboxCore';
 import { authenticate } from './auth';
 import { installErrorHandler, sendError } from './errorHandler';
 import { consoleTokenGate, takeQueryToken, whyTokenAsked } from './consoleToken';
@@ -11,6 +15,7 @@ import { checkOrigin } from './originCheck';
 import { EVERY_RESPONSE } from './securityHeaders';
 import { completeDocument, openApiInfo } from './openapi/document';
 import { documentIdempotencyKey } from './openapi/idempotencyKey';
+import { documentWorkspaceLimit } from './openapi/workspaceLimit';
 import { answerClientError } from './clientErrors';
 import { recordRoutes } from './knownRoutes';
 import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
@@ -28,6 +33,7 @@ import { CONSOLE_API_PREFIX, CONSOLE_ROUTE_MODULES } from './routes/consoleApi';
 import { faviconRoute } from './routes/faviconRoute';
 import { configSchemaRoute } from './routes/configSchemaRoute';
 import { resetRoute } from './routes/resetRoute';
+import { workspaceRoutes } from './routes/workspaceRoutes';
 import { HEALTH_PATH, healthRoute } from './routes/healthRoute';
 import { refuseUnknownQueryParameters } from './noQueryParameters';
 import { wrongRouteAnswers } from './routes/fallbackRoutes';
@@ -43,7 +49,8 @@ import {
   DEFAULT_CONNECTION_TIMEOUTS,
   type ConnectionTimeouts,
 } from './connectionTimeouts';
-import { requestWorkspace } from './requestWorkspace';
+import { chooseByKey, chooseByLink, requestWorkspace } from './requestWorkspace';
+import type { Workspaces } from '../workspaces/workspaces';
 
 export interface AppOptions {
   /** Host names accepted besides IP literals, localhost, *.localhost and host.docker.internal. */
@@ -79,7 +86,10 @@ const logInternalError = (err: Error, request: FastifyRequest): void =>
   console.error(`internal error on ${request.method} ${withoutToken(request.url)}:`, err);
 
 /** The HTTP face of a core. Builds the app; listening is the caller's business. */
-export async function createApp(core: SandboxCore, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function createApp(workspaces: Workspaces, options: AppOptions = {}): Promise<FastifyInstance> {
+  // The server-wide rules (the accepted keys, lenient validation, the start-up configuration) are
+  // default's: the sandbox as it always was (docs/contract.md §15).
+  const core = workspaces.defaultWorkspace;
   const hostAllowed = createHostCheck(options.allowedHosts ?? []);
   /**
    * Stamps the request id and the headers every response carries (docs/security.md) on the reply;
@@ -121,7 +131,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     },
   });
   applyConnectionTimeouts(app.server, { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.connectionTimeouts });
-  requestWorkspace(app, core);
+  requestWorkspace(app, workspaces);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('replayed', false);
   app.decorateRequest('fault', null);
@@ -137,8 +147,10 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
         done();
         return;
       }
-      const { requests, clock } = request.workspace;
-      requests.record(requestLogEntry(request, reply, clock.now()));
+      const { workspace } = request;
+      // A read of a workspace not made yet changed nothing and is no workspace's to keep (§15).
+      if (!workspaces.isBlank(workspace))
+        workspace.requests.record(requestLogEntry(request, reply, workspace.clock.now()));
       done();
     });
   }
@@ -146,7 +158,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
 
   // Closing, every long poll answers now rather than hold the close for its wait.
   app.addHook('preClose', (done) => {
-    core.endWaits();
+    workspaces.endWaits();
     done();
   });
   // Between listening and the configuration being applied, requests wait rather than see half of it.
@@ -154,7 +166,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   const knownRoutes = recordRoutes(app);
   await app.register(swagger, {
     openapi: openApiInfo(),
-    transform: documentIdempotencyKey,
+    transform: (route) => documentWorkspaceLimit(documentIdempotencyKey(route), route.route),
     transformObject: (doc) => completeDocument(doc, core.origin),
   });
 
@@ -163,16 +175,22 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
   healthRoute(app);
   await app.register(async (api) => {
     const faults = faultGate(options.requestLog !== false);
+    const faultsIfArmed = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (request.workspace.faults.armed) faults.onRequest(request, reply, done);
+      else done();
+    };
     api.addHook('onRequest', (request, reply, done) => {
       if (!admit(request, reply)) return;
+      let choosing;
       try {
         request.apiKey = authenticate(request.headers.authorization, core.settings);
+        choosing = chooseByKey(workspaces, request);
       } catch (err) {
         done(err as Error);
         return;
       }
-      if (request.workspace.faults.armed) faults.onRequest(request, reply, done);
-      else done();
+      if (choosing === undefined) faultsIfArmed(request, reply, done);
+      else choosing.then(() => faultsIfArmed(request, reply, done), done);
     });
     faults.install(api);
     parseJsonBodies(api, { keepText: true });
@@ -188,6 +206,7 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     keyedLogRoutes(api);
     keyedEndpointCheckRoutes(api);
     resetRoute(api);
+    workspaceRoutes(api);
   });
   await app.register(async (consoleApi) => {
     const why = whyTokenAsked(options.host);
@@ -229,7 +248,13 @@ export async function createApp(core: SandboxCore, options: AppOptions = {}): Pr
     open.addHook('onRequest', (request, reply, done) => {
       if (admit(request, reply)) done();
     });
-    await open.register(checkoutRoutes);
+    await open.register(async (pay) => {
+      pay.addHook('onRequest', (request, _reply, done) => {
+        chooseByLink(workspaces, request);
+        done();
+      });
+      await pay.register(checkoutRoutes);
+    });
     // Anyone may post to an inbox: no key, no console token or Origin check (docs/contract.md §12).
     await open.register(inboxReceiveRoutes);
     faviconRoute(open);

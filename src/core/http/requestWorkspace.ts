@@ -1,22 +1,74 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_WORKSPACE, workspaceOfKey } from '../../shared/workspaceKey';
+import { SandboxError } from '../errors';
 import type { SandboxCore } from '../sandboxCore';
+import type { Workspaces } from '../workspaces/workspaces';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write that makes no workspace (DELETE /sandbox/workspace): one not made yet stays so. */
+    makesNoWorkspace?: boolean;
+  }
   interface FastifyRequest {
     /** The sandbox that serves this request: the one door a route reaches the core through. */
     readonly workspace: SandboxCore;
+    /** Set by the door when the request is not `default`'s. */
+    chosenWorkspace: SandboxCore | null;
+    /** The workspace the request's key names (`default` unless the door chose another). */
+    workspaceName: string;
+    /** Every workspace of the server, for the routes about them (GET /sandbox/workspaces). */
+    readonly workspaces: Workspaces;
   }
 }
 
+/** Methods that change nothing: a read of a workspace not made yet makes none (§15). */
+const READS = new Set(['GET', 'HEAD']);
+
 /**
- * The one door (docs/architecture.md): which sandbox serves a request. Today there is one; with
- * workspaces (issue 30) it is the one the request's key names, so a route that reaches the core
- * through `request.workspace` is ready for them. A getter: a request that never asks pays nothing.
+ * The one door (docs/architecture.md): which sandbox serves a request. `request.workspace` is the
+ * one the door chose, else `default`; a getter, so a request that never asks pays nothing.
  */
-export function requestWorkspace(app: FastifyInstance, core: SandboxCore): void {
-  app.decorateRequest('workspace', {
+export function requestWorkspace(app: FastifyInstance, workspaces: Workspaces): void {
+  const fallback = workspaces.defaultWorkspace;
+  app.decorateRequest('chosenWorkspace', null);
+  app.decorateRequest('workspaceName', DEFAULT_WORKSPACE);
+  app.decorateRequest('workspaces', {
     getter() {
-      return core;
+      return workspaces;
     },
   });
+  app.decorateRequest('workspace', {
+    getter(this: FastifyRequest) {
+      return this.chosenWorkspace ?? fallback;
+    },
+  });
+}
+
+/**
+ * The API's door (docs/contract.md §15), once the key is known: its workspace serves the request.
+ * A write to a workspace not made yet makes it first (the promise, when there is one to wait for);
+ * a read of one sees an empty sandbox and makes nothing. `default`'s requests pass with one string
+ * test. A workspace key without a valid name is refused.
+ */
+export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Promise<void> | undefined {
+  const found = workspaceOfKey(request.apiKey as string);
+  if ('problem' in found) throw new SandboxError('api_key_invalid', found.problem);
+  if (found.name === DEFAULT_WORKSPACE) return undefined;
+  request.workspaceName = found.name;
+  const made = workspaces.get(found.name);
+  if (made) {
+    request.chosenWorkspace = made;
+    return undefined;
+  }
+  const makes = !READS.has(request.method) && request.routeOptions.config.makesNoWorkspace !== true;
+  const opening = makes ? workspaces.make(found.name) : workspaces.blank();
+  return opening.then((workspace) => {
+    request.chosenWorkspace = workspace;
+  });
+}
+
+/** The checkout page's door: it takes no key, so the link's own workspace serves it (§15). */
+export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): void {
+  const { id } = request.params as { id?: string };
+  if (id !== undefined) request.chosenWorkspace = workspaces.holding(id.toLowerCase()) ?? null;
 }

@@ -30,6 +30,16 @@ export interface StoreOptions {
   warn?: (message: string) => void;
   /** Opens journal segments; tests pass one whose handle fails on purpose. */
   openSegment?: (path: string) => Promise<FileHandle>;
+  /**
+   * `dir` lies in a data folder this process holds already (a workspace's, docs/storage.md): it
+   * takes no lock of its own, and refuses changes once that one is lost.
+   */
+  heldLock?: HeldLock;
+}
+
+/** A data folder's lock as its stores see it: the line saying so once another process took it. */
+export interface HeldLock {
+  lost: string | null;
 }
 
 export { SNAPSHOT_FILE };
@@ -48,7 +58,7 @@ interface Durable {
   journal: Journal;
   unlock: () => Promise<void>;
   /** Set, to the line saying so, once another process took the directory over (lockLease.ts). */
-  lock: { lost: string | null };
+  lock: HeldLock;
 }
 
 /**
@@ -97,13 +107,15 @@ export class Store {
       const above = at !== undefined && resolve(at) !== resolve(dir) ? `: ${at} cannot be made` : '';
       throw directoryRefused(dir, `be created${above}`, err);
     }
-    const lock: Durable['lock'] = { lost: null };
-    const unlock = await lockDataDir(dir, {
-      lost: (line) => {
-        lock.lost = line;
-        warn(line);
-      },
-    });
+    const lock: HeldLock = options.heldLock ?? { lost: null };
+    const unlock = options.heldLock
+      ? async () => undefined
+      : await lockDataDir(dir, {
+          lost: (line) => {
+            lock.lost = line;
+            warn(line);
+          },
+        });
     try {
       const state = new StoreState();
       const loaded = await loadStore(dir, state, limits);
@@ -136,6 +148,11 @@ export class Store {
 
   get dataDir(): string | null {
     return this.durable?.dir ?? null;
+  }
+
+  /** The lock of the data folder it keeps its files in; null in memory. */
+  get lock(): HeldLock | null {
+    return this.durable?.lock ?? null;
   }
 
   /** Why the last compaction failed, while none has succeeded since; what the console shows. */

@@ -58,6 +58,9 @@ const NAMED: Record<string, string> = {
   'post /_console/api/store/reset': 'consoleResetStore',
   'post /_console/api/store/import': 'consoleImportStore',
   'post /sandbox/reset': 'resetSandbox',
+  'get /sandbox/workspace': 'getWorkspace',
+  'get /sandbox/workspaces': 'listWorkspaces',
+  'delete /sandbox/workspace': 'deleteWorkspace',
 };
 
 const VERBS: Record<string, string> = {
