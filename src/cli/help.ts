@@ -15,6 +15,7 @@ export const COMMAND_HELP: [usage: string, summary: string][] = [
   ['logs tail [--json]', 'follow API requests and webhook attempts as they happen'],
   ['status', 'is the sandbox up: version, clock, links, endpoints, deliveries'],
   ['reset', 'empty the running sandbox and apply its configuration again'],
+  ['workspaces list|delete NAME', 'the running sandbox’s workspaces (keys sk_test_ws_<name>)'],
   ['config validate FILE', 'check a configuration file'],
   ['check-endpoint URL --secret whsec_…', 'grade your webhook receiver: a pass / fail per probe'],
   ['mcp', 'an MCP server (stdio) that drives the sandbox, for coding agents'],
@@ -25,7 +26,8 @@ export const HELP = `Usage: payment-links-sandbox <command> [options]
 Commands:
 ${COMMAND_HELP.map(([usage, summary]) => `  ${usage.padEnd(38)} ${summary}`).join('\n')}
 
-Commands that talk to a running sandbox (listen, trigger, events, logs, status, reset) find it
+Commands that talk to a running sandbox (listen, trigger, events, logs, status, reset,
+workspaces) find it
 with --base-url or PLS_BASE_URL (default http://127.0.0.1:4545) and use --api-key or PLS_API_KEY
 (default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
 

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: async () => (await import('./status')).status,
   mcp: async () => (await import('./mcp')).mcp,
   reset: async () => (await import('./reset')).reset,
+  workspaces: async () => (await import('./workspaces')).workspaces,
   config: async () => (await import('./configCommand')).config,
   'check-endpoint': async () => (await import('./checkEndpoint')).checkEndpoint,
 };

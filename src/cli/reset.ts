@@ -13,7 +13,7 @@ ${TARGET_USAGE}`;
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** "Removed 3 links, 1 webhook event, …": what POST /sandbox/reset answered. */
-function removedLine(counts: ResetCounts): string {
+export function removedLine(counts: ResetCounts): string {
   return `Removed ${[
     plural(counts.links, 'link'),
     plural(counts.events, 'webhook event'),

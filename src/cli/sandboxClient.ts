@@ -137,6 +137,11 @@ export class SandboxClient {
     return new SandboxClient(base.value, key);
   }
 
+  /** The same sandbox, called with another key (another workspace's, docs/contract.md §15). */
+  withKey(apiKey: string): SandboxClient {
+    return new SandboxClient(this.baseUrl, apiKey);
+  }
+
   /**
    * The answer to a request, whatever its status, its body unread (a stream is read as it comes);
    * unreachable is a CommandFailure (exit 1). Without a signal of the caller's, it gets 30 s.

@@ -1,11 +1,13 @@
 import type { ClockView } from '../shared/types';
 import { DELIVERY_STATUSES } from '../shared/types';
+import type { WorkspaceView } from '../shared/workspaces';
 import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
 
 export const STATUS_USAGE = `Usage: payment-links-sandbox status
 
-Says whether the sandbox at --base-url is up, and its version, clock, links, webhook endpoints and
-deliveries by status. Exits 1 when it cannot be reached.
+Says whether the sandbox at --base-url is up, and its version, the workspace --api-key names, and
+that workspace's clock, links, webhook endpoints and deliveries by status. Exits 1 when it cannot be
+reached.
 
 Options:
 ${TARGET_USAGE}`;
@@ -24,6 +26,7 @@ export const status = (argv: string[]): Promise<number> =>
       throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
     const sandbox = SandboxClient.from(values);
     const { data: clock } = await sandbox.call<{ data: ClockView }>('GET', '/sandbox/clock');
+    const { data: workspace } = await sandbox.call<{ data: WorkspaceView }>('GET', '/sandbox/workspace');
     // The API reference names the version, and needs no key: the one route here outside /sandbox.
     const { info } = await sandbox.call<{ info: { version: string; 'x-sandbox-version'?: string } }>(
       'GET',
@@ -39,6 +42,9 @@ export const status = (argv: string[]): Promise<number> =>
     const ahead = clock.offset_seconds >= 1 ? `, ${Math.round(clock.offset_seconds)} s ahead` : '';
     console.log(
       `Sandbox at ${sandbox.baseUrl}: up, version ${info['x-sandbox-version'] ?? 'unknown'} (API ${info.version})`,
+    );
+    console.log(
+      `Workspace: ${workspace.name}${workspace.made ? '' : ' (not made yet: the first write with this key makes it)'}`,
     );
     console.log(`Clock: ${clock.now} (${clock.frozen ? 'frozen' : 'running'}${ahead})`);
     console.log(`Payment links: ${links.pagination.total}`);

@@ -175,6 +175,21 @@ const TOOLS: Tool[] = [
         ? api.request('DELETE', '/sandbox/faults')
         : api.request('DELETE', `/sandbox/faults/${encodeURIComponent(String(args.id))}`),
   },
+  {
+    name: 'get_workspace',
+    description:
+      "Names the workspace this server's --api-key belongs to (a key sk_test_ws_<name> has a sandbox of its own; any other key, default), whether it is made yet, its counts and its sandbox clock (GET /sandbox/workspace).",
+    input: [],
+    readOnly: true,
+    call: (api) => api.request('GET', '/sandbox/workspace'),
+  },
+  {
+    name: 'reset_workspace',
+    description:
+      "Resets this key's workspace between tests (POST /sandbox/reset): removes its links, deliveries, events, idempotency records, request log and inbox messages, brings its clock home and applies the configuration file again. Other workspaces are untouched. Answers how many of each were removed.",
+    input: [],
+    call: (api) => api.request('POST', '/sandbox/reset', { body: {} }),
+  },
 ];
 
 export const TOOL_NAMES = TOOLS.map((tool) => tool.name);

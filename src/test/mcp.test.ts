@@ -87,11 +87,13 @@ describe('mcp against a running sandbox (--base-url, --api-key)', () => {
       'create_payment_link',
       'freeze_clock',
       'get_payment_link',
+      'get_workspace',
       'list_deliveries',
       'list_faults',
       'list_inbox_messages',
       'list_payment_links',
       'reset_clock',
+      'reset_workspace',
       'resume_clock',
       'simulate_outcome',
     ])
@@ -177,6 +179,21 @@ describe('mcp against a running sandbox (--base-url, --api-key)', () => {
 
     await ok(agent, 'add_fault', { action: { type: 'latency', ms: 1 } });
     assert.equal((await ok(agent, 'clear_faults')).data.removed, 1);
+  });
+
+  test("get_workspace names the key's workspace; reset_workspace empties it alone", async () => {
+    // Closed with the file's other sessions.
+    const own = await connect(['--base-url', sandbox.origin, '--api-key', 'sk_test_ws_agent_1']);
+    const before = await ok(own, 'get_workspace');
+    assert.equal(before.data.name, 'agent_1');
+    assert.equal(before.data.made, false);
+    await ok(own, 'create_payment_link', { amount: 1_000, title: 'in agent_1' });
+    assert.equal((await ok(own, 'get_workspace')).data.counts.links, 1);
+    const defaultLinks = (await ok(agent, 'get_workspace')).data.counts.links;
+    const reset = await ok(own, 'reset_workspace');
+    assert.equal(reset.data.links, 1);
+    assert.equal((await ok(own, 'get_workspace')).data.counts.links, 0);
+    assert.equal((await ok(agent, 'get_workspace')).data.counts.links, defaultLinks, 'default untouched');
   });
 
   test('bad input and API refusals come back as tool errors that say what was wrong', async () => {

@@ -217,16 +217,48 @@ describe('logs tail', () => {
   });
 });
 
+describe('workspaces: each command follows its key', () => {
+  test('trigger and status act on the workspace --api-key names; workspaces list and delete', async () => {
+    const key = 'sk_test_ws_cli_worker';
+    const made = await finished(['trigger', 'paid', '--api-key', key]);
+    assert.equal(made.code, 0, made.stderr);
+    const mine = await finished(['status', '--api-key', key]);
+    assert.equal(mine.lines[1], 'Workspace: cli_worker');
+    assert.equal(mine.lines[3], 'Payment links: 1', 'the link trigger made is there');
+    const unmade = await finished(['status', '--api-key', 'sk_test_ws_nobody']);
+    assert.equal(unmade.lines[1], 'Workspace: nobody (not made yet: the first write with this key makes it)');
+    assert.equal(unmade.lines[3], 'Payment links: 0');
+
+    const listed = await finished(['workspaces', 'list']);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.lines[0] ?? '', /^cli_worker +1 link {2}changed \S+Z$/, 'changed last, listed first');
+    assert.ok(listed.lines.some((line) => line.startsWith('default ')));
+
+    const deleted = await finished(['workspaces', 'delete', 'CLI_Worker']);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.match(deleted.stdout, /^Workspace cli_worker: Removed 1 link, 1 webhook event, /);
+    assert.ok(!(await finished(['workspaces', 'list'])).lines.some((line) => line.startsWith('cli_worker')));
+
+    const bad = await finished(['workspaces', 'delete', 'no-dashes']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /a workspace name is 1 to 64 letters, digits or _; got "no-dashes"/);
+    const usage = await finished(['workspaces']);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /give "list", or "delete NAME"/);
+  });
+});
+
 describe('status, --help, --version', () => {
   test('status says the sandbox is up, with its version, clock and counts', async () => {
     const run = await finished(['status']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.lines[0], `Sandbox at ${sandbox.origin}: up, version ${packageVersion} (API 1.0.0)`);
-    assert.match(run.lines[1] ?? '', /^Clock: \S+Z \(running\)$/);
-    assert.match(run.lines[2] ?? '', /^Payment links: \d+$/);
-    assert.match(run.lines[3] ?? '', /^Webhook endpoints: \d+$/);
+    assert.equal(run.lines[1], 'Workspace: default');
+    assert.match(run.lines[2] ?? '', /^Clock: \S+Z \(running\)$/);
+    assert.match(run.lines[3] ?? '', /^Payment links: \d+$/);
+    assert.match(run.lines[4] ?? '', /^Webhook endpoints: \d+$/);
     assert.match(
-      run.lines[4] ?? '',
+      run.lines[5] ?? '',
       /^Deliveries: \d+ queued, \d+ paused, \d+ delivering, \d+ retrying, \d+ delivered, \d+ failed$/,
     );
   });
