@@ -69,7 +69,9 @@ async function worker(i: number): Promise<{ made: Set<string>; seenLinks: string
 
     const advanced = await api('POST', '/sandbox/clock/advance', { seconds: 86_400 });
     assert.equal(advanced.status, 200, advanced.text);
-    assert.ok(Date.parse(advanced.body.data.now) - Date.parse(advanced.body.data.real_now) >= DAY_MS - 60_000);
+    assert.ok(
+      Date.parse(advanced.body.data.now) - Date.parse(advanced.body.data.real_now) >= DAY_MS - 60_000,
+    );
 
     const rule = await api('POST', '/sandbox/faults', {
       match: { method: 'GET', path: '/payment-links/:id' },
@@ -103,9 +105,5 @@ test(`${WORKERS} workers at once, ${ROUNDS} rounds each, never see another's lin
       `worker ${i}'s receiver got webhooks of other workers' links`,
     );
   }
-  assert.equal(
-    (await sandbox.api('GET', '/payment-links')).body.data.length,
-    0,
-    'default saw none of it',
-  );
+  assert.equal((await sandbox.api('GET', '/payment-links')).body.data.length, 0, 'default saw none of it');
 });
