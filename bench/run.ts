@@ -26,6 +26,7 @@ import { downEndpointsBench, downEndpointsTable } from './downEndpoints';
 import { startupBench, startupTable, type StartupRow } from './startup';
 import { requestLogStartupBench, requestLogStartupTable } from './requestLogStartup';
 import { fixturesBench, fixturesTable, type FixtureRun } from './fixtures';
+import { workspacesBench, workspacesTable, type WorkspacesResult } from './workspaces';
 import { compareBench } from './compare';
 
 /**
@@ -687,6 +688,7 @@ async function main(): Promise<void> {
   let downSlices: number[] | null = null;
   let startup: StartupRow[] | null = null;
   let fixtures: FixtureRun[] | null = null;
+  let workspaces: WorkspacesResult | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -726,9 +728,10 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs, down, startup, fixtures), all by default.
+    // logs, down, startup, fixtures, workspaces), all by default.
     const parts = (
-      process.env.BENCH_PARTS ?? 'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures'
+      process.env.BENCH_PARTS ??
+      'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures,workspaces'
     ).split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
@@ -745,6 +748,7 @@ async function main(): Promise<void> {
     if (parts.includes('down')) downSlices = await downEndpointsBench(join(root, 'down'), spawn);
     if (parts.includes('startup')) startup = await startupBench(join(root, 'startup'));
     if (parts.includes('fixtures')) fixtures = await fixturesBench(join(root, 'fixtures'));
+    if (parts.includes('workspaces')) workspaces = await workspacesBench(join(root, 'workspaces'));
     // Only when named: it writes a 256 MiB log.
     if (parts.includes('requestlog'))
       console.log(`\n${requestLogStartupTable(await requestLogStartupBench()).join('\n')}`);
@@ -769,6 +773,7 @@ async function main(): Promise<void> {
     if (downSlices) console.log(`\n${downEndpointsTable(downSlices).join('\n')}`);
     if (startup) console.log(`\n${startupTable(startup).join('\n')}`);
     if (fixtures) console.log(`\n${fixturesTable(fixtures).join('\n')}`);
+    if (workspaces) console.log(`\n${workspacesTable(workspaces).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

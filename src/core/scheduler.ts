@@ -1,6 +1,7 @@
 import { dueChange } from '../shared/linkDue';
 import type { PaymentLink } from '../shared/types';
-import type { Clock } from './clock';
+import { performance } from 'node:perf_hooks';
+import type { SandboxClock } from './sandboxClock';
 import type { LinkChange, PaymentLinks } from './domain/paymentLinks';
 import { nextTurn } from './nextTurn';
 import type { Op } from './store/ops';
@@ -22,14 +23,25 @@ const SLICE = 250;
 
 const isDue = (list: SortedList<Due>, now: number): boolean => (list.peek()?.at ?? Infinity) <= now;
 
+/**
+ * The longest the scheduler sleeps while a change waits, whatever its time: the bound on how late
+ * one is applied when real time jumps under a timer (a laptop waking, the clock set). Most sleeps
+ * end sooner, when the next change falls due; with nothing waiting, or the clock frozen, there is
+ * no timer at all, so an idle workspace costs no CPU (docs/contract.md §15).
+ */
+export const MAX_SLEEP_MS = 30_000;
+/** setTimeout's longest delay. */
+const TIMER_LIMIT_MS = 2 ** 31 - 1;
+
 const byTime = (a: Due, b: Due): number =>
   a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
 
 /**
  * Applies what the clock makes happen: pending links expire at expires_at, paid links settle at
  * settle_at. Both wait in one list in time order, so an advance of the clock across many of them
- * commits them, and queues their webhooks, in the order they fell due. Ticks often enough to keep
- * the "within one second" promise.
+ * commits them, and queues their webhooks, in the order they fell due. A timer wakes it when the
+ * first of them falls due (at most MAX_SLEEP_MS away), and every commit that brings an earlier one
+ * or moves the clock sets it again: the "within one second" promise, with no ticks in between.
  *
  * Many changes due at once (an advance by days, a start on a store left closed for days, an import
  * of overdue links) are a run: slices of SLICE links, each committed, with the event loop turning
@@ -44,27 +56,32 @@ export class Scheduler {
   private run: Promise<void> | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  /** When the timer fires (performance.now()); Infinity with none. */
+  private wakeAt = Infinity;
+  private maxSleepMs = MAX_SLEEP_MS;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly store: Store,
     private readonly links: PaymentLinks,
-    private readonly clock: Clock,
+    private readonly clock: SandboxClock,
     private readonly onError: (err: Error) => void,
   ) {}
 
-  start(intervalMs = 250): void {
+  /** Starts applying due changes as they fall due; `maxSleepMs` bounds a sleep (tests pass less). */
+  start(maxSleepMs = MAX_SLEEP_MS): void {
+    this.stopped = false;
+    this.maxSleepMs = maxSleepMs;
     this.rebuild();
     this.unsubscribe = this.store.onCommit((ops) => this.track(ops));
-    this.timer = setInterval(() => void this.catchUp()?.catch(this.onError), intervalMs);
-    this.timer.unref();
+    this.arm();
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    this.disarm();
     this.unsubscribe?.();
-    this.timer = null;
+    this.unsubscribe = null;
   }
 
   /** Every change due by now applied and durable, including those another caller began writing. */
@@ -111,13 +128,59 @@ export class Scheduler {
     })();
     this.run = run;
     void run.then(
-      () => (this.run = null),
+      () => {
+        this.run = null;
+        this.arm();
+      },
       (err: Error) => {
         this.run = null;
         // A stop is no failure to report; an advance still waiting on the run hears of it.
         if (!this.stopped) this.onError(err);
+        this.arm();
       },
     );
+  }
+
+  /**
+   * Sets the timer for the first change waiting, unless one is set to fire sooner: none while the
+   * clock is frozen (nothing falls due until it moves, and moving it commits), none while a run is
+   * applying what is due (its end sets it), none with nothing waiting.
+   */
+  private arm(): void {
+    if (this.stopped || this.run) return;
+    const next = this.due.peek();
+    if (!next || this.clock.isFrozen()) {
+      this.disarm();
+      return;
+    }
+    const sleep = Math.min(Math.max(0, next.at - this.clock.now()), this.maxSleepMs, TIMER_LIMIT_MS);
+    const wakeAt = performance.now() + sleep;
+    if (this.timer && this.wakeAt <= wakeAt) return;
+    this.disarm();
+    this.wakeAt = wakeAt;
+    this.timer = setTimeout(() => this.wake(), sleep);
+    this.timer.unref();
+  }
+
+  private disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.wakeAt = Infinity;
+  }
+
+  private wake(): void {
+    this.timer = null;
+    this.wakeAt = Infinity;
+    const applying = this.catchUp();
+    if (!applying) this.arm();
+    else
+      void applying.then(
+        () => this.arm(),
+        (err: Error) => {
+          this.onError(err);
+          this.arm();
+        },
+      );
   }
 
   /**
@@ -169,10 +232,15 @@ export class Scheduler {
   }
 
   private track(ops: readonly Op[]): void {
+    let moved = false;
     for (const op of ops) {
       if (op.op === 'replace') this.rebuild();
       if (op.op === 'link') this.collect(op.v, (d) => this.due.insert(d));
+      // The clock moved, froze or ran on: what is due, and when, is another question now.
+      if (op.op === 'replace' || op.op === 'clock') moved = true;
     }
+    if (moved) this.disarm();
+    this.arm();
   }
 
   /** The link's next due change (shared/linkDue.ts); once applied, its commit brings the one after. */
