@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { http, killLeftoverClis, runCli, spawnCli, startServe } from './cliProcess';
@@ -265,4 +266,28 @@ test('serve --max-workspaces sets the limit; a value that is not a whole number 
   assert.equal(fine.status, 201);
   cli.child.kill('SIGTERM');
   await cli.waitForExit();
+});
+
+/** The files this process holds open under `dir` (Linux: /proc/self/fd). */
+async function openUnder(dir: string): Promise<string[]> {
+  const targets = await Promise.all(
+    (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  );
+  return targets.filter((target) => target.startsWith(dir));
+}
+
+test('an idle workspace holds no file open: a thousand of them cannot run out of file descriptors', async () => {
+  const dir = await makeTempDir();
+  const sandbox = await started(dir);
+  for (const key of [ALPHA, BETA, 'sk_test_ws_gamma']) await create(sandbox, key, 'then idle');
+  const busy = await openUnder(join(dir, 'workspaces'));
+  assert.ok(busy.length >= 3, `while written to, their files are open: ${busy.join(', ')}`);
+  // The journal and the logs close their files after 5 s without a write.
+  await new Promise((resolve) => setTimeout(resolve, 6500));
+  assert.deepEqual(await openUnder(join(dir, 'workspaces')), [], 'idle: nothing open');
+  const again = await create(sandbox, ALPHA, 'written again');
+  assert.equal((await sandbox.api('GET', `/payment-links/${again.id}`, { key: ALPHA })).status, 200);
+  await sandbox.stop({ keepDir: true });
+  const reopened = await started(dir);
+  assert.deepEqual(await titles(reopened, ALPHA), ['then idle', 'written again'], 'both writes are on disk');
 });

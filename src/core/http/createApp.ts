@@ -49,7 +49,7 @@ import {
   DEFAULT_CONNECTION_TIMEOUTS,
   type ConnectionTimeouts,
 } from './connectionTimeouts';
-import { chooseByKey, chooseByLink, requestWorkspace } from './requestWorkspace';
+import { chooseByKey, chooseByLink, chooseByQuery, requestWorkspace } from './requestWorkspace';
 import type { Workspaces } from '../workspaces/workspaces';
 
 export interface AppOptions {
@@ -225,6 +225,7 @@ export async function createApp(workspaces: Workspaces, options: AppOptions = {}
       if (!admit(request, reply)) return;
       try {
         checkOrigin(request);
+        chooseByQuery(workspaces, request);
       } catch (err) {
         done(err as Error);
         return;

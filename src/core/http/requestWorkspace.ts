@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_WORKSPACE, workspaceOfKey } from '../../shared/workspaceKey';
+import {
+  DEFAULT_WORKSPACE,
+  isWorkspaceName,
+  WORKSPACE_KEY_PREFIX,
+  WORKSPACE_NAME_WORDS,
+  workspaceName,
+  workspaceOfKey,
+} from '../../shared/workspaceKey';
 import { SandboxError } from '../errors';
 import type { SandboxCore } from '../sandboxCore';
 import type { Workspaces } from '../workspaces/workspaces';
@@ -71,4 +78,32 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
 export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): void {
   const { id } = request.params as { id?: string };
   if (id !== undefined) request.chosenWorkspace = workspaces.holding(id.toLowerCase()) ?? null;
+}
+
+/**
+ * The console's door: `?workspace=<name>`, taken out of the query as ?token= is (every console
+ * route takes it, none as a parameter of its own), else `default`. The console never makes a
+ * workspace: a name not made is 404.
+ */
+export function chooseByQuery(workspaces: Workspaces, request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query === undefined || !('workspace' in query)) return;
+  const given = query.workspace;
+  delete query.workspace;
+  if (typeof given !== 'string' || !isWorkspaceName(given))
+    throw new SandboxError(
+      'parameter_invalid',
+      `workspace must be a workspace's name, ${WORKSPACE_NAME_WORDS}; got ${JSON.stringify(given)}.`,
+      'workspace',
+    );
+  const name = workspaceName(given);
+  const found = workspaces.get(name);
+  if (!found)
+    throw new SandboxError(
+      'resource_not_found',
+      `No workspace "${name}" yet: a workspace is made by the first write with its key ${WORKSPACE_KEY_PREFIX}${name}, and the console never makes one.`,
+      'workspace',
+    );
+  request.chosenWorkspace = found;
+  request.workspaceName = name;
 }

@@ -1,4 +1,5 @@
 import { closeSync, ftruncateSync, openSync, renameSync, writeSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { RefusedWrites } from './storageFailure';
 import { RetiredFiles } from './retiredFiles';
@@ -50,6 +51,8 @@ interface Read<K> {
  * request and the write is per request again (issue 28).
  */
 const QUEUE_MS = 10;
+/** How long a log keeps its file open with nothing written to it. */
+const IDLE_CLOSE_MS = 5000;
 /** Bytes of lines queued at most (unless one line is longer): past it they are written at once. */
 const QUEUED_BYTES_LIMIT = 1024 * 1024;
 
@@ -79,7 +82,10 @@ export class JsonlLog<T extends object> {
   /** The files' sizes: lines a load left out (cut short, refused) are counted until a trim cuts them. */
   private currentBytes = 0;
   private olderBytes = 0;
+  /** Open while the log is written to; closed after IDLE_CLOSE_MS without a write. */
   private fd: number | null = null;
+  private lastWriteAt = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
   /** The files' sizes when the log was opened: what a load reads. Gone once a load starts. */
   private onDisk: { older: number; current: number } | undefined;
   private loaded: boolean;
@@ -115,6 +121,8 @@ export class JsonlLog<T extends object> {
     this.olderBytes = sizeOf(this.files.older);
     const { fd, size } = openForAppend(this.files.current);
     this.fd = fd;
+    this.lastWriteAt = performance.now();
+    this.closeWhenIdle();
     this.currentBytes = size;
     this.onDisk = { older: this.olderBytes, current: size };
   }
@@ -179,7 +187,7 @@ export class JsonlLog<T extends object> {
     this.flush();
     const line = Buffer.from(`${JSON.stringify(entry)}\n`);
     this.makeRoom(line.length);
-    if (this.fd !== null) this.writeWhole(this.fd, line);
+    if (this.files) this.writeWhole(this.openFile(), line);
     this.keep(line.length);
   }
 
@@ -193,7 +201,7 @@ export class JsonlLog<T extends object> {
    */
   queue(line: QueuedLine): void {
     const { ascii, text = '', end = '' } = line;
-    if (this.fd === null) {
+    if (!this.files) {
       this.reserve(ascii.length + Buffer.byteLength(text) + end.length + 1);
       return;
     }
@@ -225,11 +233,12 @@ export class JsonlLog<T extends object> {
   flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (this.queuedBytes === 0 || this.queued === null || this.fd === null) return;
+    if (this.queuedBytes === 0 || this.queued === null || !this.files) return;
     const length = this.queuedBytes;
     this.queuedBytes = 0;
     try {
-      for (let at = 0; at < length;) at += writeSync(this.fd, this.queued, at, length - at);
+      const fd = this.openFile();
+      for (let at = 0; at < length;) at += writeSync(fd, this.queued, at, length - at);
       this.refusedWrites.succeeded();
     } catch (error) {
       // Off the request's path there is no one to answer: the lines are lost, and it is said once.
@@ -318,9 +327,41 @@ export class JsonlLog<T extends object> {
   close(): void {
     this.flush();
     this.closed = true;
+    clearTimeout(this.idleTimer);
+    this.closeFile();
+    this.retired.finish();
+  }
+
+  /**
+   * The current file, open for appending: opened again when a write comes after it was closed
+   * for being idle. A log holds no file open between its writes once IDLE_CLOSE_MS have passed, so
+   * a thousand idle workspaces hold no thousand files (docs/storage.md).
+   */
+  private openFile(): number {
+    this.lastWriteAt = performance.now();
+    if (this.fd === null) {
+      this.fd = openSync((this.files as { current: string }).current, 'a');
+      this.closeWhenIdle();
+    }
+    return this.fd;
+  }
+
+  private closeWhenIdle(): void {
+    const left = this.lastWriteAt + IDLE_CLOSE_MS - performance.now();
+    this.idleTimer ??= setTimeout(
+      () => {
+        this.idleTimer = undefined;
+        const idle = performance.now() - this.lastWriteAt;
+        if (idle >= IDLE_CLOSE_MS && this.queuedBytes === 0) this.closeFile();
+        else this.closeWhenIdle();
+      },
+      Math.max(left, 0) + 1,
+    ).unref();
+  }
+
+  private closeFile(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
-    this.retired.finish();
   }
 
   /** How many entries are kept, and the files' size in bytes. */
@@ -368,10 +409,10 @@ export class JsonlLog<T extends object> {
     this.currentBytes = 0;
     if (!this.files) return;
     this.flush();
-    if (this.fd !== null) closeSync(this.fd);
+    this.closeFile();
     this.retired.retire(this.files.older);
     renameSync(this.files.current, this.files.older);
-    this.fd = openSync(this.files.current, 'a');
+    this.openFile();
   }
 
   private dropOlder(): void {
@@ -387,9 +428,9 @@ export class JsonlLog<T extends object> {
     this.currentBytes -= from;
     if (!this.files) return;
     this.flush();
-    if (this.fd !== null) closeSync(this.fd);
+    this.closeFile();
     keepFrom(this.files.current, from);
-    this.fd = openSync(this.files.current, 'a');
+    this.openFile();
   }
 
   private forget(count: number): void {

@@ -13,6 +13,7 @@ import { consoleRequestReplayRoutes } from './consoleRequestReplayRoutes';
 import { consoleRequestRoutes } from './consoleRequestRoutes';
 import { consoleSettingsRoutes } from './consoleSettingsRoutes';
 import { consoleWebhookRoutes } from './consoleWebhookRoutes';
+import { consoleWorkspaceRoutes } from './consoleWorkspaceRoutes';
 
 /** Where the console's API lives; its modules name their paths below it. */
 export const CONSOLE_API_PREFIX = '/_console/api';
@@ -38,4 +39,5 @@ export const CONSOLE_ROUTE_MODULES: readonly ConsoleRouteModule[] = [
   consoleFaultRoutes,
   consoleClockRoutes,
   consoleLinkBatchRoutes,
+  consoleWorkspaceRoutes,
 ];
