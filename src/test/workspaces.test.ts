@@ -291,3 +291,49 @@ test('an idle workspace holds no file open: a thousand of them cannot run out of
   const reopened = await started(dir);
   assert.deepEqual(await titles(reopened, ALPHA), ['then idle', 'written again'], 'both writes are on disk');
 });
+
+test('the console takes ?workspace=<name>: every route acts on that workspace, and a name not made is 404', async () => {
+  const sandbox = await started();
+  await create(sandbox, ALPHA, 'alpha in the console');
+  await create(sandbox, KEY, 'default in the console');
+  const titlesIn = async (query: string) =>
+    ((await sandbox.consoleApi('GET', `/links${query}`)).body.data as { title: string }[]).map(
+      (l) => l.title,
+    );
+  assert.deepEqual(await titlesIn('?workspace=alpha'), ['alpha in the console']);
+  assert.deepEqual(
+    await titlesIn('?workspace=ALPHA&per_page=10'),
+    ['alpha in the console'],
+    'with its own query',
+  );
+  assert.deepEqual(await titlesIn(''), ['default in the console']);
+  assert.deepEqual(await titlesIn('?workspace=default'), ['default in the console']);
+
+  const made = await sandbox.consoleApi('POST', '/links?workspace=alpha', {
+    amount: 2500,
+    title: 'made in the console',
+  });
+  assert.equal(made.status, 201, made.text);
+  assert.deepEqual((await titles(sandbox, ALPHA)).sort(), ['alpha in the console', 'made in the console']);
+
+  const unknown = await sandbox.consoleApi('GET', '/links?workspace=nobody');
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.body.error.param, 'workspace');
+  assert.match(unknown.body.error.message, /made by the first write with its key sk_test_ws_nobody/);
+  const write = await sandbox.consoleApi('POST', '/links?workspace=nobody', { amount: 2500, title: 'x' });
+  assert.equal(write.status, 404, 'the console never makes a workspace');
+  assert.equal(sandbox.workspaces.get('nobody'), undefined);
+  const bad = await sandbox.consoleApi('GET', '/links?workspace=no-dash');
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error.param, 'workspace');
+
+  const listed = await sandbox.consoleApi('GET', '/workspaces');
+  assert.equal(listed.status, 200, listed.text);
+  assert.deepEqual(
+    listed.body.data.map((row: { name: string; links: number }) => [row.name, row.links]),
+    [
+      ['alpha', 2],
+      ['default', 1],
+    ],
+  );
+});

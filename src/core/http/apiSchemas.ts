@@ -44,6 +44,7 @@ export function consoleResponses(
     ),
     401: described('console_token_required: bound beyond loopback, the console token was not given'),
     403: described('origin_not_allowed: a state-changing request from another site'),
+    404: described('resource_not_found: ?workspace= names a workspace not made yet'),
     413: described('body_too_large'),
     415: described('unsupported_media_type'),
     421: described('host_not_allowed'),

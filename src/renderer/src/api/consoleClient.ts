@@ -24,6 +24,7 @@ import type { ClockHome, ClockReset, EndpointCheckReports } from '../../../share
 import type { EndpointCheck } from '../../../shared/endpointCheck';
 import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
 import type { FaultRule, NewFaultRule } from '../../../shared/faults';
+import type { WorkspaceSummary } from '../../../shared/workspaces';
 import { readJson, queryString, request, send } from './consoleTransport';
 import type {
   DeliveryDetail,
@@ -52,6 +53,8 @@ export const consoleClient = {
     request<{ data: Settings }>('PATCH', '/settings', patch).then((r) => r.data),
 
   getServerInfo: () => request<{ data: ServerInfo }>('GET', '/server').then((r) => r.data),
+
+  listWorkspaces: () => request<{ data: WorkspaceSummary[] }>('GET', '/workspaces').then((r) => r.data),
 
   async exportStore(): Promise<DownloadedFile> {
     const response = await send('GET', '/store/export');

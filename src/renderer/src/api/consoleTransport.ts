@@ -1,5 +1,6 @@
 // The one place the console calls fetch: every request to the console API goes through here, and
 // every error answer (or a sandbox that does not answer) becomes a ConsoleApiError.
+import { inShownWorkspace } from '../lib/consoleWorkspace';
 
 /** An error answer from the console API, or a network failure (status 0). */
 export class ConsoleApiError extends Error {
@@ -20,7 +21,7 @@ export const NOT_ANSWERING = 'The sandbox is not answering. Is it still running?
 
 export async function send(method: string, path: string, body?: string | Blob): Promise<Response> {
   try {
-    return await fetch(BASE + path, {
+    return await fetch(BASE + inShownWorkspace(path), {
       method,
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
       body,

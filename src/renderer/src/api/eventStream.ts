@@ -1,5 +1,6 @@
 // The console's live feed: Server-Sent Events from /_console/api/events.
 import type { ConsoleStreamEvent } from '../../../shared/types';
+import { inShownWorkspace } from '../lib/consoleWorkspace';
 
 // A record, not a list: a new event type that is not listened for fails the type check.
 const LISTENED: Record<ConsoleStreamEvent['type'], true> = {
@@ -29,7 +30,7 @@ export interface EventStreamHandlers {
 
 /** Opens the stream (EventSource reconnects by itself); returns a function that closes it. */
 export function openEventStream(handlers: EventStreamHandlers): () => void {
-  const source = new EventSource('/_console/api/events');
+  const source = new EventSource(inShownWorkspace('/_console/api/events'));
   let readyBefore = false;
   source.addEventListener('ready', () => {
     handlers.onReady(readyBefore);

@@ -1,10 +1,16 @@
 // The base URL and the example key, each with its own Copy button: what an app needs to connect.
 import { exampleKey } from '../../../shared/exampleKey';
+import { DEFAULT_WORKSPACE } from '../../../shared/workspaceKey';
+import { shownWorkspace } from '../lib/consoleWorkspace';
 import { useConsoleStore } from '../store/consoleStore';
 import { CopyButton } from './CopyButton';
 
 /** The key the console's examples use, from the loaded settings (the same one on every screen). */
-export const useExampleKey = (): string => exampleKey(useConsoleStore((s) => s.settings?.api_keys));
+export const useExampleKey = (): string =>
+  exampleKey(
+    useConsoleStore((s) => s.settings?.api_keys),
+    shownWorkspace(),
+  );
 
 export function ConnectFacts({
   baseUrl,
@@ -26,7 +32,11 @@ export function ConnectFacts({
       <dd>
         <code data-testid="connect-key">{apiKey}</code> <CopyButton text={apiKey} label="Copy the API key" />
         <span className="muted">
-          {restricted ? ' (the first accepted key)' : ' (any sk_test_ key works)'}
+          {restricted
+            ? ' (the first accepted key)'
+            : shownWorkspace() === DEFAULT_WORKSPACE
+              ? ' (any sk_test_ key works)'
+              : ' (the key of this workspace)'}
         </span>
       </dd>
     </dl>

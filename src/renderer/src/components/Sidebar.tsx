@@ -1,9 +1,11 @@
-// The left navigation: the screens, the sandbox clock, the live-feed state and the theme toggle.
+// The left navigation: the workspace, the screens, the sandbox clock, the live-feed state and the
+// theme toggle.
 import { formatRoute } from '../lib/consoleRoute';
 import { useConsoleStore } from '../store/consoleStore';
 import type { Screen } from '../store/uiSlice';
 import { SandboxClock } from './SandboxClock';
 import { ThemeToggle } from './ThemeToggle';
+import { WorkspacePicker } from './WorkspacePicker';
 
 const SCREENS: { screen: Screen; label: string }[] = [
   { screen: 'links', label: 'Links' },
@@ -30,6 +32,7 @@ export function Sidebar() {
   return (
     <aside className="sidebar">
       <h1 className="brand">Payment Links Sandbox</h1>
+      <WorkspacePicker />
       <nav aria-label="Screens">
         <ul className="nav-list">
           {SCREENS.map((item) => (

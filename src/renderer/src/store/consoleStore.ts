@@ -18,6 +18,7 @@ import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
+import { createWorkspacesSlice, type WorkspacesSlice } from './workspacesSlice';
 
 export type ConsoleState = LinkDetailSlice &
   LinksSlice &
@@ -36,7 +37,8 @@ export type ConsoleState = LinkDetailSlice &
   WebhookEventsSlice &
   FaultsSlice &
   ClockSlice &
-  SelectionSlice;
+  SelectionSlice &
+  WorkspacesSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createLinkDetailSlice(...args),
@@ -57,4 +59,5 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createFaultsSlice(...args),
   ...createClockSlice(...args),
   ...createSelectionSlice(...args),
+  ...createWorkspacesSlice(...args),
 }));

@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/types';
 import { exampleKey } from '../../../../shared/exampleKey';
 import { CommandBlock } from '../../components/CommandBlock';
 import { ConnectFacts } from '../../components/ConnectFacts';
+import { shownWorkspace } from '../../lib/consoleWorkspace';
 
 export function connectCommand(baseUrl: string, key: string, settings: Settings): string {
   const idempotency = settings.require_idempotency_key ? `\n  -H "Idempotency-Key: order-1001" \\` : '';
@@ -14,7 +15,7 @@ export function connectCommand(baseUrl: string, key: string, settings: Settings)
 
 export function ConnectCard({ settings }: { settings: Settings }) {
   const baseUrl = window.location.origin;
-  const key = exampleKey(settings.api_keys);
+  const key = exampleKey(settings.api_keys, shownWorkspace());
   return (
     <section className="settings-card connect-card" aria-labelledby="connect-title">
       <header className="settings-card-header">
