@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readdir, readlink } from 'node:fs/promises';
+import { readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { http, killLeftoverClis, runCli, spawnCli, startServe } from './cliProcess';
@@ -336,4 +336,21 @@ test('the console takes ?workspace=<name>: every route acts on that workspace, a
       ['default', 1],
     ],
   );
+});
+
+test('a workspace whose folder cannot be made answers 503 naming why, and every other workspace serves on', async () => {
+  const dir = await makeTempDir();
+  const sandbox = await started(dir);
+  // A file where the workspaces' folder would go: no workspace can be made under it.
+  await writeFile(join(dir, 'workspaces'), 'in the way');
+  const refused = await sandbox.api('POST', '/payment-links', {
+    key: ALPHA,
+    body: { amount: 1500, title: 'x' },
+  });
+  assert.equal(refused.status, 503, refused.text);
+  assert.equal(refused.body.error.code, 'storage_unavailable');
+  assert.match(refused.body.error.message, /^Workspace "alpha" could not be made: .*workspaces/);
+  assert.match(refused.body.error.message, /the other workspaces are not affected/);
+  assert.equal(sandbox.workspaces.get('alpha'), undefined);
+  await create(sandbox, KEY, 'default serves on');
 });

@@ -21,6 +21,14 @@ const FILE_SYSTEM_REFUSALS: Record<string, { what: string; remedy: string }> = {
   EPERM: { what: 'operation not permitted', remedy: FIX_PERMISSIONS },
   ENOSPC: { what: 'no space left on device', remedy: FREE_SPACE },
   EDQUOT: { what: 'disk quota exceeded', remedy: FREE_SPACE },
+  EMFILE: {
+    what: 'too many open files',
+    remedy: 'raise the open-files limit (ulimit -n) before starting the sandbox',
+  },
+  ENFILE: {
+    what: 'too many open files on the system',
+    remedy: 'raise the system open-files limit, or stop other programs',
+  },
 };
 
 /** A directory the file system will not let us `do`: names the errno and, for the usual ones, its fix. */

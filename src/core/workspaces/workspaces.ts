@@ -5,7 +5,20 @@ import type { WorkspaceSummary, WorkspaceView } from '../../shared/workspaces';
 import { DEFAULT_WORKSPACE, isWorkspaceName } from '../../shared/workspaceKey';
 import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
+import { StoreFileError } from '../store/storeErrors';
 import { SandboxCore, type CoreOptions, type ListeningInfo } from '../sandboxCore';
+
+/**
+ * A workspace whose store cannot be made (its folder refused, no file descriptor left): 503, named,
+ * while every other workspace serves on.
+ */
+function notMade(name: string, err: unknown): SandboxError {
+  const why = err instanceof StoreFileError ? err.message : (err as Error).message;
+  return new SandboxError(
+    'storage_unavailable',
+    `Workspace "${name}" could not be made: ${why}. Nothing was changed; the other workspaces are not affected.`,
+  );
+}
 
 /** Where the workspaces other than `default` keep their stores, inside the data folder. */
 export const WORKSPACES_FOLDER = 'workspaces';
@@ -67,7 +80,11 @@ export class Workspaces {
     let opening = this.opening.get(name);
     if (!opening) {
       if (this.made.size + this.opening.size >= this.limit) return Promise.reject(this.limitReached(name));
-      opening = this.openOne(name).finally(() => this.opening.delete(name));
+      opening = this.openOne(name)
+        .catch((err: unknown) => {
+          throw notMade(name, err);
+        })
+        .finally(() => this.opening.delete(name));
       this.opening.set(name, opening);
     }
     return opening;
