@@ -354,3 +354,34 @@ test('a workspace whose folder cannot be made answers 503 naming why, and every 
   assert.equal(sandbox.workspaces.get('alpha'), undefined);
   await create(sandbox, KEY, 'default serves on');
 });
+
+test('a damaged workspace answers 503 naming its file, the sandbox still starts and serves the others, and removing it mends it', async () => {
+  const dir = await makeTempDir();
+  const first = await started(dir);
+  await create(first, ALPHA, 'in a store that breaks');
+  await create(first, BETA, 'beta stays whole');
+  await first.stop({ keepDir: true });
+  const snapshot = join(dir, 'workspaces', 'alpha', 'sandbox.json');
+  await writeFile(snapshot, '{ this is not json');
+
+  const again = await started(dir);
+  assert.deepEqual(await titles(again, BETA), ['beta stays whole']);
+  assert.deepEqual(await titles(again, KEY), []);
+  for (const [method, body] of [
+    ['GET', undefined],
+    ['POST', { amount: 1500, title: 'x' }],
+  ] as const) {
+    const refused = await again.api(method, '/payment-links', { key: ALPHA, body });
+    assert.equal(refused.status, 503, `${method}: ${refused.text}`);
+    assert.equal(refused.body.error.code, 'storage_unavailable');
+    assert.match(refused.body.error.message, /^Workspace "alpha" cannot be opened: .*sandbox\.json/);
+  }
+  assert.equal((await again.consoleApi('GET', '/links?workspace=alpha')).status, 503);
+  assert.equal(existsSync(snapshot), true, 'its files are left as they are');
+
+  const removed = await again.api('DELETE', '/sandbox/workspace', { key: ALPHA });
+  assert.equal(removed.status, 200, removed.text);
+  assert.equal(existsSync(join(dir, 'workspaces', 'alpha')), false);
+  await create(again, ALPHA, 'anew');
+  assert.deepEqual(await titles(again, ALPHA), ['anew']);
+});

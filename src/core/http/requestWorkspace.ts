@@ -63,6 +63,9 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
   if (found.name === DEFAULT_WORKSPACE) return undefined;
   request.workspaceName = found.name;
   const made = workspaces.get(found.name);
+  const damage = made ? undefined : workspaces.damage(found.name);
+  // A damaged workspace can still be removed, which is how it is mended.
+  if (damage && request.routeOptions.config.makesNoWorkspace !== true) throw damage;
   if (made) {
     request.chosenWorkspace = made;
     return undefined;
@@ -98,6 +101,8 @@ export function chooseByQuery(workspaces: Workspaces, request: FastifyRequest): 
     );
   const name = workspaceName(given);
   const found = workspaces.get(name);
+  const damage = found ? undefined : workspaces.damage(name);
+  if (damage) throw damage;
   if (!found)
     throw new SandboxError(
       'resource_not_found',

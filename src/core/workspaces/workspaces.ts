@@ -20,6 +20,14 @@ function notMade(name: string, err: unknown): SandboxError {
   );
 }
 
+/** A workspace the data folder holds whose store will not open (a damaged file): 503, named. */
+function damaged(name: string, err: unknown): SandboxError {
+  return new SandboxError(
+    'storage_unavailable',
+    `Workspace "${name}" cannot be opened: ${(err as Error).message}. Its files are left as they are and every other workspace serves; DELETE /sandbox/workspace with its key removes it.`,
+  );
+}
+
 /** Where the workspaces other than `default` keep their stores, inside the data folder. */
 export const WORKSPACES_FOLDER = 'workspaces';
 /** How many workspaces besides `default` a server makes unless told otherwise (--max-workspaces). */
@@ -38,6 +46,8 @@ export interface WorkspacesOptions extends CoreOptions {
  */
 export class Workspaces {
   private readonly made = new Map<string, SandboxCore>();
+  /** Workspaces whose store would not open at start, and why: they answer 503 until removed. */
+  private readonly damaged = new Map<string, SandboxError>();
   private readonly opening = new Map<string, Promise<SandboxCore>>();
   /** When each workspace last changed (real time): the list's order, most recent first. */
   private readonly changedAt = new Map<SandboxCore, number>();
@@ -60,9 +70,23 @@ export class Workspaces {
     if (options.dataDir) {
       const names = await readdir(join(options.dataDir, WORKSPACES_FOLDER)).catch(() => []);
       // Those already made open whatever the limit: it bounds what is made next.
-      for (const name of names.filter(isWorkspaceName).sort()) await workspaces.openOne(name);
+      for (const name of names.filter(isWorkspaceName).sort()) {
+        try {
+          await workspaces.openOne(name);
+        } catch (err) {
+          // A damaged workspace stops no other: it answers 503 naming its file, and is left as it is.
+          const refusal = damaged(name, err);
+          workspaces.damaged.set(name, refusal);
+          process.emitWarning(refusal.message);
+        }
+      }
     }
     return workspaces;
+  }
+
+  /** Why the workspace named so cannot serve (its store would not open at start), if it cannot. */
+  damage(name: string): SandboxError | undefined {
+    return this.damaged.get(name);
   }
 
   /** The workspace named so, if it has been made. */
@@ -77,6 +101,8 @@ export class Workspaces {
   make(name: string): Promise<SandboxCore> {
     const found = this.get(name);
     if (found) return Promise.resolve(found);
+    const damage = this.damaged.get(name);
+    if (damage) return Promise.reject(damage);
     let opening = this.opening.get(name);
     if (!opening) {
       if (this.made.size + this.opening.size >= this.limit) return Promise.reject(this.limitReached(name));
@@ -146,6 +172,8 @@ export class Workspaces {
    */
   async remove(name: string): Promise<ResetCounts> {
     if (name === DEFAULT_WORKSPACE) return this.defaultWorkspace.data.reset({ inboxes: true });
+    if (this.damaged.delete(name) && this.options.dataDir)
+      await rm(join(this.options.dataDir, WORKSPACES_FOLDER, name), { recursive: true, force: true });
     const workspace = this.made.get(name);
     const removed: ResetCounts = {
       links: 0,
