@@ -1,5 +1,5 @@
 import type { DeliverySummary } from '../shared/deliverySummary';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 export const EVENTS_USAGE = `Usage: payment-links-sandbox events resend ID
 
@@ -14,30 +14,23 @@ const line = (d: DeliverySummary): string =>
   `Resent ${d.id} (${d.event_type} ${d.event_id}) → ${d.endpoint_url}: ${d.status}`;
 
 /** `events resend ID`. */
-export const events = (argv: string[]): Promise<number> =>
-  runCommand('events', async () => {
-    const { values, positionals } = parseCommand(argv, {});
-    if (values.help) {
-      console.log(EVENTS_USAGE);
-      return 0;
-    }
-    const [action, id, ...extra] = positionals;
-    if (action !== 'resend' || id === undefined || extra.length > 0)
-      throw new CommandFailure('the one events command is: events resend ID (see --help)', 2);
-    const path = id.startsWith('evt_')
-      ? `/sandbox/events/${encodeURIComponent(id)}/resend`
-      : id.startsWith('dlv_')
-        ? `/sandbox/deliveries/${encodeURIComponent(id)}/resend`
-        : undefined;
-    if (!path)
-      throw new CommandFailure(`"${id}" is neither an event id (evt_…) nor a delivery id (dlv_…)`, 2);
-    const { data } = await SandboxClient.from(values).call<{ data: DeliverySummary | DeliverySummary[] }>(
-      'POST',
-      path,
-    );
-    const resent = Array.isArray(data) ? data : [data];
-    if (resent.length === 0)
-      throw new CommandFailure(`event ${id} has no deliveries to resend: no endpoint wanted it`, 1);
-    for (const delivery of resent) console.log(line(delivery));
-    return 0;
-  });
+export const events = targetCommand('events', EVENTS_USAGE, {}, async ({ values, positionals }) => {
+  const [action, id, ...extra] = positionals;
+  if (action !== 'resend' || id === undefined || extra.length > 0)
+    throw new CommandFailure('the one events command is: events resend ID (see --help)', 2);
+  const path = id.startsWith('evt_')
+    ? `/sandbox/events/${encodeURIComponent(id)}/resend`
+    : id.startsWith('dlv_')
+      ? `/sandbox/deliveries/${encodeURIComponent(id)}/resend`
+      : undefined;
+  if (!path) throw new CommandFailure(`"${id}" is neither an event id (evt_…) nor a delivery id (dlv_…)`, 2);
+  const { data } = await SandboxClient.from(values).call<{ data: DeliverySummary | DeliverySummary[] }>(
+    'POST',
+    path,
+  );
+  const resent = Array.isArray(data) ? data : [data];
+  if (resent.length === 0)
+    throw new CommandFailure(`event ${id} has no deliveries to resend: no endpoint wanted it`, 1);
+  for (const delivery of resent) console.log(line(delivery));
+  return 0;
+});

@@ -4,7 +4,7 @@ import { WEBHOOK_EVENT_TYPES } from '../shared/types';
 import { cutOffLine, followLogs, stopOnSignal } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { CommandFailure, noArguments, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--print-secret]
 
@@ -49,19 +49,16 @@ function forwardTo(url: string | undefined): string {
 }
 
 /** `listen --forward-to URL`: the Stripe CLI's listen, with the sandbox doing the delivering. */
-export const listen = (argv: string[]): Promise<number> =>
-  runCommand('listen', async () => {
-    const { values, positionals } = parseCommand(argv, {
-      'forward-to': { type: 'string' },
-      events: { type: 'string' },
-      'print-secret': { type: 'boolean' },
-    });
-    if (values.help) {
-      console.log(LISTEN_USAGE);
-      return 0;
-    }
-    if (positionals.length > 0)
-      throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
+export const listen = targetCommand(
+  'listen',
+  LISTEN_USAGE,
+  {
+    'forward-to': { type: 'string' },
+    events: { type: 'string' },
+    'print-secret': { type: 'boolean' },
+  },
+  async ({ values, positionals }) => {
+    noArguments(positionals);
     const url = forwardTo(values['forward-to']);
     const types = eventTypes(values.events);
     const sandbox = SandboxClient.from(values);
@@ -104,7 +101,8 @@ export const listen = (argv: string[]): Promise<number> =>
     await sandbox.call('DELETE', `/sandbox/endpoints/${endpoint.id}`);
     console.log(`Removed endpoint ${endpoint.id}.`);
     return 0;
-  });
+  },
+);
 
 /**
  * The endpoint this URL's listen owns: one left by an earlier listen that could not remove it

@@ -1,7 +1,7 @@
 import { cutOffLine, followLogs, stopOnSignal, type StreamedEntry } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 export const LOGS_USAGE = `Usage: payment-links-sandbox logs tail [--json]
 
@@ -14,13 +14,11 @@ Options:
 ${TARGET_USAGE}`;
 
 /** `logs tail [--json]`: the Stripe CLI's logs tail. */
-export const logs = (argv: string[]): Promise<number> =>
-  runCommand('logs', async () => {
-    const { values, positionals } = parseCommand(argv, { json: { type: 'boolean' } });
-    if (values.help) {
-      console.log(LOGS_USAGE);
-      return 0;
-    }
+export const logs = targetCommand(
+  'logs',
+  LOGS_USAGE,
+  { json: { type: 'boolean' } },
+  async ({ values, positionals }) => {
     if (positionals[0] !== 'tail' || positionals.length > 1)
       throw new CommandFailure('the one logs command is: logs tail [--json] (see --help)', 2);
     const sandbox = SandboxClient.from(values);
@@ -36,4 +34,5 @@ export const logs = (argv: string[]): Promise<number> =>
     if (outcome === 'ended')
       throw new CommandFailure(`the sandbox at ${sandbox.baseUrl} closed the log stream (it stopped)`, 1);
     return 0;
-  });
+  },
+);

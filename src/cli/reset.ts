@@ -1,5 +1,5 @@
 import type { ResetCounts } from '../shared/dataFolder';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { noArguments, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 export const RESET_USAGE = `Usage: payment-links-sandbox reset [--base-url URL] [--api-key KEY]
 
@@ -25,17 +25,10 @@ export function removedLine(counts: ResetCounts): string {
 }
 
 /** `payment-links-sandbox reset`. Exit 0 done, 1 the sandbox refused or cannot be reached, 2 bad usage. */
-export const reset = (argv: string[]): Promise<number> =>
-  runCommand('reset', async () => {
-    const { values, positionals } = parseCommand(argv, {});
-    if (values.help) {
-      console.log(RESET_USAGE);
-      return 0;
-    }
-    if (positionals.length > 0)
-      throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
-    const sandbox = SandboxClient.from(values);
-    const { data } = await sandbox.call<{ data: ResetCounts }>('POST', '/sandbox/reset');
-    console.log(removedLine(data));
-    return 0;
-  });
+export const reset = targetCommand('reset', RESET_USAGE, {}, async ({ values, positionals }) => {
+  noArguments(positionals);
+  const sandbox = SandboxClient.from(values);
+  const { data } = await sandbox.call<{ data: ResetCounts }>('POST', '/sandbox/reset');
+  console.log(removedLine(data));
+  return 0;
+});

@@ -51,6 +51,33 @@ export function parseCommand<O extends OptionSpec>(argv: string[], options: O) {
   }
 }
 
+/**
+ * A command that talks to a running sandbox, whole: its argv parsed with the target options,
+ * --help printing `usage`, then `body` with what was given; run as runCommand runs it.
+ */
+export function targetCommand<O extends OptionSpec>(
+  name: string,
+  usage: string,
+  options: O,
+  body: (given: ReturnType<typeof parseCommand<O>>) => Promise<number>,
+): (argv: string[]) => Promise<number> {
+  return (argv) =>
+    runCommand(name, async () => {
+      const given = parseCommand(argv, options);
+      if ((given.values as { help?: boolean }).help) {
+        console.log(usage);
+        return 0;
+      }
+      return body(given);
+    });
+}
+
+/** For a command that takes no argument but its options. */
+export function noArguments(positionals: string[]): void {
+  if (positionals.length > 0)
+    throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
+}
+
 /** Runs a command's body; a CommandFailure becomes one line on stderr and its exit code. */
 export async function runCommand(name: string, body: () => Promise<number>): Promise<number> {
   try {

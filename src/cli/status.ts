@@ -1,7 +1,7 @@
 import type { ClockView } from '../shared/types';
 import { DELIVERY_STATUSES } from '../shared/types';
 import type { WorkspaceView } from '../shared/workspaces';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { noArguments, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 export const STATUS_USAGE = `Usage: payment-links-sandbox status
 
@@ -15,42 +15,35 @@ ${TARGET_USAGE}`;
 type Counted = { pagination: { total: number } };
 
 /** `status`: is the sandbox there, and what does it hold. */
-export const status = (argv: string[]): Promise<number> =>
-  runCommand('status', async () => {
-    const { values, positionals } = parseCommand(argv, {});
-    if (values.help) {
-      console.log(STATUS_USAGE);
-      return 0;
-    }
-    if (positionals.length > 0)
-      throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
-    const sandbox = SandboxClient.from(values);
-    const { data: clock } = await sandbox.call<{ data: ClockView }>('GET', '/sandbox/clock');
-    const { data: workspace } = await sandbox.call<{ data: WorkspaceView }>('GET', '/sandbox/workspace');
-    // The API reference names the version, and needs no key: the one route here outside /sandbox.
-    const { info } = await sandbox.call<{ info: { version: string; 'x-sandbox-version'?: string } }>(
-      'GET',
-      '/openapi.json',
-    );
-    const [links, endpoints, ...deliveries] = await Promise.all([
-      sandbox.call<Counted>('GET', '/payment-links?per_page=1'),
-      sandbox.call<{ data: unknown[] }>('GET', '/sandbox/endpoints'),
-      ...DELIVERY_STATUSES.map((s) =>
-        sandbox.call<Counted>('GET', `/sandbox/deliveries?status=${s}&per_page=1`),
-      ),
-    ]);
-    const ahead = clock.offset_seconds >= 1 ? `, ${Math.round(clock.offset_seconds)} s ahead` : '';
-    console.log(
-      `Sandbox at ${sandbox.baseUrl}: up, version ${info['x-sandbox-version'] ?? 'unknown'} (API ${info.version})`,
-    );
-    console.log(
-      `Workspace: ${workspace.name}${workspace.made ? '' : ' (not made yet: the first write with this key makes it)'}`,
-    );
-    console.log(`Clock: ${clock.now} (${clock.frozen ? 'frozen' : 'running'}${ahead})`);
-    console.log(`Payment links: ${links.pagination.total}`);
-    console.log(`Webhook endpoints: ${endpoints.data.length}`);
-    console.log(
-      `Deliveries: ${DELIVERY_STATUSES.map((s, i) => `${(deliveries[i] as Counted).pagination.total} ${s}`).join(', ')}`,
-    );
-    return 0;
-  });
+export const status = targetCommand('status', STATUS_USAGE, {}, async ({ values, positionals }) => {
+  noArguments(positionals);
+  const sandbox = SandboxClient.from(values);
+  const { data: clock } = await sandbox.call<{ data: ClockView }>('GET', '/sandbox/clock');
+  const { data: workspace } = await sandbox.call<{ data: WorkspaceView }>('GET', '/sandbox/workspace');
+  // The API reference names the version, and needs no key: the one route here outside /sandbox.
+  const { info } = await sandbox.call<{ info: { version: string; 'x-sandbox-version'?: string } }>(
+    'GET',
+    '/openapi.json',
+  );
+  const [links, endpoints, ...deliveries] = await Promise.all([
+    sandbox.call<Counted>('GET', '/payment-links?per_page=1'),
+    sandbox.call<{ data: unknown[] }>('GET', '/sandbox/endpoints'),
+    ...DELIVERY_STATUSES.map((s) =>
+      sandbox.call<Counted>('GET', `/sandbox/deliveries?status=${s}&per_page=1`),
+    ),
+  ]);
+  const ahead = clock.offset_seconds >= 1 ? `, ${Math.round(clock.offset_seconds)} s ahead` : '';
+  console.log(
+    `Sandbox at ${sandbox.baseUrl}: up, version ${info['x-sandbox-version'] ?? 'unknown'} (API ${info.version})`,
+  );
+  console.log(
+    `Workspace: ${workspace.name}${workspace.made ? '' : ' (not made yet: the first write with this key makes it)'}`,
+  );
+  console.log(`Clock: ${clock.now} (${clock.frozen ? 'frozen' : 'running'}${ahead})`);
+  console.log(`Payment links: ${links.pagination.total}`);
+  console.log(`Webhook endpoints: ${endpoints.data.length}`);
+  console.log(
+    `Deliveries: ${DELIVERY_STATUSES.map((s, i) => `${(deliveries[i] as Counted).pagination.total} ${s}`).join(', ')}`,
+  );
+  return 0;
+});

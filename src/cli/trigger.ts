@@ -1,5 +1,5 @@
 import type { PaymentLink } from '../shared/types';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 const OUTCOMES = ['paid', 'failed', 'expired', 'canceled'] as const;
 type Outcome = (typeof OUTCOMES)[number];
@@ -16,13 +16,11 @@ ${TARGET_USAGE}`;
 type LinkAnswer = { data: PaymentLink };
 
 /** `trigger paid`: the Stripe CLI's trigger, for a payment link's four outcomes. */
-export const trigger = (argv: string[]): Promise<number> =>
-  runCommand('trigger', async () => {
-    const { values, positionals } = parseCommand(argv, { link: { type: 'string' } });
-    if (values.help) {
-      console.log(TRIGGER_USAGE);
-      return 0;
-    }
+export const trigger = targetCommand(
+  'trigger',
+  TRIGGER_USAGE,
+  { link: { type: 'string' } },
+  async ({ values, positionals }) => {
     const outcome = positionals[0] as Outcome | undefined;
     if (positionals.length !== 1 || !OUTCOMES.includes(outcome as Outcome))
       throw new CommandFailure(
@@ -48,4 +46,5 @@ export const trigger = (argv: string[]): Promise<number> =>
           });
     console.log(`Link ${link.id}: ${link.status} (webhook payment_link.${outcome})`);
     return 0;
-  });
+  },
+);

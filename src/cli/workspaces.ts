@@ -3,7 +3,7 @@ import type { Pagination } from '../shared/types';
 import { isWorkspaceName, WORKSPACE_KEY_PREFIX, WORKSPACE_NAME_WORDS } from '../shared/workspaceKey';
 import type { WorkspaceSummary } from '../shared/workspaces';
 import { removedLine } from './reset';
-import { CommandFailure, parseCommand, runCommand, SandboxClient, TARGET_USAGE } from './sandboxClient';
+import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
 
 export const WORKSPACES_USAGE = `Usage: payment-links-sandbox workspaces list
        payment-links-sandbox workspaces delete NAME
@@ -46,17 +46,16 @@ async function remove(sandbox: SandboxClient, name: string): Promise<void> {
 }
 
 /** `workspaces list` and `workspaces delete NAME`. Exit 0 done, 1 refused or unreachable, 2 bad usage. */
-export const workspaces = (argv: string[]): Promise<number> =>
-  runCommand('workspaces', async () => {
-    const { values, positionals } = parseCommand(argv, {});
-    if (values.help) {
-      console.log(WORKSPACES_USAGE);
-      return 0;
-    }
+export const workspaces = targetCommand(
+  'workspaces',
+  WORKSPACES_USAGE,
+  {},
+  async ({ values, positionals }) => {
     const [action, name, ...extra] = positionals;
     if (action === 'list' && name === undefined) await list(SandboxClient.from(values));
     else if (action === 'delete' && name !== undefined && extra.length === 0)
       await remove(SandboxClient.from(values), name);
     else throw new CommandFailure('give "list", or "delete NAME" (see --help)', 2);
     return 0;
-  });
+  },
+);
