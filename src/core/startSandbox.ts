@@ -3,6 +3,8 @@ import { createApp, type AppOptions } from './http/createApp';
 import { newConsoleToken, isLoopbackHost } from './http/consoleToken';
 import { SandboxCore, type ListeningInfo } from './sandboxCore';
 import { Workspaces, type WorkspacesOptions } from './workspaces/workspaces';
+import { workspaceOptions } from './workspaces/workspaceOptions';
+import { DEFAULT_WORKSPACE } from '../shared/workspaceKey';
 import { DEFAULT_PORT } from './settings';
 
 export interface StartOptions extends WorkspacesOptions, AppOptions {
@@ -43,7 +45,7 @@ function originOf(host: string, port: number): string {
 export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const consoleToken = options.consoleToken ?? (isLoopbackHost(host) ? undefined : newConsoleToken());
-  const core = await SandboxCore.open(options);
+  const core = await SandboxCore.open(workspaceOptions(DEFAULT_WORKSPACE, options));
   let workspaces: Workspaces | undefined;
   let app: FastifyInstance | undefined;
   try {

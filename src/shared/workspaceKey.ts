@@ -38,3 +38,10 @@ export function workspaceOfKey(key: string): { name: string } | { problem: strin
     problem: `${name === '' ? 'The key names no workspace' : `The workspace name "${shown}" is ${name.length} characters long`}: a key that starts ${WORKSPACE_KEY_PREFIX} names a workspace, as ${WORKSPACE_KEY_WORDS}. Any other key (${API_KEY_WORDS}) uses the workspace ${DEFAULT_WORKSPACE}.`,
   };
 }
+
+/** In an endpoint URL of the configuration file or --webhook-url, where each workspace's name goes. */
+export const WORKSPACE_PLACEHOLDER = '{workspace}';
+
+/** The URL with each {workspace} replaced by the name. */
+export const withWorkspaceName = (url: string, name: string): string =>
+  url.split(WORKSPACE_PLACEHOLDER).join(name);

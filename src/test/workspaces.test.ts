@@ -4,7 +4,9 @@ import { readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { http, killLeftoverClis, runCli, spawnCli, startServe } from './cliProcess';
+import { readConfiguration } from '../core/configuration/readConfiguration';
 import { KEY, makeTempDir, startTestSandbox, type TestSandbox } from './harness';
+import { WebhookReceiver } from './webhookReceiver';
 
 // docs/contract.md §15: a key sk_test_ws_<name> has a sandbox of its own, a workspace; every other
 // key has `default`, the sandbox as it always was.
@@ -384,4 +386,51 @@ test('a damaged workspace answers 503 naming its file, the sandbox still starts 
   assert.equal(existsSync(join(dir, 'workspaces', 'alpha')), false);
   await create(again, ALPHA, 'anew');
   assert.deepEqual(await titles(again, ALPHA), ['anew']);
+});
+
+test('an endpoint URL with {workspace} is made in every workspace with its name; any other only in default', async () => {
+  const receiver = await WebhookReceiver.start();
+  try {
+    const dir = await makeTempDir();
+    const file = join(dir, 'payment-links-sandbox.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        endpoints: [
+          { id: 'we_per_worker', url: `${receiver.url}/from-file/{workspace}` },
+          { id: 'we_default_only', url: `${receiver.url}/default-only` },
+        ],
+      }),
+    );
+    const sandbox = await startTestSandbox({
+      inMemory: true,
+      configuration: await readConfiguration(file),
+      webhookEndpoints: [{ url: `${receiver.url}/flag/{workspace}` }],
+    });
+    running.push(sandbox);
+    const urls = async (key: string) =>
+      ((await sandbox.api('GET', '/sandbox/endpoints', { key })).body.data as { url: string }[])
+        .map((endpoint) => endpoint.url)
+        .sort();
+    assert.deepEqual(await urls(KEY), [
+      `${receiver.url}/default-only`,
+      `${receiver.url}/flag/default`,
+      `${receiver.url}/from-file/default`,
+    ]);
+    const link = await create(sandbox, ALPHA, 'paid in alpha');
+    assert.deepEqual(await urls(ALPHA), [`${receiver.url}/flag/alpha`, `${receiver.url}/from-file/alpha`]);
+
+    await sandbox.api('POST', '/sandbox/simulate', {
+      key: ALPHA,
+      body: { payment_link_id: link.id, event: 'paid' },
+    });
+    const arrived = await receiver.waitForRequests(2, "alpha's webhook at each of its endpoints");
+    assert.deepEqual(arrived.map((request) => request.path).sort(), [
+      '/webhooks/flag/alpha',
+      '/webhooks/from-file/alpha',
+    ]);
+  } finally {
+    await receiver.stop();
+  }
 });

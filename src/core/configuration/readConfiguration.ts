@@ -1,3 +1,4 @@
+import { withWorkspaceName } from '../../shared/workspaceKey';
 import Type, { type TSchema } from 'typebox';
 import { faultActionProblem, NewFaultRuleSchema, type NewFaultRule } from '../../shared/faults';
 import { parseDuration } from '../../shared/durations';
@@ -135,7 +136,12 @@ function checkEndpoints(endpoints: unknown[], problems: Problems): void {
   const seen = new Map<string, number>();
   endpoints.forEach((endpoint, i) => {
     const where = `endpoints[${i}]`;
-    if (!problems.record(where, ConfigEndpointSchema, endpoint, 'a webhook endpoint')) return;
+    // {workspace} stands for each workspace's name (docs/contract.md §15): checked as a name would be.
+    const checked =
+      isObject(endpoint) && typeof endpoint.url === 'string'
+        ? { ...endpoint, url: withWorkspaceName(endpoint.url, 'workspace') }
+        : endpoint;
+    if (!problems.record(where, ConfigEndpointSchema, checked, 'a webhook endpoint')) return;
     const { id } = endpoint as ConfigEndpoint;
     const first = seen.get(id);
     if (first !== undefined)

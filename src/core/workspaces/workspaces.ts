@@ -7,6 +7,7 @@ import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
 import { StoreFileError } from '../store/storeErrors';
 import { SandboxCore, type CoreOptions, type ListeningInfo } from '../sandboxCore';
+import { workspaceOptions } from './workspaceOptions';
 
 /**
  * A workspace whose store cannot be made (its folder refused, no file descriptor left): 503, named,
@@ -233,15 +234,11 @@ export class Workspaces {
 
   private async openOne(name: string): Promise<SandboxCore> {
     if (this.closed) throw new Error(`the sandbox is closing; workspace ${name} was not made`);
-    const { dataDir, configuration } = this.options;
-    const { endpoints: _defaultOnly, ...configured } = configuration ?? { source: '' };
+    const { dataDir } = this.options;
     const workspace = await SandboxCore.open({
-      ...this.options,
+      ...workspaceOptions(name, this.options),
       dataDir: dataDir === undefined ? undefined : join(dataDir, WORKSPACES_FOLDER, name),
       heldLock: this.defaultWorkspace.store.lock ?? undefined,
-      // Endpoints named at start are the default workspace's (docs/contract.md §15).
-      webhookEndpoints: [],
-      ...(configuration ? { configuration: configured } : {}),
     });
     workspace.origin = this.defaultWorkspace.origin;
     workspace.listening = this.defaultWorkspace.listening;
