@@ -1,39 +1,77 @@
-// docs/ci.md, "Parallel workers, one sandbox": the command it shows, run as written by a shell in
-// docs/examples/python, against a real sandbox, as a Python team's CI would run it.
+// docs/ci.md, "Parallel workers, one sandbox": each command it shows, run as written by a shell in
+// its example's folder, against a real sandbox, as a team's CI would run it.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
 import { CliProcess, killLeftoverClis, REPO_ROOT } from './cliProcess';
 import { startTestSandbox, type TestSandbox } from './harness';
 
-let sandbox: TestSandbox | undefined;
+let sandbox: TestSandbox;
+let commands: string[] = [];
+before(async () => {
+  sandbox = await startTestSandbox({ inMemory: true });
+  const doc = await readFile(join(REPO_ROOT, 'docs', 'ci.md'), 'utf8');
+  const start = doc.indexOf('## Parallel workers, one sandbox');
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  commands = [...section.matchAll(/```sh\n(.+)\n```/g)].map((block) => block[1] as string);
+});
 after(async () => {
   await killLeftoverClis();
-  await sandbox?.stop();
+  await sandbox.stop();
 });
 
-test("docs/ci.md's parallel workers run as written: four workers, one sandbox, none sees another's", async () => {
-  const doc = await readFile(join(REPO_ROOT, 'docs', 'ci.md'), 'utf8');
-  const section = doc.slice(doc.indexOf('## Parallel workers, one sandbox'));
-  const command = /```sh\n(.+)\n```/.exec(section)?.[1];
-  assert.equal(command, 'python3 parallel_workers.py');
-  sandbox = await startTestSandbox({ inMemory: true });
+/** Where each command runs, by the program it starts. */
+const FOLDERS: Record<string, string> = { python3: 'python', go: 'go' };
+
+async function runShown(program: string): Promise<CliProcess> {
+  const command = commands.find((line) => line.startsWith(`${program} `));
+  assert.ok(command, `docs/ci.md shows a ${program} command: ${commands.join(' | ')}`);
   const run = new CliProcess(
     [],
     { PAYMENTS_BASE_URL: sandbox.origin },
-    { file: 'sh', args: ['-c', command as string], cwd: join(REPO_ROOT, 'docs', 'examples', 'python') },
+    {
+      file: 'sh',
+      args: ['-c', command],
+      cwd: join(REPO_ROOT, 'docs', 'examples', FOLDERS[program] as string),
+    },
   );
-  const { code } = await run.waitForExit(60_000);
-  assert.equal(code, 0, run.transcript());
-  assert.match(run.stdout, /^4 workers, 3 rounds each: none saw another's link, webhook, clock or fault\.$/m);
-  const workspaces = (await sandbox.api('GET', '/sandbox/workspaces')).body.data as { name: string }[];
-  assert.deepEqual(workspaces.map((w) => w.name).sort(), [
-    'default',
-    'worker_0',
-    'worker_1',
-    'worker_2',
-    'worker_3',
+  const { code } = await run.waitForExit(120_000);
+  assert.equal(code, 0, `${command}${run.transcript()}`);
+  return run;
+}
+
+const workspaceNames = async (): Promise<string[]> =>
+  ((await sandbox.api('GET', '/sandbox/workspaces?per_page=1000')).body.data as { name: string }[]).map(
+    (w) => w.name,
+  );
+
+test('the section shows one command per language, and nothing else', () => {
+  assert.deepEqual(commands, [
+    'python3 parallel_workers.py',
+    'go test -count=1 -run TestParallelWorkers -v ./...',
   ]);
+});
+
+test("Python: four workers with multiprocessing, one sandbox, none sees another's", async () => {
+  const run = await runShown('python3');
+  assert.match(run.stdout, /^4 workers, 3 rounds each: none saw another's link, webhook, clock or fault\.$/m);
+  const names = await workspaceNames();
+  for (const n of [0, 1, 2, 3]) assert.ok(names.includes(`worker_${n}`), names.join(', '));
   assert.equal((await sandbox.api('GET', '/payment-links')).body.data.length, 0, 'default saw none of it');
+});
+
+test("Go: four subtests under t.Parallel(), one sandbox, none sees another's", async (t) => {
+  const go = await promisify(execFile)('sh', ['-c', 'command -v go']).catch(() => null);
+  if (!go) {
+    t.skip("go is not on PATH here: Debian's golang-go runs this example (.ci/run installs it)");
+    return;
+  }
+  const run = await runShown('go');
+  for (const n of [0, 1, 2, 3])
+    assert.match(run.stdout, new RegExp(`--- PASS: TestParallelWorkers/worker_${n}`));
+  const names = await workspaceNames();
+  for (const n of [0, 1, 2, 3]) assert.ok(names.includes(`go_${n}`), names.join(', '));
 });
