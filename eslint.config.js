@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // Examples a reader copies into a plain Node project: Node's own globals, no imports for them.
+    files: ['docs/examples/**/*.mjs'],
+    languageOptions: { globals: { fetch: 'readonly', Buffer: 'readonly' } },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -24,14 +24,15 @@ after(async () => {
 });
 
 /** Where each command runs, by the program it starts. */
-const FOLDERS: Record<string, string> = { python3: 'python', go: 'go' };
+const FOLDERS: Record<string, string> = { python3: 'python', go: 'go', node: 'node' };
 
 async function runShown(program: string): Promise<CliProcess> {
   const command = commands.find((line) => line.startsWith(`${program} `));
   assert.ok(command, `docs/ci.md shows a ${program} command: ${commands.join(' | ')}`);
   const run = new CliProcess(
     [],
-    { PAYMENTS_BASE_URL: sandbox.origin },
+    // NODE_TEST_CONTEXT is node:test's word to its own children: the example's `node --test` is none.
+    { PAYMENTS_BASE_URL: sandbox.origin, NODE_TEST_CONTEXT: undefined },
     {
       file: 'sh',
       args: ['-c', command],
@@ -52,6 +53,7 @@ test('the section shows one command per language, and nothing else', () => {
   assert.deepEqual(commands, [
     'python3 parallel_workers.py',
     'go test -count=1 -run TestParallelWorkers -v ./...',
+    'node --test --test-concurrency=4',
   ]);
 });
 
@@ -74,4 +76,12 @@ test("Go: four subtests under t.Parallel(), one sandbox, none sees another's", a
     assert.match(run.stdout, new RegExp(`--- PASS: TestParallelWorkers/worker_${n}`));
   const names = await workspaceNames();
   for (const n of [0, 1, 2, 3]) assert.ok(names.includes(`go_${n}`), names.join(', '));
+});
+
+test("Node: four test files, four processes with --test-concurrency, one sandbox, none sees another's", async () => {
+  const before = await workspaceNames();
+  const run = await runShown('node');
+  assert.match(run.stdout, /^# pass 4$/m);
+  const made = (await workspaceNames()).filter((name) => name.startsWith('node_') && !before.includes(name));
+  assert.equal(made.length, 4, `one workspace per process: ${made.join(', ')}`);
 });

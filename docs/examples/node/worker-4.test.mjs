@@ -1,0 +1,2 @@
+// A worker of its own: node --test runs each file in a process of its own (worker.mjs).
+import './worker.mjs';
