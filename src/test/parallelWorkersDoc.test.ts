@@ -24,7 +24,7 @@ after(async () => {
 });
 
 /** Where each command runs, by the program it starts. */
-const FOLDERS: Record<string, string> = { python3: 'python', go: 'go', node: 'node' };
+const FOLDERS: Record<string, string> = { python3: 'python', go: 'go', node: 'node', php: 'php' };
 
 async function runShown(program: string): Promise<CliProcess> {
   const command = commands.find((line) => line.startsWith(`${program} `));
@@ -54,6 +54,7 @@ test('the section shows one command per language, and nothing else', () => {
     'python3 parallel_workers.py',
     'go test -count=1 -run TestParallelWorkers -v ./...',
     'node --test --test-concurrency=4',
+    'php parallel_workers.php',
   ]);
 });
 
@@ -65,9 +66,15 @@ test("Python: four workers with multiprocessing, one sandbox, none sees another'
   assert.equal((await sandbox.api('GET', '/payment-links')).body.data.length, 0, 'default saw none of it');
 });
 
+/** Whether the program is on PATH; a test it needs is skipped, saying why, when not. */
+const onPath = async (program: string): Promise<boolean> =>
+  promisify(execFile)('sh', ['-c', `command -v ${program}`]).then(
+    () => true,
+    () => false,
+  );
+
 test("Go: four subtests under t.Parallel(), one sandbox, none sees another's", async (t) => {
-  const go = await promisify(execFile)('sh', ['-c', 'command -v go']).catch(() => null);
-  if (!go) {
+  if (!(await onPath('go'))) {
     t.skip("go is not on PATH here: Debian's golang-go runs this example (.ci/run installs it)");
     return;
   }
@@ -84,4 +91,15 @@ test("Node: four test files, four processes with --test-concurrency, one sandbox
   assert.match(run.stdout, /^# pass 4$/m);
   const made = (await workspaceNames()).filter((name) => name.startsWith('node_') && !before.includes(name));
   assert.equal(made.length, 4, `one workspace per process: ${made.join(', ')}`);
+});
+
+test("PHP: four processes started with proc_open, one sandbox, none sees another's", async (t) => {
+  if (!(await onPath('php'))) {
+    t.skip("php is not on PATH here: Debian's php-cli runs this example (.ci/run installs it)");
+    return;
+  }
+  const run = await runShown('php');
+  assert.match(run.stdout, /^4 workers, 3 rounds each: none saw another's link, webhook, clock or fault\.$/m);
+  const names = await workspaceNames();
+  for (const n of [0, 1, 2, 3]) assert.ok(names.includes(`php_${n}`), names.join(', '));
 });
