@@ -24,12 +24,17 @@ async function seed(sandbox: Sandbox): Promise<void> {
       expect(paid.status).toBe(200);
     }
   };
-  // The first link alone, so it is the oldest by a clear margin and sorts last.
+  // The first link alone, so it is the oldest by a clear margin and sorts last; the last one alone
+  // too, so it is the newest and sorts first (links made in the same millisecond tie on created_at
+  // and order by id).
   await create(0);
   await new Promise((resolve) => setTimeout(resolve, 5));
-  for (let start = 1; start < LINKS; start += 200) {
-    await Promise.all(Array.from({ length: Math.min(200, LINKS - start) }, (_, k) => create(start + k)));
+  const last = LINKS - 1;
+  for (let start = 1; start < last; start += 200) {
+    await Promise.all(Array.from({ length: Math.min(200, last - start) }, (_, k) => create(start + k)));
   }
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await create(last);
 }
 
 test.describe.configure({ timeout: 120_000 });
