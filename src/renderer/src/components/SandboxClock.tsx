@@ -24,11 +24,11 @@ export function SandboxClock() {
     <>
       <button
         type="button"
-        className={badge ? 'sandbox-clock sandbox-clock-moved' : 'sandbox-clock'}
+        className={badge ? 'sidebar-card sandbox-clock-moved' : 'sidebar-card'}
         data-testid="sandbox-clock"
         onClick={() => setOpen(true)}
       >
-        <span className="sandbox-clock-label">Sandbox time</span>
+        <span className="sidebar-card-label">Sandbox time</span>
         <span className="sandbox-clock-time mono">{time.format(now)}</span>
         <span className="sandbox-clock-day">{day.format(now)}</span>
         {badge && <span className="sandbox-clock-badge">{badge}</span>}

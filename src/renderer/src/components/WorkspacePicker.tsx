@@ -44,12 +44,12 @@ export function WorkspacePicker() {
       <button
         ref={toggle}
         type="button"
-        className="workspace-current"
+        className="sidebar-card workspace-current"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <span className="workspace-label">Workspace</span>
+        <span className="sidebar-card-label">Workspace</span>
         <span className="workspace-name">{current}</span>
       </button>
       {open && (
