@@ -59,10 +59,16 @@ function fill(dir: string): void {
 }
 
 /** The process's warnings that name `dir`: what an operator reads. */
+/**
+ * What the process says about the data folder, but for the request log's own line: the requests
+ * this test makes are logged too, and whether their few bytes still fit on the filled disk depends
+ * on how the file system rounds (the inbox's lines are what is under test).
+ */
 function warningsAbout(dir: string): string[] {
   const seen: string[] = [];
   process.on('warning', (warning) => {
-    if (warning.message.includes(dir)) seen.push(warning.message);
+    if (warning.message.includes(dir) && !warning.message.includes('requests.jsonl'))
+      seen.push(warning.message);
   });
   return seen;
 }
