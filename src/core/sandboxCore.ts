@@ -30,6 +30,10 @@ import { fanOutEvents } from './webhooks/fanOut';
 import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { EndpointChecks } from './endpointCheck/endpointChecks';
+import { SendingWorkspaces } from './workspaces/sendingWorkspaces';
+import { ServerCeilings, type Share, type SharedCeiling } from './workspaces/serverCeilings';
+import { sendAttempt } from './webhooks/sendAttempt';
+import { DEFAULT_WORKSPACE } from '../shared/workspaceKey';
 import { EndpointReports } from './endpointCheck/endpointReports';
 import { ImportTurn } from './dataFolder/importTurn';
 import { DataFolderService } from './dataFolder/dataFolderService';
@@ -38,6 +42,8 @@ import { LinkViews } from './linkViews/linkViews';
 import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
 import { runConfiguration } from './configuration/precedence';
 import { ConfigurationError, type Configuration } from './configuration/readConfiguration';
+
+const MIB = 1024 * 1024;
 
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
@@ -68,6 +74,12 @@ export interface CoreOptions {
   inboxReserveBytes?: number;
   /** dataDir lies in a data folder already locked (a workspace's): the store takes no lock of its own. */
   heldLock?: StoreOptions['heldLock'];
+  /** The workspace this core is (docs/contract.md §15): default unless the server made another. */
+  workspace?: string;
+  /** The server's record of which workspace sends each webhook on the wire; the default core makes it. */
+  sending?: SendingWorkspaces;
+  /** The server's ceilings the workspaces share (workspaces/serverCeilings.ts); the default core makes them. */
+  ceilings?: ServerCeilings;
 }
 
 export interface ListeningInfo {
@@ -106,6 +118,13 @@ export class SandboxCore {
   /** The built-in webhook inboxes (docs/contract.md §12), their messages kept in the data folder. */
   readonly inbox: Inboxes;
   readonly imports = new ImportTurn();
+  /** Which workspace this is (docs/contract.md §15). */
+  readonly name: string;
+  /** Shared by every workspace of the server: the inbox finds a message's sender in it. */
+  readonly sending: SendingWorkspaces;
+  readonly ceilings: ServerCeilings;
+  /** This workspace's parts of the server's ceilings, given back when it closes. */
+  private readonly shares: Share[] = [];
   /** The data as a whole: counts, export, import, reset. */
   readonly data = new DataFolderService(this);
   /** Many links at once (the console's samples and bulk actions). */
@@ -133,17 +152,26 @@ export class SandboxCore {
     private readonly options: CoreOptions,
   ) {
     this.configuration = runConfiguration(options.configuration, options);
+    this.name = options.workspace ?? DEFAULT_WORKSPACE;
+    this.sending = options.sending ?? new SendingWorkspaces();
+    const post = this.sending.sender(this.name, sendAttempt);
+    this.ceilings = options.ceilings ?? new ServerCeilings();
+    const requestLogShare = this.join(this.ceilings.requestLog, () => this.requests.trim());
+    const inboxShare = this.join(this.ceilings.inbox, () => this.inbox.trim());
+    const bodiesShare = this.join(this.ceilings.attemptBodies, () => bodies.trim());
     this.merged = new MergedSettings(() => store.state.settings);
     this.requests = new RequestHistory(
       (entry, summary) => {
         if (summary) this.log.request(entry, summary);
         this.emit({ type: 'request.logged', entry });
       },
-      () => this.settings.request_log_mb * 1024 * 1024,
+      () => Math.min(this.settings.request_log_mb * MIB, requestLogShare.bytes()),
       options.dataDir,
     );
     this.inbox = new Inboxes((event) => this.emit(event), undefined, options.dataDir, {
       reserveBytes: options.inboxReserveBytes,
+      workspace: this.name,
+      share: () => inboxShare.bytes(),
     });
     this.links = new PaymentLinks(store.state, clock, {
       settings: () => this.settings,
@@ -160,6 +188,8 @@ export class SandboxCore {
     this.faults = new FaultRules(store, clock);
     this.endpointChecks = new EndpointChecks({
       timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+      post,
+      slots: this.ceilings.endpointChecks,
       realNow: () => clock.realNow(),
       onDone: (check) => this.endpointReports.keep(check),
       eventContext: () => ({
@@ -196,6 +226,7 @@ export class SandboxCore {
         if (this.events.listenerCount('event') > 0)
           this.emit(deliveryChanged(this.presentDelivery(delivery)));
       },
+      post,
     );
     store.setExpander(
       fanOutEvents(
@@ -210,7 +241,9 @@ export class SandboxCore {
       () => clock.now(),
     );
     retention.sweep();
-    const bodies = new AttemptBodies(store.state, () => this.settings);
+    const bodies = new AttemptBodies(store.state, () =>
+      Math.min(this.settings.attempt_bodies_mb * MIB, bodiesShare.bytes()),
+    );
     store.onCommit((ops) => {
       retention.sweep();
       bodies.observe(ops);
@@ -332,6 +365,7 @@ export class SandboxCore {
   }
 
   async close(): Promise<void> {
+    for (const share of this.shares) share.leave();
     this.endpointChecks.stop();
     this.linkViews.close();
     this.scheduler.stop();
@@ -344,6 +378,13 @@ export class SandboxCore {
   /** A delivery as people see it (webhooks/deliveryView.ts). */
   presentDelivery(delivery: WebhookDelivery): PresentedDelivery {
     return presentDelivery(delivery, (id) => this.deliveries.isOnWire(id), this.store.state.queuePaused);
+  }
+
+  /** Joins a shared ceiling; its trim runs only once this core is whole (a share shrinks later). */
+  private join(ceiling: SharedCeiling, trim: () => void): Share {
+    const share = ceiling.join(trim);
+    this.shares.push(share);
+    return share;
   }
 
   private announce(ops: readonly Op[]): void {

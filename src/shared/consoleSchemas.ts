@@ -69,6 +69,10 @@ export const RequestEntrySchema = Type.Object(
 export const InboxMessageSummarySchema = Type.Object({
   id: Type.String({ description: 'msg_…, ordered: ?since= takes one' }),
   inbox: Type.String(),
+  workspace: Type.String({
+    description:
+      'The workspace whose endpoint sent it (docs/contract.md §15); default for any other sender. Only that workspace lists it.',
+  }),
   method: Type.String(),
   received_at: Type.String({ format: 'date-time', description: 'Sandbox time' }),
   content_type: Nullable(Type.String()),

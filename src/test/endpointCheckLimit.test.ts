@@ -75,7 +75,7 @@ test(`a check started while ${ENDPOINT_CHECKS_RUNNING_LIMIT} run is refused with
   assert.equal(refused.body.error.code, 'rate_limited');
   assert.equal(
     refused.body.error.message,
-    `${ENDPOINT_CHECKS_RUNNING_LIMIT} endpoint checks are running already, the most the sandbox runs at once; start this one once one of them has finished (retry after 60 s, as Retry-After says).`,
+    `${ENDPOINT_CHECKS_RUNNING_LIMIT} endpoint checks are running already, the most the sandbox runs at once across its workspaces; start this one once one of them has finished (retry after 60 s, as Retry-After says).`,
   );
   const fromConsole = await sandbox.consoleApi('POST', `/endpoints/${endpoint.body.data.id}/checks`, {});
   assert.equal(fromConsole.status, 429);

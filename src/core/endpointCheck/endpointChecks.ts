@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
   ENDPOINT_CHECKS_KEPT,
-  ENDPOINT_CHECKS_RUNNING_LIMIT,
   type EndpointCheck,
   type EndpointCheckProbe,
   type EndpointCheckStart,
 } from '../../shared/endpointCheck';
 import { isoTime } from '../clock';
 import { SandboxError } from '../errors';
+import type { sendAttempt } from '../webhooks/sendAttempt';
+import type { SharedSlots } from '../workspaces/serverCeilings';
 import { webhookSecretProblem, webhookUrlProblem } from '../../shared/webhookInputs';
 import type { TestEventContext } from '../webhooks/testEvent';
 import { effectProbes, type LinkDriver } from './effectProbes';
@@ -17,6 +18,10 @@ import { PROBES, type Probe } from './probes';
 export interface EndpointCheckDeps {
   /** How long one probe request may take: the delivery timeout (docs/contract.md §8). */
   timeoutMs: number;
+  /** The server's endpoint checks running at once, shared by its workspaces (workspaces/serverCeilings.ts). */
+  slots: SharedSlots;
+  /** How a probe request goes out (workspaces/sendingWorkspaces.ts). */
+  post: typeof sendAttempt;
   realNow(): number;
   eventContext(): TestEventContext;
   /** The sandbox's links, for the effect checks (docs/endpoint-check.md, "Effect checks"). */
@@ -38,7 +43,6 @@ export class EndpointChecks {
   /** Finished checks' ids, oldest first: the first to go once more than ENDPOINT_CHECKS_KEPT finished. */
   private readonly finished: string[] = [];
   private readonly probes: Probe[];
-  private running = 0;
   private stopped = false;
   /** Followers waiting for a running check to finish (whenDone), by its id. */
   private readonly waiting = new Map<string, Set<() => void>>();
@@ -55,17 +59,22 @@ export class EndpointChecks {
     if (urlProblem) throw new SandboxError('parameter_invalid', urlProblem, 'url');
     const secretProblem = webhookSecretProblem(input.secret, 'secret');
     if (secretProblem) throw new SandboxError('parameter_invalid', `${secretProblem}.`, 'secret');
-    if (this.running >= ENDPOINT_CHECKS_RUNNING_LIMIT) {
+    const target = effectTarget(input, this.deps.links);
+    const refused = this.deps.slots.take(this);
+    if (refused) {
       // A probe ends within the delivery timeout, so by then a running check has moved on, if not finished.
       const retryAfter = Math.max(1, Math.ceil(this.deps.timeoutMs / 1000));
+      const why =
+        'all' in refused
+          ? `${refused.all} endpoint checks are running already, the most the sandbox runs at once across its workspaces`
+          : `this workspace runs ${refused.share} endpoint checks already, its fair part of the ${this.deps.slots.limit} the sandbox runs at once while other workspaces run some too`;
       throw new SandboxError(
         'rate_limited',
-        `${ENDPOINT_CHECKS_RUNNING_LIMIT} endpoint checks are running already, the most the sandbox runs at once; start this one once one of them has finished (retry after ${retryAfter} s, as Retry-After says).`,
+        `${why}; start this one once one of them has finished (retry after ${retryAfter} s, as Retry-After says).`,
         undefined,
         retryAfter,
       );
     }
-    const target = effectTarget(input, this.deps.links);
     const probes = target ? [...this.probes, ...effectProbes(target, this.deps.links)] : this.probes;
     const check: EndpointCheck = {
       id: newCheckId(),
@@ -89,8 +98,7 @@ export class EndpointChecks {
       })),
     };
     this.checks.set(check.id, check);
-    this.running += 1;
-    void this.run(check, input.secret, probes).finally(() => (this.running -= 1));
+    void this.run(check, input.secret, probes).finally(() => this.deps.slots.give(this));
     return structuredClone(check);
   }
 
@@ -152,6 +160,7 @@ export class EndpointChecks {
       url: check.url,
       secret,
       timeoutMs: this.deps.timeoutMs,
+      post: this.deps.post,
       realNow: () => this.deps.realNow(),
       eventContext: () => this.deps.eventContext(),
     };

@@ -40,6 +40,7 @@ export async function sendProbe(
   body: string,
   signing: Signing,
   timeoutMs: number,
+  post: typeof sendAttempt = sendAttempt,
 ): Promise<EndpointCheckExchange> {
   const signed = signedHeaders(signing.endpoint, eventId, body, signing.signedAt);
   if (signing.signature === null) delete signed['webhook-signature'];
@@ -47,7 +48,7 @@ export async function sendProbe(
     signed['webhook-signature'] = forgedSignature(eventId, signed['webhook-timestamp'] as string, body);
   else if (signing.signature !== undefined) signed['webhook-signature'] = signing.signature;
   const headers = webhookHeaders(signed);
-  const outcome = await sendAttempt(url, headers, body, timeoutMs);
+  const outcome = await post(url, headers, body, timeoutMs);
   return {
     request: { method: 'POST', ...outcome.request },
     response: outcome.response && {
@@ -65,6 +66,8 @@ export interface ProbeRun {
   url: string;
   secret: string;
   timeoutMs: number;
+  /** How a request goes out: as the workspace running the check sends (workspaces/sendingWorkspaces.ts). */
+  post: typeof sendAttempt;
   /** Real time, as deliveries are signed with. */
   realNow(): number;
   /** The sandbox's time and settings, as a real link's events are built with. */
@@ -85,6 +88,7 @@ export async function send(
     body,
     { endpoint: signer(run.secret), signedAt: run.realNow(), ...signing },
     run.timeoutMs,
+    run.post,
   );
   record(exchange);
   return exchange;

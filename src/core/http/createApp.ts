@@ -49,7 +49,13 @@ import {
   DEFAULT_CONNECTION_TIMEOUTS,
   type ConnectionTimeouts,
 } from './connectionTimeouts';
-import { chooseByKey, chooseByLink, chooseByQuery, requestWorkspace } from './requestWorkspace';
+import {
+  chooseByKey,
+  chooseByLink,
+  chooseByQuery,
+  chooseBySender,
+  requestWorkspace,
+} from './requestWorkspace';
 import type { Workspaces } from '../workspaces/workspaces';
 
 export interface AppOptions {
@@ -257,7 +263,13 @@ export async function createApp(workspaces: Workspaces, options: AppOptions = {}
       await pay.register(checkoutRoutes);
     });
     // Anyone may post to an inbox: no key, no console token or Origin check (docs/contract.md §12).
-    await open.register(inboxReceiveRoutes);
+    await open.register(async (inbox) => {
+      inbox.addHook('onRequest', (request, _reply, done) => {
+        chooseBySender(workspaces, request);
+        done();
+      });
+      await inbox.register(inboxReceiveRoutes);
+    });
     faviconRoute(open);
     await open.register(async (ui) =>
       consoleRoutes(

@@ -84,6 +84,20 @@ export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): v
 }
 
 /**
+ * The inbox's door: it takes no key, so the workspace whose delivery or endpoint check is sending
+ * this webhook-id right now receives it (§15); any other sender's message is `default`'s.
+ */
+export function chooseBySender(workspaces: Workspaces, request: FastifyRequest): void {
+  const id = request.headers['webhook-id'];
+  const sender = workspaces.defaultWorkspace.sending.of(typeof id === 'string' ? id : undefined);
+  if (sender === undefined) return;
+  const found = workspaces.get(sender);
+  if (!found) return;
+  request.chosenWorkspace = found;
+  request.workspaceName = sender;
+}
+
+/**
  * The console's door: `?workspace=<name>`, taken out of the query as ?token= is (every console
  * route takes it, none as a parameter of its own), else `default`. The console never makes a
  * workspace: a name not made is 404.

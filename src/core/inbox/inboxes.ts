@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import type {
   InboxMessage,
   InboxMessageSummary,
@@ -13,11 +12,11 @@ import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
 import { INBOX_LIMITS, type InboxLimits } from '../../shared/inboxLimits';
 import { withoutCredentials } from '../../shared/credentialHeaders';
+import { DEFAULT_WORKSPACE } from '../../shared/workspaceKey';
 import { RefusedWrites, storageFailure } from '../store/storageFailure';
 import { INBOX_DISK_RESERVE_BYTES, shortOfReserve, type InboxDisk } from './diskReserve';
-
-/** The inbox log's files in the data folder (docs/storage.md, "The inbox"): inbox.jsonl, inbox.older.jsonl. */
-export const INBOX_LOG_NAME = 'inbox';
+import { INBOX_LOG_NAME, isLogLine, messageLine, type LogLine } from './inboxLog';
+import { present, view, type Inbox, type Kept } from './inboxPresentation';
 
 export { INBOX_LIMITS, type InboxLimits };
 
@@ -27,50 +26,16 @@ const MESSAGE_OVERHEAD_BYTES = 1024;
 const DEFAULT_SETTINGS: InboxSettings = { status: 200, delay_ms: 0, sequence: [] };
 
 export interface ReceivedRequest {
-  summary: Omit<InboxMessageSummary, 'id' | 'inbox' | 'answer'>;
+  summary: Omit<InboxMessageSummary, 'id' | 'inbox' | 'workspace' | 'answer'>;
   headers: Record<string, string>;
   body: Buffer;
 }
 
-interface Kept {
-  seq: number;
-  summary: InboxMessageSummary;
-  headers: Record<string, string>;
-  body: Buffer;
-  bytes: number;
-}
-
-/** One line of the inbox log: a message as received, or an inbox emptied after message `seq`. */
-type LogLine =
-  | {
-      seq: number;
-      summary: InboxMessageSummary;
-      headers: Record<string, string>;
-      body: string;
-      body_encoding: 'utf8' | 'base64';
-    }
-  | { seq: number; cleared: string };
-
-const isLogLine = (line: unknown): line is LogLine => {
-  const l = line as Partial<Record<string, unknown>> | null;
-  if (typeof l !== 'object' || l === null || !Number.isSafeInteger(l.seq)) return false;
-  if (typeof l.cleared === 'string') return true;
-  const summary = l.summary as Partial<InboxMessageSummary> | undefined;
-  return (
-    typeof summary?.id === 'string' &&
-    typeof summary.inbox === 'string' &&
-    typeof l.body === 'string' &&
-    typeof l.headers === 'object' &&
-    l.headers !== null
-  );
-};
-
-interface Inbox {
-  name: string;
-  settings: InboxSettings;
-  sequenceUsed: number;
-  /** Oldest first. */
-  messages: Kept[];
+export interface InboxOptions extends InboxDisk {
+  /** The workspace these inboxes are (docs/contract.md §15): what a message logged before it was tagged belongs to. */
+  workspace?: string;
+  /** This workspace's share of the server's inbox ceiling, when it is one of several (workspaces/serverCeilings.ts). */
+  share?: () => number;
 }
 
 const costOf = (headers: Record<string, string>, body: Buffer): number =>
@@ -96,19 +61,21 @@ export class Inboxes {
   private readonly logged: number[] = [];
   private readonly refusedWrites: RefusedWrites;
   private readonly reserveBytes: number;
+  private readonly workspace: string;
 
   constructor(
     private readonly announce: (event: SandboxEvent) => void,
     private readonly limits: InboxLimits = INBOX_LIMITS,
     private readonly dir?: string,
-    disk: InboxDisk = {},
+    private readonly options: InboxOptions = {},
   ) {
-    this.reserveBytes = disk.reserveBytes ?? INBOX_DISK_RESERVE_BYTES;
-    this.refusedWrites = new RefusedWrites(disk.warn ?? ((message) => process.emitWarning(message)));
+    this.workspace = options.workspace ?? DEFAULT_WORKSPACE;
+    this.reserveBytes = options.reserveBytes ?? INBOX_DISK_RESERVE_BYTES;
+    this.refusedWrites = new RefusedWrites(options.warn ?? ((message) => process.emitWarning(message)));
     this.log = new JsonlLog<LogLine>(
       dir,
       INBOX_LOG_NAME,
-      () => this.limits.totalBytes,
+      () => this.budget(),
       (count) => this.droppedFromLog(count),
     );
     // Read before the server listens (the inbox is small next to the request log): nothing arrives meanwhile.
@@ -138,7 +105,13 @@ export class Inboxes {
     const next = sequence[held?.sequenceUsed ?? 0];
     const answer = { status: next ?? status, delay_ms };
     const { seq, id } = this.ids.next();
-    const summary: InboxMessageSummary = { id, inbox: name, ...received.summary, answer };
+    const summary: InboxMessageSummary = {
+      id,
+      inbox: name,
+      workspace: this.workspace,
+      ...received.summary,
+      answer,
+    };
     const headers = withoutCredentials(received.headers);
     this.appendToLog(messageLine(seq, summary, headers, received.body));
     const inbox = this.use(name);
@@ -180,7 +153,7 @@ export class Inboxes {
     if (!found) {
       throw new SandboxError(
         'resource_not_found',
-        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${this.limits.totalBytes / 1024 / 1024} MiB, and Clear or POST /sandbox/reset empties them.`,
+        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${Math.round(this.budget() / 1024 / 1024)} MiB, and Clear or POST /sandbox/reset empties them.`,
         'id',
       );
     }
@@ -250,7 +223,18 @@ export class Inboxes {
     inbox.messages.push({ seq, summary, headers, body, bytes });
     this.bytes += bytes;
     if (inbox.messages.length > this.limits.messagesPerInbox) this.dropOldestOf(inbox);
-    while (this.bytes > this.limits.totalBytes && this.dropOldestOfAll());
+    while (this.bytes > this.budget() && this.dropOldestOfAll());
+  }
+
+  /** The bytes of messages these inboxes may hold: their limit, or less, their share of the server's. */
+  budget(): number {
+    return Math.min(this.limits.totalBytes, this.options.share?.() ?? Infinity);
+  }
+
+  /** The share shrank (another workspace was made): the oldest messages go until it holds. */
+  trim(): void {
+    while (this.bytes > this.budget() && this.dropOldestOfAll());
+    this.log.trim();
   }
 
   /**
@@ -266,6 +250,8 @@ export class Inboxes {
       if ('cleared' in line) this.forget(line.cleared);
       else {
         newest = line.summary.id;
+        // Logged before messages were tagged: every sender was this workspace's.
+        if (typeof line.summary.workspace !== 'string') line.summary.workspace = this.workspace;
         const headers = withoutCredentials(line.headers);
         heldCredentials ||= headers !== line.headers;
         this.keep(
@@ -359,37 +345,3 @@ export class Inboxes {
     return oldest !== undefined;
   }
 }
-
-function messageLine(
-  seq: number,
-  summary: InboxMessageSummary,
-  headers: Record<string, string>,
-  body: Buffer,
-): LogLine {
-  const utf8 = isUtf8(body);
-  return {
-    seq,
-    summary,
-    headers,
-    body: body.toString(utf8 ? 'utf8' : 'base64'),
-    body_encoding: utf8 ? 'utf8' : 'base64',
-  };
-}
-
-function present(kept: Kept): InboxMessage {
-  const utf8 = isUtf8(kept.body);
-  return {
-    ...kept.summary,
-    headers: kept.headers,
-    body: kept.body.toString(utf8 ? 'utf8' : 'base64'),
-    body_encoding: utf8 ? 'utf8' : 'base64',
-  };
-}
-
-const view = (inbox: Inbox): InboxView => ({
-  name: inbox.name,
-  settings: inbox.settings,
-  sequence_used: inbox.sequenceUsed,
-  message_count: inbox.messages.length,
-  last_received_at: inbox.messages.at(-1)?.summary.received_at ?? null,
-});

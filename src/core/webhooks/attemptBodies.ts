@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, Settings, WebhookDelivery } from '../../shared/types';
+import type { DeliveryAttempt, WebhookDelivery } from '../../shared/types';
 import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 
@@ -15,7 +15,8 @@ interface Held {
 }
 
 /**
- * Keeps the webhook response bodies held in memory within `attempt_bodies_mb`. Each attempt records
+ * Keeps the webhook response bodies held in memory within `budgetBytes`: `attempt_bodies_mb`, or
+ * this workspace's share of the server's ceiling when that is less (docs/contract.md §15). Each attempt records
  * up to 64 KiB of response (RESPONSE_BODY_LIMIT), and a delivery can be attempted again and again (retries,
  * resends), so an endpoint answering with large error pages would otherwise grow memory without
  * end: waiting deliveries count as much as finished ones. Past the budget the oldest attempts, by
@@ -30,7 +31,7 @@ export class AttemptBodies {
 
   constructor(
     private readonly state: StoreState,
-    private readonly settings: () => Settings,
+    private readonly budgetBytes: () => number,
   ) {
     this.recount();
     this.enforce();
@@ -53,9 +54,14 @@ export class AttemptBodies {
     this.enforce();
   }
 
+  /** The budget shrank (another workspace was made): trimmed to it now, not at the next attempt. */
+  trim(): void {
+    this.enforce();
+  }
+
   /** Past the budget, trims down to nine tenths of it, so that it is not done again at every attempt. */
   private enforce(): void {
-    const budget = this.settings().attempt_bodies_mb * 1024 * 1024;
+    const budget = this.budgetBytes();
     if (this.total <= budget) return;
     const target = budget * 0.9;
     for (const keep of [KEPT_CHARS, 0]) {

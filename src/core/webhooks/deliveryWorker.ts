@@ -43,6 +43,8 @@ export class DeliveryWorker {
     private readonly timeoutMs: number,
     private readonly onError: (err: Error) => void,
     private readonly onAttemptStarted: (delivery: WebhookDelivery) => void,
+    /** How an attempt goes out: as this workspace sends (workspaces/sendingWorkspaces.ts). */
+    private readonly post: typeof sendAttempt = sendAttempt,
   ) {
     this.queue = new DeliveryQueue(
       (id) => store.state.deliveries.get(id),
@@ -203,7 +205,7 @@ export class DeliveryWorker {
     const headers = webhookHeaders(signed);
     this.onWire.add(delivery.id);
     this.onAttemptStarted(delivery);
-    const result = await sendAttempt(endpoint.url, headers, body, this.timeoutMs);
+    const result = await this.post(endpoint.url, headers, body, this.timeoutMs);
     // From here the delivery shows its outcome, not "delivering".
     this.onWire.delete(delivery.id);
     const current = this.store.state.deliveries.get(delivery.id);

@@ -237,6 +237,9 @@ export class Workspaces {
     const { dataDir } = this.options;
     const workspace = await SandboxCore.open({
       ...workspaceOptions(name, this.options),
+      workspace: name,
+      sending: this.defaultWorkspace.sending,
+      ceilings: this.defaultWorkspace.ceilings,
       dataDir: dataDir === undefined ? undefined : join(dataDir, WORKSPACES_FOLDER, name),
       heldLock: this.defaultWorkspace.store.lock ?? undefined,
     });

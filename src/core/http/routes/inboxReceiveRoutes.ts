@@ -20,6 +20,9 @@ const ReceiptSchema = Type.Object({
       description: 'msg_…: the id GET /sandbox/inbox/{name}/messages lists it under',
     }),
     inbox: Type.String(),
+    workspace: Type.String({
+      description: 'the workspace whose endpoint sent it: only its key lists the message',
+    }),
     verification: Type.String({ description: 'verified, invalid or unverifiable' }),
   }),
   meta: MetaSchema,
@@ -58,6 +61,7 @@ export async function inboxReceiveRoutes(app: FastifyInstance): Promise<void> {
     return sendData(reply, message.answer.status, {
       message_id: message.id,
       inbox: name,
+      workspace: message.workspace,
       verification: message.verification.state,
     });
   };
