@@ -87,8 +87,10 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
       portSource,
     });
     // Read once the server answers, so a long log never delays the start (docs/performance.md).
-    for (const [, workspace] of workspaces.all()) void workspace.requests.load();
-    for (const [, workspace] of workspaces.all()) await workspace.configure();
+    void core.requests.load();
+    await core.configure();
+    // The other workspaces too, one by one; a request for one opens it first (workspaces.ts).
+    void workspaces.opened();
     const started = app;
     const all = workspaces;
     return {

@@ -163,6 +163,32 @@ test('a workspace keeps its store under workspaces/<name>/ and opens again with 
   assert.equal(page.status, 200, 'its checkout page too, right after the start');
 });
 
+test('the sandbox listens before it opens its workspaces; a request for one not open yet opens it first', async () => {
+  const dir = await makeTempDir();
+  const first = await started(dir);
+  const links: { id: string }[] = [];
+  for (let i = 0; i < 30; i++)
+    links.push(await create(first, `sk_test_ws_w${String(i).padStart(2, '0')}`, `w${i}`));
+  await first.stop({ keepDir: true });
+
+  const again = await started(dir);
+  assert.equal(again.workspaces.stillOpening, true, 'the start did not wait for the 30 workspaces');
+  const [read, consoleRead, checkout, listed] = await Promise.all([
+    again.api('GET', '/payment-links', { key: 'sk_test_ws_w29' }),
+    again.consoleApi('GET', '/links?workspace=w28'),
+    fetch(`${again.origin}/pay/${links[27]?.id}`),
+    again.api('GET', '/sandbox/workspaces?per_page=100'),
+  ]);
+  assert.deepEqual(
+    (read.body.data as { title: string }[]).map((l) => l.title),
+    ['w29'],
+    'the last to be opened answers the first request',
+  );
+  assert.equal(consoleRead.status, 200, consoleRead.text);
+  assert.equal(checkout.status, 200, 'a checkout page of a workspace not open yet');
+  assert.equal(listed.body.pagination.total, 31, 'the list waits until every workspace is open');
+});
+
 test("GET /sandbox/workspace names the caller's workspace, whether it is made, its counts and its clock", async () => {
   const sandbox = await started();
   const before = await sandbox.api('GET', '/sandbox/workspace', { key: 'sk_test_ws_Delta' });

@@ -229,19 +229,24 @@ export async function createApp(workspaces: Workspaces, options: AppOptions = {}
       : null;
     consoleApi.addHook('onRequest', (request, reply, done) => {
       if (!admit(request, reply)) return;
+      let choosing;
       try {
         checkOrigin(request);
-        chooseByQuery(workspaces, request);
+        choosing = chooseByQuery(workspaces, request);
       } catch (err) {
         done(err as Error);
         return;
       }
-      if (gate) {
-        gate.call(consoleApi, request, reply, done);
-        return;
-      }
-      takeQueryToken(request);
-      done();
+      const pass = (): void => {
+        if (gate) {
+          gate.call(consoleApi, request, reply, done);
+          return;
+        }
+        takeQueryToken(request);
+        done();
+      };
+      if (choosing === undefined) pass();
+      else choosing.then(pass, done);
     });
     // The hooks above hold for every module; each names its paths below the one prefix.
     await consoleApi.register(
@@ -256,10 +261,7 @@ export async function createApp(workspaces: Workspaces, options: AppOptions = {}
       if (admit(request, reply)) done();
     });
     await open.register(async (pay) => {
-      pay.addHook('onRequest', (request, _reply, done) => {
-        chooseByLink(workspaces, request);
-        done();
-      });
+      pay.addHook('onRequest', async (request) => chooseByLink(workspaces, request));
       await pay.register(checkoutRoutes);
     });
     // Anyone may post to an inbox: no key, no console token or Origin check (docs/contract.md §12).

@@ -63,13 +63,23 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
   if (found.name === DEFAULT_WORKSPACE) return undefined;
   request.workspaceName = found.name;
   const made = workspaces.get(found.name);
-  const damage = made ? undefined : workspaces.damage(found.name);
-  // A damaged workspace can still be removed, which is how it is mended.
-  if (damage && request.routeOptions.config.makesNoWorkspace !== true) throw damage;
   if (made) {
     request.chosenWorkspace = made;
     return undefined;
   }
+  // In the data folder and not open yet (the server opens them after it listens): opened first.
+  const waiting = workspaces.whenOpen(found.name);
+  if (waiting) return waiting.then(
+    (workspace) => {
+      request.chosenWorkspace = workspace;
+    },
+    (err: unknown) => {
+      if (request.routeOptions.config.makesNoWorkspace !== true) throw err;
+    },
+  );
+  const damage = workspaces.damage(found.name);
+  // A damaged workspace can still be removed, which is how it is mended.
+  if (damage && request.routeOptions.config.makesNoWorkspace !== true) throw damage;
   const makes = !READS.has(request.method) && request.routeOptions.config.makesNoWorkspace !== true;
   const opening = makes ? workspaces.make(found.name) : workspaces.blank();
   return opening.then((workspace) => {
@@ -77,10 +87,21 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
   });
 }
 
-/** The checkout page's door: it takes no key, so the link's own workspace serves it (§15). */
-export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): void {
+/**
+ * The checkout page's door: it takes no key, so the link's own workspace serves it (§15). Just
+ * after a start, a link in a workspace not open yet is looked for again once they all are.
+ */
+export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): Promise<void> | undefined {
   const { id } = request.params as { id?: string };
-  if (id !== undefined) request.chosenWorkspace = workspaces.holding(id.toLowerCase()) ?? null;
+  if (id === undefined) return undefined;
+  const found = workspaces.holding(id.toLowerCase());
+  if (found || !workspaces.stillOpening) {
+    request.chosenWorkspace = found ?? null;
+    return undefined;
+  }
+  return workspaces.opened().then(() => {
+    request.chosenWorkspace = workspaces.holding(id.toLowerCase()) ?? null;
+  });
 }
 
 /**
@@ -102,7 +123,7 @@ export function chooseBySender(workspaces: Workspaces, request: FastifyRequest):
  * route takes it, none as a parameter of its own), else `default`. The console never makes a
  * workspace: a name not made is 404.
  */
-export function chooseByQuery(workspaces: Workspaces, request: FastifyRequest): void {
+export function chooseByQuery(workspaces: Workspaces, request: FastifyRequest): Promise<void> | undefined {
   const query = request.query as Record<string, unknown> | undefined;
   if (query === undefined || !('workspace' in query)) return;
   const given = query.workspace;
@@ -114,7 +135,13 @@ export function chooseByQuery(workspaces: Workspaces, request: FastifyRequest): 
       'workspace',
     );
   const name = workspaceName(given);
+  request.workspaceName = name;
   const found = workspaces.get(name);
+  const waiting = found ? undefined : workspaces.whenOpen(name);
+  if (waiting)
+    return waiting.then((workspace) => {
+      request.chosenWorkspace = workspace;
+    });
   const damage = found ? undefined : workspaces.damage(name);
   if (damage) throw damage;
   if (!found)
@@ -124,5 +151,5 @@ export function chooseByQuery(workspaces: Workspaces, request: FastifyRequest): 
       'workspace',
     );
   request.chosenWorkspace = found;
-  request.workspaceName = name;
+  return undefined;
 }

@@ -50,6 +50,9 @@ export class Workspaces {
   /** Workspaces whose store would not open at start, and why: they answer 503 until removed. */
   private readonly damaged = new Map<string, SandboxError>();
   private readonly opening = new Map<string, Promise<SandboxCore>>();
+  /** Workspaces the data folder holds that are not open yet: opened after the server listens. */
+  private readonly onDisk = new Set<string>();
+  private openingRest: Promise<void> | null = null;
   /** When each workspace last changed (real time): the list's order, most recent first. */
   private readonly changedAt = new Map<SandboxCore, number>();
   private blankOne: Promise<SandboxCore> | null = null;
@@ -65,24 +68,47 @@ export class Workspaces {
     this.watch(defaultWorkspace);
   }
 
-  /** The server's workspaces: `default` (already open) and every one its data folder holds. */
+  /**
+   * The server's workspaces: `default` (already open) and every one its data folder holds, found
+   * now and opened one by one once `openTheRest` is called (after the server listens), so ten
+   * thousand of them never delay the start; a request for one not open yet opens it first.
+   */
   static async open(defaultWorkspace: SandboxCore, options: WorkspacesOptions): Promise<Workspaces> {
     const workspaces = new Workspaces(defaultWorkspace, options);
     if (options.dataDir) {
       const names = await readdir(join(options.dataDir, WORKSPACES_FOLDER)).catch(() => []);
       // Those already made open whatever the limit: it bounds what is made next.
-      for (const name of names.filter(isWorkspaceName).sort()) {
-        try {
-          await workspaces.openOne(name);
-        } catch (err) {
-          // A damaged workspace stops no other: it answers 503 naming its file, and is left as it is.
-          const refusal = damaged(name, err);
-          workspaces.damaged.set(name, refusal);
-          process.emitWarning(refusal.message);
-        }
-      }
+      for (const name of names.filter(isWorkspaceName).sort()) workspaces.onDisk.add(name);
     }
     return workspaces;
+  }
+
+  /**
+   * Every workspace of the data folder open (those that will open): the first call opens, one by
+   * one, those no request has opened yet. The server calls it once it listens; a list of all the
+   * workspaces waits for it.
+   */
+  opened(): Promise<void> {
+    this.openingRest ??= (async () => {
+      for (const name of this.onDisk) {
+        if (this.closed) return;
+        await this.openFromDisk(name).catch(() => undefined);
+      }
+    })();
+    return this.openingRest;
+  }
+
+  /** Whether workspaces of the data folder are still to be opened (opened() has not finished). */
+  get stillOpening(): boolean {
+    return this.onDisk.size > 0 || (this.openingRest !== null && this.opening.size > 0);
+  }
+
+  /**
+   * The workspace named so once it is open, when it is on its way: being made, or in the data
+   * folder and not opened yet (then it is opened now, before the others waiting).
+   */
+  whenOpen(name: string): Promise<SandboxCore> | undefined {
+    return this.onDisk.has(name) ? this.openFromDisk(name) : this.opening.get(name);
   }
 
   /** Why the workspace named so cannot serve (its store would not open at start), if it cannot. */
@@ -104,9 +130,12 @@ export class Workspaces {
     if (found) return Promise.resolve(found);
     const damage = this.damaged.get(name);
     if (damage) return Promise.reject(damage);
+    const waiting = this.whenOpen(name);
+    if (waiting) return waiting;
     let opening = this.opening.get(name);
     if (!opening) {
-      if (this.made.size + this.opening.size >= this.limit) return Promise.reject(this.limitReached(name));
+      if (this.made.size + this.opening.size + this.onDisk.size >= this.limit)
+        return Promise.reject(this.limitReached(name));
       opening = this.openOne(name)
         .catch((err: unknown) => {
           throw notMade(name, err);
@@ -147,7 +176,9 @@ export class Workspaces {
   }
 
   /** Every workspace made, the one changed last first (then by name): name, link count, last change. */
-  summaries(): WorkspaceSummary[] {
+  async summaries(): Promise<WorkspaceSummary[]> {
+    // Just after a start, the list waits for the data folder's workspaces to be open.
+    await this.opened();
     return [...this.all()]
       .map(([name, workspace]) => ({ name, workspace, at: this.changedAt.get(workspace) ?? 0 }))
       .sort((a, b) => b.at - a.at || (a.name < b.name ? -1 : 1))
@@ -232,6 +263,23 @@ export class Workspaces {
     );
   }
 
+  /** A workspace the data folder holds, opened; one that will not open answers 503 from then on. */
+  private openFromDisk(name: string): Promise<SandboxCore> {
+    this.onDisk.delete(name);
+    const opening = this.openOne(name)
+      .catch((err: unknown) => {
+        if (this.closed) throw err;
+        // A damaged workspace stops no other: it answers 503 naming its file, and is left as it is.
+        const refusal = damaged(name, err);
+        this.damaged.set(name, refusal);
+        process.emitWarning(refusal.message);
+        throw refusal;
+      })
+      .finally(() => this.opening.delete(name));
+    this.opening.set(name, opening);
+    return opening;
+  }
+
   private async openOne(name: string): Promise<SandboxCore> {
     if (this.closed) throw new Error(`the sandbox is closing; workspace ${name} was not made`);
     const { dataDir } = this.options;
@@ -247,6 +295,7 @@ export class Workspaces {
     workspace.listening = this.defaultWorkspace.listening;
     this.made.set(name, workspace);
     this.watch(workspace);
+    void workspace.requests.load();
     await workspace.configure();
     return workspace;
   }

@@ -20,6 +20,6 @@ export function consoleWorkspaceRoutes(app: FastifyInstance): void {
         }),
       },
     },
-    (request, reply) => sendData(reply, 200, request.workspaces.summaries()),
+    async (request, reply) => sendData(reply, 200, await request.workspaces.summaries()),
   );
 }

@@ -47,8 +47,8 @@ export function workspaceRoutes(app: FastifyInstance): void {
         querystring: ListQuery,
       },
     },
-    (request, reply) => {
-      const all = request.workspaces.summaries();
+    async (request, reply) => {
+      const all = await request.workspaces.summaries();
       const page = paginate(request.query, 100);
       return sendJson(
         reply,
