@@ -69,14 +69,15 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
   }
   // In the data folder and not open yet (the server opens them after it listens): opened first.
   const waiting = workspaces.whenOpen(found.name);
-  if (waiting) return waiting.then(
-    (workspace) => {
-      request.chosenWorkspace = workspace;
-    },
-    (err: unknown) => {
-      if (request.routeOptions.config.makesNoWorkspace !== true) throw err;
-    },
-  );
+  if (waiting)
+    return waiting.then(
+      (workspace) => {
+        request.chosenWorkspace = workspace;
+      },
+      (err: unknown) => {
+        if (request.routeOptions.config.makesNoWorkspace !== true) throw err;
+      },
+    );
   const damage = workspaces.damage(found.name);
   // A damaged workspace can still be removed, which is how it is mended.
   if (damage && request.routeOptions.config.makesNoWorkspace !== true) throw damage;
