@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { http } from './cliProcess';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CliProcess, http, REPO_ROOT } from './cliProcess';
 import {
   argsOf,
   ciBuildArgs,
@@ -300,6 +302,34 @@ test(
       ]);
     assert.equal(await client('sandbox'), '200 succeeded');
     assert.equal(await client('elsewhere'), '421');
+    assert.equal(await stop(name), 0);
+  },
+);
+
+test(
+  "docs/ci.md's Python parallel workers against the container: four processes, none sees another's",
+  { skip },
+  async () => {
+    const name = await start(RUN as string, 'parallel');
+    const doc = await readFile(join(REPO_ROOT, 'docs', 'ci.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Parallel workers, one sandbox'));
+    const command = /```sh\n(python3 .+)\n```/.exec(section)?.[1];
+    assert.ok(command, 'docs/ci.md shows the Python command');
+    // The workers' receivers listen on this machine's loopback, which the container shares (host network).
+    const workers = new CliProcess(
+      [],
+      { PAYMENTS_BASE_URL: origin },
+      { file: 'sh', args: ['-c', command], cwd: join(REPO_ROOT, 'docs', 'examples', 'python') },
+    );
+    const { code } = await workers.waitForExit(180_000);
+    assert.equal(code, 0, `${command}${workers.transcript()}`);
+    assert.match(
+      workers.stdout,
+      /^4 workers, 3 rounds each: none saw another's link, webhook, clock or fault\.$/m,
+    );
+    const listed = await http(origin, 'GET', '/sandbox/workspaces?per_page=100');
+    const names = (listed.body.data as { name: string }[]).map((w) => w.name);
+    for (const n of [0, 1, 2, 3]) assert.ok(names.includes(`worker_${n}`), names.join(', '));
     assert.equal(await stop(name), 0);
   },
 );
