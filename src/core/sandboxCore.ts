@@ -177,6 +177,7 @@ export class SandboxCore {
       settings: () => this.settings,
       publicBaseUrl: () => this.publicBaseUrl(),
       settlementAccountId: () => this.settlementAccountId,
+      workspace: this.name,
     });
     this.endpoints = new EndpointService(store, clock);
     this.idempotency = new IdempotencyGuard(store.state, clock);

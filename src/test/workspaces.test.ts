@@ -130,21 +130,63 @@ test("one workspace's clock moves alone", async () => {
   );
 });
 
+/** The page's Pay or Decline form action, as a browser would post it. */
+const actionOf = (page: string, label: 'pay' | 'decline'): string => {
+  const action = new RegExp(`action="([^"]+/${label}[^"]*)"`).exec(page)?.[1];
+  assert.ok(action, `the page has a ${label} form`);
+  return action.replaceAll('&amp;', '&');
+};
+
 test("the checkout page takes no key: it finds the link's workspace, and paying it pays the link there", async () => {
   const sandbox = await started();
   const link = await create(sandbox, ALPHA, 'paid at checkout');
+  assert.equal(link.url, `${sandbox.origin}/pay/${link.id}?workspace=alpha`, 'its URL names its workspace');
   const page = await fetch(link.url);
   assert.equal(page.status, 200);
-  assert.match(await page.text(), /paid at checkout/);
-  const paid = await fetch(`${link.url}/pay`, {
+  const html = await page.text();
+  assert.match(html, /paid at checkout/);
+  const paid = await fetch(`${sandbox.origin}${actionOf(html, 'pay')}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { origin: sandbox.origin },
   });
   assert.equal(paid.status, 303);
+  assert.equal(paid.headers.get('location'), `/pay/${link.id}?workspace=alpha`);
   assert.equal(
     (await sandbox.api('GET', `/payment-links/${link.id}`, { key: ALPHA })).body.data.status,
     'succeeded',
+  );
+  const bare = await fetch(`${sandbox.origin}/pay/${link.id}`);
+  assert.match(await bare.text(), /paid at checkout/, 'a URL without ?workspace= finds it too');
+});
+
+test("a fixture link, one id in every workspace: each workspace's URL opens its own, and paying pays only that one", async () => {
+  const dir = await makeTempDir();
+  const file = join(dir, 'payment-links-sandbox.json');
+  const id = '5f0c6a52-2a3b-4c1d-9e8f-0a1b2c3d4e5f';
+  await writeFile(file, JSON.stringify({ version: 1, links: [{ id, amount: 2500, title: 'Fixture' }] }));
+  const sandbox = await startTestSandbox({ inMemory: true, configuration: await readConfiguration(file) });
+  running.push(sandbox);
+  await sandbox.api('POST', '/sandbox/reset', { key: ALPHA });
+  await sandbox.api('POST', '/sandbox/reset', { key: BETA });
+  const urlIn = async (key: string) =>
+    (await sandbox.api('GET', `/payment-links/${id}`, { key })).body.data.url as string;
+  const alphaUrl = await urlIn(ALPHA);
+  assert.equal(alphaUrl, `${sandbox.origin}/pay/${id}?workspace=alpha`);
+  assert.equal(await urlIn(KEY), `${sandbox.origin}/pay/${id}`);
+
+  const page = await (await fetch(alphaUrl)).text();
+  const paid = await fetch(`${sandbox.origin}${actionOf(page, 'pay')}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: sandbox.origin },
+  });
+  assert.equal(paid.status, 303);
+  const statusIn = async (key: string) =>
+    (await sandbox.api('GET', `/payment-links/${id}`, { key })).body.data.status as string;
+  assert.deepEqual(
+    [await statusIn(ALPHA), await statusIn(BETA), await statusIn(KEY)],
+    ['succeeded', 'pending', 'pending'],
   );
 });
 

@@ -1,3 +1,4 @@
+import { checkoutUrl } from '../../shared/checkoutUrl';
 import type {
   CreateLinkBody,
   ListQuery,
@@ -33,6 +34,8 @@ export interface LinkSurroundings {
   publicBaseUrl(): string;
   /** The account a link settles to unless its body names one. */
   settlementAccountId(): string;
+  /** The workspace links are made in: its name is in their checkout URL (docs/contract.md §15). */
+  workspace?: string;
 }
 
 /**
@@ -84,7 +87,7 @@ export class PaymentLinks {
     const link: PaymentLink = {
       id,
       reference_id: body.reference_id ?? null,
-      url: `${publicBaseUrl.replace(/\/+$/, '')}/pay/${id}`,
+      url: checkoutUrl(publicBaseUrl, id, this.surroundings.workspace),
       status: 'pending',
       amount: body.amount,
       fee,

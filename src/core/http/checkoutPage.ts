@@ -1,3 +1,4 @@
+import { checkoutPath } from '../../shared/checkoutUrl';
 import type { PaymentLink } from '../../shared/types';
 
 const escapeHtml = (text: string): string =>
@@ -28,7 +29,7 @@ const expiryFormat = new Intl.DateTimeFormat('en', {
 });
 
 /** The hosted checkout a payer sees (docs/contract.md §7): plain HTML, no script needed. */
-export function renderCheckoutPage(link: PaymentLink, currency: string): string {
+export function renderCheckoutPage(link: PaymentLink, currency: string, workspace?: string): string {
   const money = (n: number) => escapeHtml(formatAmount(n, currency));
   const feeRows =
     link.fee.paid_by === 'payer'
@@ -40,8 +41,8 @@ export function renderCheckoutPage(link: PaymentLink, currency: string): string 
     : '';
   const actions =
     link.status === 'pending'
-      ? `<form method="post" action="/pay/${link.id}/pay"><button class="pay" type="submit">Pay ${money(link.payer_amount)}</button></form>
-         <form method="post" action="/pay/${link.id}/decline"><button class="decline" type="submit">Decline</button></form>
+      ? `<form method="post" action="${checkoutPath(link.id, workspace, '/pay')}"><button class="pay" type="submit">Pay ${money(link.payer_amount)}</button></form>
+         <form method="post" action="${checkoutPath(link.id, workspace, '/decline')}"><button class="decline" type="submit">Decline</button></form>
          <p class="muted">Expires <time datetime="${escapeHtml(link.expires_at)}">${escapeHtml(expiryFormat.format(new Date(link.expires_at)))} UTC</time></p>`
       : `<p class="final ${link.status}" role="status">${escapeHtml(FINAL_TEXT[link.status] ?? link.status)}</p>`;
   return `<!doctype html>

@@ -89,20 +89,45 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
 }
 
 /**
+ * The workspace a checkout URL names (`?workspace=`, taken out of the query) when it holds the link:
+ * a URL the sandbox gave, found at once. A name that is wrong or holds no such link is ignored.
+ */
+function linkWorkspaceNamed(
+  workspaces: Workspaces,
+  request: FastifyRequest,
+  id: string,
+): { name: string; workspace: SandboxCore } | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const given = query?.workspace;
+  if (typeof given !== 'string' || !isWorkspaceName(given)) return undefined;
+  const name = workspaceName(given);
+  const workspace = workspaces.get(name);
+  return workspace?.links.get(id) ? { name, workspace } : undefined;
+}
+
+/**
  * The checkout page's door: it takes no key, so the link's own workspace serves it (§15). Just
  * after a start, a link in a workspace not open yet is looked for again once they all are.
  */
 export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): Promise<void> | undefined {
   const { id } = request.params as { id?: string };
   if (id === undefined) return undefined;
-  const found = workspaces.holding(id.toLowerCase());
-  if (found || !workspaces.stillOpening) {
-    request.chosenWorkspace = found ?? null;
+  const named = linkWorkspaceNamed(workspaces, request, id.toLowerCase());
+  if (named) {
+    request.chosenWorkspace = named.workspace;
+    request.workspaceName = named.name;
     return undefined;
   }
-  return workspaces.opened().then(() => {
-    request.chosenWorkspace = workspaces.holding(id.toLowerCase()) ?? null;
-  });
+  const choose = (found: SandboxCore | undefined): void => {
+    request.chosenWorkspace = found ?? null;
+    if (found) request.workspaceName = found.name;
+  };
+  const found = workspaces.holding(id.toLowerCase());
+  if (found || !workspaces.stillOpening) {
+    choose(found);
+    return undefined;
+  }
+  return workspaces.opened().then(() => choose(workspaces.holding(id.toLowerCase())));
 }
 
 /**

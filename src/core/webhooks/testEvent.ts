@@ -1,3 +1,4 @@
+import { checkoutUrl } from '../../shared/checkoutUrl';
 import type {
   PaymentLink,
   Settings,
@@ -59,7 +60,7 @@ export function sampleLink(
   return {
     id,
     reference_id: mark.reference_id,
-    url: `${ctx.publicBaseUrl.replace(/\/+$/, '')}/pay/${id}`,
+    url: checkoutUrl(ctx.publicBaseUrl, id),
     status: statusAfterEvent(type),
     amount: SAMPLE_AMOUNT,
     ...priceLink(SAMPLE_AMOUNT, ctx.settings.fees),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimulateEvent } from '../../../shared/types';
 import { SandboxError } from '../../errors';
+import { checkoutPath } from '../../../shared/checkoutUrl';
 import { renderCheckoutPage, renderNotFoundPage, renderRefusedPage } from '../checkoutPage';
 import { foreignOrigin, ownOrigin } from '../originCheck';
 import { CHECKOUT_HEADERS } from '../securityHeaders';
@@ -35,7 +36,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .type(HTML)
       .header('cache-control', 'no-store')
-      .send(renderCheckoutPage(link, request.workspace.settings.currency));
+      .send(renderCheckoutPage(link, request.workspace.settings.currency, request.workspaceName));
   });
 
   const act =
@@ -58,7 +59,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         // A link that is no longer pending just shows its final state.
         if (!(err instanceof SandboxError)) throw err;
       }
-      return reply.redirect(`/pay/${id.toLowerCase()}`, 303);
+      return reply.redirect(checkoutPath(id.toLowerCase(), request.workspaceName), 303);
     };
   app.post<{ Params: { id: string } }>('/pay/:id/pay', { schema: { hide: true } }, act('paid'));
   app.post<{ Params: { id: string } }>('/pay/:id/decline', { schema: { hide: true } }, act('failed'));
