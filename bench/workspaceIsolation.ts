@@ -154,7 +154,7 @@ export interface StuckResult {
   aLinks: number;
   idle: Spread;
   stuck: Spread;
-  /** A's queue while B was measured beside it (console API). */
+  /** A's queue after B was measured beside it (console API: `waiting` counts every unfinished one). */
   aQueue: { in_flight: number; waiting: number };
   /** Requests A's dead endpoint took in during B's stuck phase (attempts started; none answered). */
   aAttemptsDuring: number;
@@ -217,14 +217,14 @@ async function stuckCase(root: string): Promise<StuckResult> {
     const before = dead.requests();
     const queued = await consoleQueue(origin, 'stuck_a');
     console.log(
-      `  A stuck: ${queued.in_flight} attempts in flight, ${queued.waiting} waiting, ${before} requests hanging at its endpoint`,
+      `  A stuck: ${queued.in_flight} attempts on the wire, ${queued.waiting} deliveries unfinished, ${before} requests hanging at its endpoint`,
     );
     const stuck = spread(await phase(events, STUCK_S));
     const aQueue = await consoleQueue(origin, 'stuck_a');
     const aAttemptsDuring = dead.requests() - before;
     console.log(
       `  B with A stuck: pay → webhook p50 / p99 ${ms(stuck)} (load ${load1().toFixed(2)}); ` +
-        `meanwhile A started ${aAttemptsDuring} more attempts, none answered; A's queue after: ${aQueue.in_flight} in flight, ${aQueue.waiting} waiting`,
+        `meanwhile A started ${aAttemptsDuring} more attempts, none answered; A's queue after: ${aQueue.in_flight} on the wire, ${aQueue.waiting} unfinished`,
     );
     return { aLinks: STUCK_LINKS, idle, stuck, aQueue, aAttemptsDuring, load: { from, to: load1() } };
   } finally {
@@ -673,7 +673,7 @@ export function workspaceIsolationTable(r: IsolationResult): string[] {
       row(['---', '---:']),
       row(['A idle (baseline)', ms(s.idle)]),
       row([
-        `A stuck (${s.aQueue.in_flight} in flight, ${s.aQueue.waiting} waiting; ${s.aAttemptsDuring} attempts started meanwhile)`,
+        `A stuck (${s.aQueue.in_flight} attempts on the wire, ${s.aQueue.waiting} deliveries unfinished; ${s.aAttemptsDuring} attempts started meanwhile)`,
         ms(s.stuck),
       ]),
       row(['load average', loadText(s.load)]),
