@@ -730,7 +730,8 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs, down, startup, fixtures, workspaces), all by default.
+    // logs, down, startup, fixtures, workspaces), all by default; isolation and requestlog only when
+    // named.
     const parts = (
       process.env.BENCH_PARTS ??
       'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures,workspaces'
