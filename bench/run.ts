@@ -27,6 +27,7 @@ import { startupBench, startupTable, type StartupRow } from './startup';
 import { requestLogStartupBench, requestLogStartupTable } from './requestLogStartup';
 import { fixturesBench, fixturesTable, type FixtureRun } from './fixtures';
 import { workspacesBench, workspacesTable, type WorkspacesResult } from './workspaces';
+import { workspaceIsolationBench, workspaceIsolationTable, type IsolationResult } from './workspaceIsolation';
 import { compareBench } from './compare';
 
 /**
@@ -689,6 +690,7 @@ async function main(): Promise<void> {
   let startup: StartupRow[] | null = null;
   let fixtures: FixtureRun[] | null = null;
   let workspaces: WorkspacesResult | null = null;
+  let isolation: IsolationResult | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
     const parts = (process.env.BENCH_PARTS ?? 'levels,api').split(',');
@@ -728,7 +730,8 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs, down, startup, fixtures, workspaces), all by default.
+    // logs, down, startup, fixtures, workspaces), all by default; isolation and requestlog only when
+    // named.
     const parts = (
       process.env.BENCH_PARTS ??
       'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures,workspaces'
@@ -749,6 +752,9 @@ async function main(): Promise<void> {
     if (parts.includes('startup')) startup = await startupBench(join(root, 'startup'));
     if (parts.includes('fixtures')) fixtures = await fixturesBench(join(root, 'fixtures'));
     if (parts.includes('workspaces')) workspaces = await workspacesBench(join(root, 'workspaces'));
+    // Only when named: it makes 10,000 workspaces and 100,000 links, and takes about 3 minutes.
+    if (parts.includes('isolation'))
+      isolation = await workspaceIsolationBench(join(root, 'isolation'), spawn);
     // Only when named: it writes a 256 MiB log.
     if (parts.includes('requestlog'))
       console.log(`\n${requestLogStartupTable(await requestLogStartupBench()).join('\n')}`);
@@ -774,6 +780,7 @@ async function main(): Promise<void> {
     if (startup) console.log(`\n${startupTable(startup).join('\n')}`);
     if (fixtures) console.log(`\n${fixturesTable(fixtures).join('\n')}`);
     if (workspaces) console.log(`\n${workspacesTable(workspaces).join('\n')}`);
+    if (isolation) console.log(`\n${workspaceIsolationTable(isolation).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));
     const compactionsAtStart = levels.filter((l) => l.startupCompaction);

@@ -155,7 +155,11 @@ const percentile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 
 /** An endpoint that accepts every connection and request and never answers. */
-async function deadEndpoint(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+export async function deadEndpoint(): Promise<{
+  url: string;
+  requests: () => number;
+  close: () => Promise<void>;
+}> {
   let requests = 0;
   const sockets = new Set<Socket>();
   const server = createServer(() => void requests++);

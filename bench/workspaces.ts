@@ -35,10 +35,11 @@ export interface WorkspacesResult {
   idleS: number;
 }
 
-const exited = (child: ChildProcess): Promise<void> =>
+export const exited = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-async function status(pid: number): Promise<{ rss: number; cpuMs: number }> {
+/** A process's resident set size (bytes) and CPU time so far (ms, user + system), from /proc. */
+export async function status(pid: number): Promise<{ rss: number; cpuMs: number }> {
   const text = await readFile(`/proc/${pid}/status`, 'utf8');
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // After the command name, which may hold spaces: state, ppid, … utime (14th) and stime (15th).
@@ -50,7 +51,8 @@ async function status(pid: number): Promise<{ rss: number; cpuMs: number }> {
   };
 }
 
-async function create(origin: string, key: string, title: string): Promise<number> {
+/** One create with this key (the first one in a new workspace makes it); its time, ms. */
+export async function create(origin: string, key: string, title: string): Promise<number> {
   const started = performance.now();
   const res = await fetch(`${origin}/payment-links`, {
     method: 'POST',
@@ -62,7 +64,7 @@ async function create(origin: string, key: string, title: string): Promise<numbe
   return performance.now() - started;
 }
 
-async function waitForAnswer(origin: string, child: ChildProcess): Promise<void> {
+export async function waitForAnswer(origin: string, child: ChildProcess): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}`);
     try {
@@ -75,32 +77,45 @@ async function waitForAnswer(origin: string, child: ChildProcess): Promise<void>
   }
 }
 
+/** `serve` as a user runs it: on an ephemeral port of 127.0.0.1, a data folder, `--quiet`. */
+export interface Served {
+  child: ChildProcess;
+  origin: string;
+  pid: number;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `node src/cli/bin.mjs serve` on `dir` with `args` besides, once it answers /healthz. */
+export async function serve(dir: string, args: string[]): Promise<Served> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    ['src/cli/bin.mjs', 'serve', '--port', String(port), '--data', dir, '--quiet', ...args],
+    { cwd: REPO, stdio: 'ignore' },
+  );
+  const stop = async (): Promise<void> => {
+    child.kill('SIGTERM');
+    await exited(child);
+  };
+  try {
+    await waitForAnswer(origin, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { child, origin, pid: child.pid as number, stop };
+}
+
 export async function workspacesBench(root: string): Promise<WorkspacesResult> {
   console.log(
     `\n# Workspaces: a first request in a new one; ${fmt(COUNT)} of ${LINKS} links each, then idle ${IDLE_S} s`,
   );
   const dir = join(root, 'data');
   await rm(dir, { recursive: true, force: true });
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [
-      'src/cli/bin.mjs',
-      'serve',
-      '--port',
-      String(port),
-      '--data',
-      dir,
-      '--quiet',
-      '--max-workspaces',
-      String(COUNT + FIRSTS),
-    ],
-    { cwd: REPO, stdio: 'ignore' },
-  );
+  const { origin, pid, stop } = await serve(dir, ['--max-workspaces', String(COUNT + FIRSTS)]);
   try {
-    await waitForAnswer(origin, child);
-    const pid = child.pid as number;
     for (let i = 0; i < 20; i++) await create(origin, 'sk_test_bench', 'warm-up');
     const firstMs: number[] = [];
     const madeMs: number[] = [];
@@ -133,8 +148,7 @@ export async function workspacesBench(root: string): Promise<WorkspacesResult> {
     console.log(workspacesTable(result).join('\n'));
     return result;
   } finally {
-    child.kill('SIGTERM');
-    await exited(child);
+    await stop();
     if (!process.env.BENCH_KEEP) await rm(dir, { recursive: true, force: true });
   }
 }
