@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { IdleClose } from './idleClose';
 import { open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxError } from '../errors';
@@ -39,8 +39,6 @@ const SEGMENT = /^journal-(\d{6,})\.ndjson$/;
 const segmentName = (n: number): string => `journal-${String(n).padStart(6, '0')}.ndjson`;
 /** A disk that is briefly full or out of descriptors often recovers within a second or two. */
 const RETRY_DELAYS_MS = [20, 100, 400, 1000];
-/** How long the journal keeps its segment open with nothing written to it. */
-const IDLE_CLOSE_MS = 5000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const RESTORE = 'restore the file from a backup, or move the data directory aside to start empty';
 
@@ -63,8 +61,19 @@ export class Journal {
   private broken: SandboxError | null = null;
   /** Bytes appended since the last rotation: compaction also waits on this. */
   bytesSinceRotation = 0;
-  private lastWriteAt = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  /** The segment is closed once idle, in the journal's order, and opened again by the next write. */
+  private readonly idle = new IdleClose(
+    () => this.waiting.length > 0,
+    () => {
+      this.tail = this.tail.then(async () => {
+        if (this.waiting.length > 0 || !this.idle.idle) return;
+        const fh = this.fh;
+        this.fh = null;
+        this.fhSegment = -1;
+        await fh?.close().catch(() => undefined);
+      });
+    },
+  );
 
   private constructor(
     private readonly dir: string,
@@ -156,37 +165,10 @@ export class Journal {
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
+    this.idle.stop();
     await this.tail;
     await this.fh?.close();
     this.fh = null;
-  }
-
-  /**
-   * The segment is closed once IDLE_CLOSE_MS pass without a write, in the journal's order, and
-   * opened again by the next: a thousand idle workspaces hold no thousand files (docs/storage.md).
-   */
-  private closeWhenIdle(): void {
-    const left = this.lastWriteAt + IDLE_CLOSE_MS - performance.now();
-    this.idleTimer ??= setTimeout(
-      () => {
-        this.idleTimer = undefined;
-        // Commits waiting for the write in progress are activity too.
-        if (this.waiting.length > 0) this.lastWriteAt = performance.now();
-        if (performance.now() - this.lastWriteAt < IDLE_CLOSE_MS) {
-          this.closeWhenIdle();
-          return;
-        }
-        this.tail = this.tail.then(async () => {
-          if (this.waiting.length > 0 || performance.now() - this.lastWriteAt < IDLE_CLOSE_MS) return;
-          const fh = this.fh;
-          this.fh = null;
-          this.fhSegment = -1;
-          await fh?.close().catch(() => undefined);
-        });
-      },
-      Math.max(left, 0) + 1,
-    ).unref();
   }
 
   private schedule(): void {
@@ -210,8 +192,7 @@ export class Journal {
         const written = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
         this.goodSize += written;
         this.bytesSinceRotation += written;
-        this.lastWriteAt = performance.now();
-        this.closeWhenIdle();
+        this.idle.wrote();
         for (const w of batch) w.resolve();
         return;
       } catch (err) {

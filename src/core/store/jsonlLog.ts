@@ -1,5 +1,5 @@
+import { IdleClose } from './idleClose';
 import { closeSync, ftruncateSync, openSync, renameSync, writeSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { RefusedWrites } from './storageFailure';
 import { RetiredFiles } from './retiredFiles';
@@ -51,8 +51,6 @@ interface Read<K> {
  * request and the write is per request again (issue 28).
  */
 const QUEUE_MS = 10;
-/** How long a log keeps its file open with nothing written to it. */
-const IDLE_CLOSE_MS = 5000;
 /** Bytes of lines queued at most (unless one line is longer): past it they are written at once. */
 const QUEUED_BYTES_LIMIT = 1024 * 1024;
 
@@ -84,8 +82,10 @@ export class JsonlLog<T extends object> {
   private olderBytes = 0;
   /** Open while the log is written to; closed after IDLE_CLOSE_MS without a write. */
   private fd: number | null = null;
-  private lastWriteAt = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idle = new IdleClose(
+    () => this.queuedBytes > 0,
+    () => this.closeFile(),
+  );
   /** The files' sizes when the log was opened: what a load reads. Gone once a load starts. */
   private onDisk: { older: number; current: number } | undefined;
   private loaded: boolean;
@@ -121,8 +121,7 @@ export class JsonlLog<T extends object> {
     this.olderBytes = sizeOf(this.files.older);
     const { fd, size } = openForAppend(this.files.current);
     this.fd = fd;
-    this.lastWriteAt = performance.now();
-    this.closeWhenIdle();
+    this.idle.wrote();
     this.currentBytes = size;
     this.onDisk = { older: this.olderBytes, current: size };
   }
@@ -327,7 +326,7 @@ export class JsonlLog<T extends object> {
   close(): void {
     this.flush();
     this.closed = true;
-    clearTimeout(this.idleTimer);
+    this.idle.stop();
     this.closeFile();
     this.retired.finish();
   }
@@ -338,25 +337,9 @@ export class JsonlLog<T extends object> {
    * a thousand idle workspaces hold no thousand files (docs/storage.md).
    */
   private openFile(): number {
-    this.lastWriteAt = performance.now();
-    if (this.fd === null) {
-      this.fd = openSync((this.files as { current: string }).current, 'a');
-      this.closeWhenIdle();
-    }
+    this.fd ??= openSync((this.files as { current: string }).current, 'a');
+    this.idle.wrote();
     return this.fd;
-  }
-
-  private closeWhenIdle(): void {
-    const left = this.lastWriteAt + IDLE_CLOSE_MS - performance.now();
-    this.idleTimer ??= setTimeout(
-      () => {
-        this.idleTimer = undefined;
-        const idle = performance.now() - this.lastWriteAt;
-        if (idle >= IDLE_CLOSE_MS && this.queuedBytes === 0) this.closeFile();
-        else this.closeWhenIdle();
-      },
-      Math.max(left, 0) + 1,
-    ).unref();
   }
 
   private closeFile(): void {
