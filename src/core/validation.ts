@@ -1,3 +1,4 @@
+import { ENDPOINT_URL_FIELD } from '../shared/endpointSchemas';
 import { webhookUrlProblem } from '../shared/webhookInputs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -177,12 +178,14 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
   const withRule = errors.find(
     (e) => e.instancePath === first.instancePath && (e.parentSchema as { description?: string })?.description,
   );
-  const ruleSchema = withRule?.parentSchema as { description?: string; format?: string } | undefined;
-  // The only URI fields are webhook URLs: say what is wrong with the address in words, with an example.
+  const ruleSchema = withRule?.parentSchema as
+    | { description?: string; format?: string; pattern?: string }
+    | undefined;
+  // The only URI fields are webhook URLs (the configuration file's, with {workspace}, are no URIs):
+  // say what is wrong with the address in words, with an example.
+  const webhookUrl = ruleSchema?.format === 'uri' || ruleSchema?.pattern === ENDPOINT_URL_FIELD.pattern;
   const urlProblem =
-    name === 'url' && ruleSchema?.format === 'uri' && typeof first.data === 'string'
-      ? webhookUrlProblem(first.data)
-      : null;
+    name === 'url' && webhookUrl && typeof first.data === 'string' ? webhookUrlProblem(first.data) : null;
   if (urlProblem) return new SandboxError('parameter_invalid', urlProblem, name);
   const rule = ruleSchema?.description ?? first.message;
   // A query string holds text: "1.5" and "0" are both what was typed, so neither gets a type.

@@ -18,15 +18,17 @@ const EventTypes = Type.Array(
       'a non-empty list of payment_link.paid, payment_link.failed, payment_link.expired, payment_link.canceled',
   },
 );
+/** What an endpoint's URL may be, as the schemas say it (the configuration file's adds {workspace}). */
+export const ENDPOINT_URL_FIELD = {
+  minLength: 1,
+  maxLength: 2000,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+  description: 'an absolute http:// or https:// URL (only http:// and https:// URLs can receive webhooks)',
+};
+
 const EndpointFields = {
   // The document says what the server takes: an absolute URI whose scheme is http or https.
-  url: Type.String({
-    minLength: 1,
-    maxLength: 2000,
-    format: 'uri',
-    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-    description: 'an absolute http:// or https:// URL (only http:// and https:// URLs can receive webhooks)',
-  }),
+  url: Type.String({ ...ENDPOINT_URL_FIELD, format: 'uri' }),
   description: Type.String({ maxLength: 500, description: 'a string of at most 500 characters' }),
   enabled: Type.Boolean({ description: 'true or false' }),
   event_types: EventTypes,

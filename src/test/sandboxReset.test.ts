@@ -158,6 +158,11 @@ test('GET /config.schema.json needs no key, is the file the package ships, and a
     (example.endpoints[0] as { secret: string }).secret = 'not-a-secret';
     assert.equal(validate(example), false);
     assert.equal(validate.errors?.[0]?.instancePath, '/endpoints/0/secret');
+    const perWorkspace = {
+      version: 1,
+      endpoints: [{ id: 'we_each', url: 'http://127.0.0.1:4545/_inbox/{workspace}' }],
+    };
+    assert.ok(validate(perWorkspace), `an editor accepts {workspace}: ${JSON.stringify(validate.errors)}`);
   } finally {
     await sandbox.stop();
     await rm(dir, { recursive: true, force: true });

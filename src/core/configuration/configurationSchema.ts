@@ -25,7 +25,11 @@ export const ConfigEndpointSchema = Type.Object(
       pattern: ENDPOINT_ID_PATTERN,
       description: 'we_ followed by 1 to 64 letters, digits, _ or - (for example we_orders)',
     }),
-    url: EndpointCreate.properties.url,
+    // Not format "uri": a {workspace} placeholder is no URI character, and editors would mark it.
+    url: Type.String({
+      ...ENDPOINT_URL_FIELD,
+      description: `${ENDPOINT_URL_FIELD.description}; {workspace} in it is each workspace's name (docs/contract.md §15)`,
+    }),
     secret: Type.Optional(
       Type.String({
         pattern: WEBHOOK_SECRET_PATTERN,
