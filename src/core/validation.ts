@@ -179,8 +179,7 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
     (e) => e.instancePath === first.instancePath && (e.parentSchema as { description?: string })?.description,
   );
   const ruleSchema = withRule?.parentSchema as
-    | { description?: string; format?: string; pattern?: string }
-    | undefined;
+    { description?: string; format?: string; pattern?: string } | undefined;
   // The only URI fields are webhook URLs (the configuration file's, with {workspace}, are no URIs):
   // say what is wrong with the address in words, with an example.
   const webhookUrl = ruleSchema?.format === 'uri' || ruleSchema?.pattern === ENDPOINT_URL_FIELD.pattern;

@@ -11,7 +11,7 @@ import {
 } from '../../shared/exportRecords';
 import { MAX_FAULT_RULES, NewFaultRuleSchema } from '../../shared/faults';
 import { CreateLinkBodySchema, LINK_STATUSES, SettingsPatchSchema } from '../../shared/types';
-import { EndpointCreate } from '../../shared/endpointSchemas';
+import { ENDPOINT_URL_FIELD, EndpointCreate } from '../../shared/endpointSchemas';
 
 export const CONFIGURATION_FILE_NAME = 'payment-links-sandbox.json';
 export const CONFIGURATION_VERSION = 1;
