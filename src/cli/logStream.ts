@@ -1,4 +1,5 @@
 import { UNSENT_LIMIT_BYTES } from '../shared/eventStreamLimits';
+import { nextEventMessage } from '../shared/eventStreamMessages';
 import type { LogEntry } from '../shared/sandboxLog';
 import { watchStdoutReader } from './printLines';
 import { CommandFailure, type SandboxClient } from './sandboxClient';
@@ -83,15 +84,10 @@ async function read(
       const { done, value } = await reader.read();
       if (done) break;
       pending += decoder.decode(value, { stream: true });
-      let end: number;
-      while (!readerGone() && (end = pending.indexOf('\n\n')) !== -1) {
-        const message = pending.slice(0, end);
-        pending = pending.slice(end + 2);
-        const data = message
-          .split('\n')
-          .filter((line) => line.startsWith('data: '))
-          .map((line) => line.slice('data: '.length))
-          .join('\n');
+      let next: ReturnType<typeof nextEventMessage>;
+      while (!readerGone() && (next = nextEventMessage(pending)) !== null) {
+        pending = next.rest;
+        const { data } = next;
         if (data !== '') await onEntry({ json: data, entry: JSON.parse(data) as LogEntry });
         if (signal.aborted) return 'stopped';
       }

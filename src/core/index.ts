@@ -11,10 +11,17 @@ export {
   type TestSandbox,
   type TestSandboxOptions,
   type TestSandboxWithEndpoint,
-  type ReceivedWebhook,
-  type WebhookMatch,
 } from './testing/testSandbox';
-export type { AppDelivery, DeliveryWait } from './testing/appEndpoint';
+export { connectTestSandbox, type OpenWorkspace } from './testing/connectTestSandbox';
+export type {
+  TestWorkspace,
+  TestWorkspaceOptions,
+  TestWorkspaceWithEndpoint,
+  ConnectTestSandboxOptions,
+} from './testing/testWorkspace';
+export type { TestClient } from './testing/testClient';
+export type { ReceivedWebhook, WebhookMatch } from './testing/receivedWebhooks';
+export type { AppDelivery, DeliveryWait } from './testing/deliveryWait';
 export type { CheckEndpointOptions } from './testing/checkEndpoint';
 export type { EndpointCheck, EndpointCheckProbe } from '../shared/endpointCheck';
 export type { EndpointFaults } from '../shared/faults';

@@ -200,15 +200,48 @@ startSandbox({ port: 0 }).then(async (sandbox) => {
   assert.equal(stderr, '', 'requiring the package printed a warning');
 });
 
+test('the test API runs from the installed package: a workspace of startTestSandbox, and connectTestSandbox', async () => {
+  await writeFile(
+    join(app, 'workspaces.mjs'),
+    `import { startSandbox, startTestSandbox, connectTestSandbox } from 'payment-links-sandbox';
+const sandbox = await startTestSandbox();
+const worker = await sandbox.workspace('packed');
+const link = await worker.createLink({ amount: 1000, title: 'In a workspace' });
+await worker.simulate(link.id, 'paid');
+const inWorkspace = await worker.nextWebhook({ linkId: link.id });
+await sandbox.close();
+const server = await startSandbox({ port: 0 });
+const shared = await connectTestSandbox({ baseUrl: server.origin, workspace: 'packed' });
+const other = await shared.createLink({ amount: 1000, title: 'Shared' });
+await shared.simulate(other.id, 'paid');
+const connected = await shared.nextWebhook({ linkId: other.id });
+await shared.close();
+await server.close();
+console.log(JSON.stringify({ inWorkspace: inWorkspace.verified, connected: connected.verified, key: shared.apiKey }));
+`,
+  );
+  const { stdout } = await run(process.execPath, ['workspaces.mjs'], { cwd: app, timeout: 60_000 });
+  assert.deepEqual(JSON.parse(stdout.trim().split('\n').pop() as string), {
+    inWorkspace: true,
+    connected: true,
+    key: 'sk_test_ws_packed',
+  });
+});
+
 test('its declarations type-check in a nodenext TypeScript project, as import and as require', async () => {
   await writeFile(
     join(app, 'consumer.ts'),
-    `import { startSandbox, type RunningSandbox } from 'payment-links-sandbox';
+    `import { startSandbox, connectTestSandbox, type RunningSandbox, type TestWorkspace } from 'payment-links-sandbox';
 const sandbox: RunningSandbox = await startSandbox({ port: 0 });
 const origin: string = sandbox.origin;
 // @ts-expect-error the port is a number: this line fails to compile if the types were lost (any)
 await startSandbox({ port: 'any' });
 await sandbox.close();
+export async function worker(): Promise<TestWorkspace> {
+  // @ts-expect-error a workspace is named by a string, as the test API's types say
+  await connectTestSandbox({ baseUrl: origin, workspace: 1 });
+  return connectTestSandbox({ baseUrl: origin, workspace: 'worker_1' });
+}
 export { origin };
 `,
   );

@@ -14,7 +14,7 @@ export const AttemptSchema = Type.Object(
     signature_verified: Type.Optional(
       Type.Union([Type.Boolean(), Type.Null()], {
         description:
-          'only in the console’s delivery detail: whether webhook-signature holds for a secret the endpoint has had; null once the endpoint is deleted',
+          'only in a delivery’s detail (the console’s, GET /sandbox/deliveries/{id}): whether webhook-signature holds for a secret the endpoint has had; null once the endpoint is deleted',
       }),
     ),
   },

@@ -94,6 +94,26 @@ describe('deliveries: filters, a long-poll, resend', () => {
     await removeEndpoint(endpoint.id);
   });
 
+  test('one delivery reads with every attempt: what was sent, what came back, whether the signature holds', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url, secret: SECRET });
+    const link = await createLink(sandbox);
+    await simulate(sandbox, link.id);
+    const listed = await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`);
+    const id = listed.body.data[0].id as string;
+    const read = await sandbox.api('GET', `/sandbox/deliveries/${id}`);
+    assert.equal(read.status, 200, read.text);
+    assert.equal(read.body.data.id, id);
+    assert.equal(read.body.data.status, 'delivered');
+    const [attempt] = read.body.data.attempts;
+    assert.equal(attempt.response.status, 200);
+    assert.equal(attempt.signature_verified, true);
+    assert.equal(JSON.parse(attempt.request.body).data.id, link.id);
+    const unknown = await sandbox.api('GET', '/sandbox/deliveries/dlv_000000000000000000000000');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.error.code, 'resource_not_found');
+    await removeEndpoint(endpoint.id);
+  });
+
   test('each filter narrows the list, and a wait with nothing to find answers an empty list', async () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const paid = await createLink(sandbox);

@@ -5,7 +5,7 @@ import { EndpointCheckSchema } from '../../shared/endpointCheck';
 import { EndpointRecordSchema } from '../../shared/exportRecords';
 import { LOG_CURSOR_PATTERN, LogEntrySchema } from '../../shared/sandboxLog';
 import { MetaSchema, PaginationSchema } from '../../shared/types';
-import { DeliverySummarySchema } from '../../shared/webhookSchemas';
+import { DeliverySchema, DeliverySummarySchema } from '../../shared/webhookSchemas';
 import { apiResponses } from './apiSchemas';
 
 export const EndpointEnvelope = Type.Object({ data: EndpointRecordSchema, meta: MetaSchema });
@@ -15,6 +15,7 @@ export const DeletedEnvelope = Type.Object({
   meta: MetaSchema,
 });
 export const DeliveryEnvelope = Type.Object({ data: DeliverySummarySchema, meta: MetaSchema });
+export const DeliveryDetailEnvelope = Type.Object({ data: DeliverySchema, meta: MetaSchema });
 export const DeliveriesEnvelope = Type.Object({ data: Type.Array(DeliverySummarySchema), meta: MetaSchema });
 export const DeliveryListEnvelope = Type.Object({
   data: Type.Array(DeliverySummarySchema),

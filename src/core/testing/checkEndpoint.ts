@@ -13,16 +13,20 @@ type Answer = { data: EndpointCheck; error?: { message: string } };
 /** How long one read waits for the check to finish (GET …?wait=), at most what the API allows. */
 const WAIT_SECONDS = 60;
 
-/** The URL and secret to check: given, or those of the endpoint started with webhookUrl. */
+/**
+ * The URL and secret to check: given, or those of the endpoint started with webhookUrl. `naming`
+ * says how the client is given one: "start the sandbox with startTestSandbox({ webhookUrl })".
+ */
 export function checkTarget(
   url: string | undefined,
   options: CheckEndpointOptions,
   appEndpoint: WebhookEndpoint | null,
+  naming: string,
 ): { url: string; secret: string } {
   const own = appEndpoint && (url === undefined || url === appEndpoint.url) ? appEndpoint : null;
   if (url === undefined && !own)
     throw new Error(
-      'checkEndpoint: give the URL to check (and its secret), or start the sandbox with startTestSandbox({ webhookUrl }) to check that endpoint.',
+      `checkEndpoint: give the URL to check (and its secret), or ${naming} to check that endpoint.`,
     );
   const secret = options.secret ?? own?.secret;
   if (secret === undefined)

@@ -20,6 +20,7 @@ const NAMED: Record<string, string> = {
   'patch /sandbox/endpoints/{id}': 'updateWebhookEndpoint',
   'delete /sandbox/endpoints/{id}': 'deleteWebhookEndpoint',
   'get /sandbox/deliveries': 'listWebhookDeliveries',
+  'get /sandbox/deliveries/{id}': 'retrieveWebhookDelivery',
   'post /sandbox/deliveries/{id}/resend': 'resendWebhookDelivery',
   'post /sandbox/events/{id}/resend': 'resendWebhookEvent',
   'get /sandbox/logs': 'readSandboxLogs',

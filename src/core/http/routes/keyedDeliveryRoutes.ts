@@ -4,7 +4,13 @@ import Type from 'typebox';
 import { deliverySummary } from '../../../shared/deliverySummary';
 import { DELIVERY_STATUSES, PageParam, WEBHOOK_EVENT_TYPES } from '../../../shared/types';
 import { IdParams } from '../../../shared/endpointSchemas';
-import { DeliveriesEnvelope, DeliveryEnvelope, DeliveryListEnvelope, keyedSchema } from '../keyedSchemas';
+import {
+  DeliveriesEnvelope,
+  DeliveryDetailEnvelope,
+  DeliveryEnvelope,
+  DeliveryListEnvelope,
+  keyedSchema,
+} from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { sendData, sendJson } from '../respond';
 import { perPageParam } from '../../../shared/types';
@@ -69,6 +75,21 @@ export function keyedDeliveryRoutes(app: FastifyInstance): void {
         JSON.stringify({ data: rows, pagination, meta: { request_id: request.id } }),
       );
     },
+  );
+  api.get(
+    '/sandbox/deliveries/:id',
+    {
+      schema: {
+        ...keyedSchema(
+          'Read a webhook delivery with every attempt',
+          "Each attempt with the request as sent (URL, headers, body), the answer (status, headers, the first 64 KiB of its body) or the error, its duration, and signature_verified: whether its webhook-signature holds for a secret the endpoint has had (null once the endpoint is deleted). What startTestSandbox's waitForDelivery answers.",
+          { 200: DeliveryDetailEnvelope },
+          { 404: 'resource_not_found' },
+        ),
+        params: IdParams,
+      },
+    },
+    (request, reply) => sendData(reply, 200, request.workspace.webhooks.detail(request.params.id)),
   );
   api.post(
     '/sandbox/deliveries/:id/resend',
