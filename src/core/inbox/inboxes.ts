@@ -17,13 +17,9 @@ import { RefusedWrites, storageFailure } from '../store/storageFailure';
 import { INBOX_DISK_RESERVE_BYTES, shortOfReserve, type InboxDisk } from './diskReserve';
 import { INBOX_LOG_NAME, isLogLine, messageLine, type LogLine } from './inboxLog';
 import { present, view, type Inbox, type Kept } from './inboxPresentation';
+import { DEFAULT_SETTINGS, InboxHoldings } from './inboxHoldings';
 
 export { INBOX_LIMITS, type InboxLimits };
-
-/** What a message costs besides its body and headers (objects, strings, the summary). */
-const MESSAGE_OVERHEAD_BYTES = 1024;
-
-const DEFAULT_SETTINGS: InboxSettings = { status: 200, delay_ms: 0, sequence: [] };
 
 export interface ReceivedRequest {
   summary: Omit<InboxMessageSummary, 'id' | 'inbox' | 'workspace' | 'answer'>;
@@ -38,24 +34,18 @@ export interface InboxOptions extends InboxDisk {
   share?: () => number;
 }
 
-const costOf = (headers: Record<string, string>, body: Buffer): number =>
-  MESSAGE_OVERHEAD_BYTES +
-  body.length +
-  Object.entries(headers).reduce((sum, [name, value]) => sum + 2 * (name.length + value.length), 0);
-
 /**
- * The built-in webhook inboxes (docs/contract.md §12). Whatever senders do, they hold at most
- * `limits.inboxes` inboxes and `limits.totalBytes` of messages, each inbox its newest
- * `limits.messagesPerInbox`. With a data folder every message is also appended to the inbox log
+ * The built-in webhook inboxes of one workspace (docs/contract.md §12, §15). Whatever senders do,
+ * they hold what inboxHoldings.ts bounds: at most `limits.inboxes` inboxes and `limits.totalBytes`
+ * of messages (less when the workspace's share of the server's ceiling is less), each inbox its
+ * newest `limits.messagesPerInbox`. With a data folder every message is also appended to the inbox log
  * (store/jsonlLog.ts, within the same byte budget), and a restart reads it back through the same
  * bounds; what the log lets go of goes from memory too, so a restart shows what was shown. The
  * answer settings are kept in memory only (docs/decisions.md).
  */
 export class Inboxes {
-  /** In use order, least recent first: a Map keeps insertion order, and use re-inserts. */
-  private readonly inboxes = new Map<string, Inbox>();
+  private readonly held: InboxHoldings;
   private readonly ids = new MessageIds();
-  private bytes = 0;
   private readonly log: JsonlLog<LogLine>;
   /** The seq of each line of the log, oldest first, to drop what the log drops. */
   private readonly logged: number[] = [];
@@ -67,15 +57,16 @@ export class Inboxes {
     private readonly announce: (event: SandboxEvent) => void,
     private readonly limits: InboxLimits = INBOX_LIMITS,
     private readonly dir?: string,
-    private readonly options: InboxOptions = {},
+    options: InboxOptions = {},
   ) {
     this.workspace = options.workspace ?? DEFAULT_WORKSPACE;
+    this.held = new InboxHoldings(limits, () => Math.min(limits.totalBytes, options.share?.() ?? Infinity));
     this.reserveBytes = options.reserveBytes ?? INBOX_DISK_RESERVE_BYTES;
     this.refusedWrites = new RefusedWrites(options.warn ?? ((message) => process.emitWarning(message)));
     this.log = new JsonlLog<LogLine>(
       dir,
       INBOX_LOG_NAME,
-      () => this.budget(),
+      () => this.held.budget(),
       (count) => this.droppedFromLog(count),
     );
     // Read before the server listens (the inbox is small next to the request log): nothing arrives meanwhile.
@@ -100,7 +91,7 @@ export class Inboxes {
     const short = this.dir ? shortOfReserve(this.dir, this.reserveBytes) : null;
     if (short) throw this.refusedWrites.refused(short);
     // Looked at, not used: a refused message must not create an inbox, or push one out.
-    const held = this.inboxes.get(name);
+    const held = this.held.get(name);
     const { sequence, status, delay_ms } = held?.settings ?? DEFAULT_SETTINGS;
     const next = sequence[held?.sequenceUsed ?? 0];
     const answer = { status: next ?? status, delay_ms };
@@ -114,9 +105,9 @@ export class Inboxes {
     };
     const headers = withoutCredentials(received.headers);
     this.appendToLog(messageLine(seq, summary, headers, received.body));
-    const inbox = this.use(name);
+    const inbox = this.held.use(name);
     if (next !== undefined) inbox.sequenceUsed++;
-    this.keep(name, seq, summary, headers, received.body);
+    this.held.keep(name, seq, summary, headers, received.body);
     this.announce({ type: 'inbox.received', message: summary });
     return summary;
   }
@@ -134,7 +125,7 @@ export class Inboxes {
   /** Newest first; with `since`, only those received after that message. */
   messages(name: string, since?: string): InboxMessage[] {
     const after = since === undefined ? 0 : this.ids.seqOf(since);
-    const kept = this.inboxes.get(name)?.messages ?? [];
+    const kept = this.held.get(name)?.messages ?? [];
     const newer: InboxMessage[] = [];
     for (let i = kept.length - 1; i >= 0; i--) {
       const message = kept[i] as Kept;
@@ -145,15 +136,15 @@ export class Inboxes {
   }
 
   summaries(name: string): InboxMessageSummary[] {
-    return (this.inboxes.get(name)?.messages ?? []).map((m) => m.summary).reverse();
+    return (this.held.get(name)?.messages ?? []).map((m) => m.summary).reverse();
   }
 
   message(name: string, id: string): InboxMessage {
-    const found = this.inboxes.get(name)?.messages.find((m) => m.summary.id === id);
+    const found = this.held.get(name)?.messages.find((m) => m.summary.id === id);
     if (!found) {
       throw new SandboxError(
         'resource_not_found',
-        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${Math.round(this.budget() / 1024 / 1024)} MiB, and Clear or POST /sandbox/reset empties them.`,
+        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${Math.round(this.held.budget() / 1024 / 1024)} MiB, and Clear or POST /sandbox/reset empties them.`,
         'id',
       );
     }
@@ -167,17 +158,17 @@ export class Inboxes {
   }
 
   views(): InboxView[] {
-    return [...this.inboxes.values()].reverse().map(view);
+    return [...this.held.all()].reverse().map(view);
   }
 
   view(name: string): InboxView {
-    const inbox = this.inboxes.get(name);
+    const inbox = this.held.get(name);
     return inbox ? view(inbox) : view({ name, settings: DEFAULT_SETTINGS, sequenceUsed: 0, messages: [] });
   }
 
   /** Replaces the answer settings (absent fields take their defaults) and starts the sequence over. */
   configure(name: string, settings: Partial<InboxSettings>): InboxView {
-    const inbox = this.use(name);
+    const inbox = this.held.use(name);
     inbox.settings = { ...DEFAULT_SETTINGS, ...settings };
     inbox.sequenceUsed = 0;
     return this.changed(inbox);
@@ -186,19 +177,19 @@ export class Inboxes {
   clear(name: string): InboxView {
     // Written even when none is held now: the log may still hold lines of an inbox pushed out.
     if (this.logged.length > 0) this.appendToLog({ seq: this.ids.lastSeq, cleared: name });
-    const inbox = this.inboxes.get(name);
+    const inbox = this.held.get(name);
     if (!inbox) return this.view(name);
-    this.forget(name);
+    this.held.forget(name);
     return this.changed(inbox);
   }
 
   /** Every inbox emptied, on disk too, their answer settings kept: answers how many messages went. */
   clearAll(): number {
     let removed = 0;
-    for (const inbox of this.inboxes.values()) {
+    for (const inbox of this.held.all()) {
       if (inbox.messages.length === 0) continue;
       removed += inbox.messages.length;
-      this.forget(inbox.name);
+      this.held.forget(inbox.name);
       this.changed(inbox);
     }
     this.log.clear();
@@ -206,34 +197,14 @@ export class Inboxes {
     return removed;
   }
 
-  /** Every byte held now, as counted against `limits.totalBytes`. */
+  /** Every byte held now, as counted against the budget. */
   get heldBytes(): number {
-    return this.bytes;
-  }
-
-  private keep(
-    name: string,
-    seq: number,
-    summary: InboxMessageSummary,
-    headers: Record<string, string>,
-    body: Buffer,
-  ): void {
-    const inbox = this.use(name);
-    const bytes = costOf(headers, body);
-    inbox.messages.push({ seq, summary, headers, body, bytes });
-    this.bytes += bytes;
-    if (inbox.messages.length > this.limits.messagesPerInbox) this.dropOldestOf(inbox);
-    while (this.bytes > this.budget() && this.dropOldestOfAll());
-  }
-
-  /** The bytes of messages these inboxes may hold: their limit, or less, their share of the server's. */
-  budget(): number {
-    return Math.min(this.limits.totalBytes, this.options.share?.() ?? Infinity);
+    return this.held.heldBytes;
   }
 
   /** The share shrank (another workspace was made): the oldest messages go until it holds. */
   trim(): void {
-    while (this.bytes > this.budget() && this.dropOldestOfAll());
+    this.held.trim();
     this.log.trim();
   }
 
@@ -247,14 +218,14 @@ export class Inboxes {
     for (const line of lines) {
       this.logged.push(line.seq);
       this.ids.resume(line.seq, undefined);
-      if ('cleared' in line) this.forget(line.cleared);
+      if ('cleared' in line) this.held.forget(line.cleared);
       else {
         newest = line.summary.id;
         // Logged before messages were tagged: every sender was this workspace's.
         if (typeof line.summary.workspace !== 'string') line.summary.workspace = this.workspace;
         const headers = withoutCredentials(line.headers);
         heldCredentials ||= headers !== line.headers;
-        this.keep(
+        this.held.keep(
           line.summary.inbox,
           line.seq,
           line.summary,
@@ -272,17 +243,10 @@ export class Inboxes {
    * start on a log an earlier version wrote, so no file keeps them (docs/contract.md §12).
    */
   private rewriteLog(): void {
-    const held = [...this.inboxes.values()].flatMap((inbox) => inbox.messages).sort((a, b) => a.seq - b.seq);
+    const held = [...this.held.all()].flatMap((inbox) => inbox.messages).sort((a, b) => a.seq - b.seq);
     this.log.clear();
     this.logged.length = 0;
     for (const m of held) this.appendToLog(messageLine(m.seq, m.summary, m.headers, m.body));
-  }
-
-  private forget(name: string): void {
-    const inbox = this.inboxes.get(name);
-    if (!inbox) return;
-    for (const m of inbox.messages) this.bytes -= m.bytes;
-    inbox.messages = [];
   }
 
   /** A disk that refuses the line refuses the change: a 503, said once per episode. */
@@ -300,48 +264,12 @@ export class Inboxes {
   private droppedFromLog(count: number): void {
     const through = this.logged[count - 1];
     this.logged.splice(0, count);
-    if (through === undefined) return;
-    for (const inbox of this.inboxes.values()) {
-      while (inbox.messages[0] && inbox.messages[0].seq <= through) this.dropOldestOf(inbox);
-    }
+    if (through !== undefined) this.held.dropThrough(through);
   }
 
   private changed(inbox: Inbox): InboxView {
     const shown = view(inbox);
     this.announce({ type: 'inbox.changed', inbox: shown });
     return shown;
-  }
-
-  private use(name: string): Inbox {
-    let inbox = this.inboxes.get(name);
-    if (inbox) this.inboxes.delete(name);
-    else {
-      inbox = { name, settings: DEFAULT_SETTINGS, sequenceUsed: 0, messages: [] };
-      if (this.inboxes.size >= this.limits.inboxes) this.evictLeastUsed();
-    }
-    this.inboxes.set(name, inbox);
-    return inbox;
-  }
-
-  private evictLeastUsed(): void {
-    const [name, inbox] = this.inboxes.entries().next().value as [string, Inbox];
-    for (const m of inbox.messages) this.bytes -= m.bytes;
-    this.inboxes.delete(name);
-  }
-
-  private dropOldestOf(inbox: Inbox): void {
-    const dropped = inbox.messages.shift();
-    if (dropped) this.bytes -= dropped.bytes;
-  }
-
-  /** A scan of at most `limits.inboxes` inboxes, only when the byte bound is passed. */
-  private dropOldestOfAll(): boolean {
-    let oldest: { inbox: Inbox; seq: number } | undefined;
-    for (const inbox of this.inboxes.values()) {
-      const first = inbox.messages[0];
-      if (first && (!oldest || first.seq < oldest.seq)) oldest = { inbox, seq: first.seq };
-    }
-    if (oldest) this.dropOldestOf(oldest.inbox);
-    return oldest !== undefined;
   }
 }
