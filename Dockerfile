@@ -33,12 +33,15 @@ COPY --from=build /app/build/package ./
 # The app's files stay root's and read-only to the server; only /data is the node user's. A named
 # volume starts as a copy of this folder, ownership included.
 RUN mkdir /data && chown node:node /data
+# The CLI under its own name, as npm links it: `docker exec <container> payment-links-sandbox status`.
+RUN chmod 755 dist/cli.js && ln -s /app/dist/cli.js /usr/local/bin/payment-links-sandbox
 USER node
 VOLUME /data
 EXPOSE 4545
+# /data is the image's default, not a choice: -e PLS_IN_MEMORY=true or -e PLS_DATA=… still choose.
 ENV PLS_HOST=0.0.0.0 \
     PLS_PORT=4545 \
-    PLS_DATA=/data
+    PLS_DEFAULT_DATA=/data
 # Docker runs the first check one interval after the start (Engine 20.10 has no --start-interval),
 # and that check waits up to 2 s for /healthz itself, so the container is healthy the moment the
 # server answers, not at the next interval. Bash's /dev/tcp costs a few milliseconds a check where

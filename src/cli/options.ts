@@ -40,7 +40,8 @@ ${FAULT_USAGE}
 Every option but --help has an environment variable: PLS_ and its name in upper snake case
 (--webhook-url is PLS_WEBHOOK_URL; a repeatable one takes one value per line; a switch takes true,
 false, 1 or 0, in any case). A flag beats its variable, and PLS_PORT beats PORT. No value may be
-empty.`;
+empty. PLS_DEFAULT_DATA (the container image sets /data) replaces the default data directory;
+--data, --in-memory and their variables still choose.`;
 
 export interface ServeCommand {
   start: StartOptions;
@@ -114,6 +115,22 @@ function withEnvironment(
     else values[flag] = text;
   }
   return { values, source };
+}
+
+/** The variable an image sets for its data folder: a default, which PLS_DATA and PLS_IN_MEMORY beat. */
+export const DEFAULT_DATA_VARIABLE = 'PLS_DEFAULT_DATA';
+
+/**
+ * The container image's data folder (docs/decisions.md, "The container"): the image sets a default,
+ * not a choice, so `docker run -e PLS_IN_MEMORY=true IMAGE` is in memory and `-e PLS_DATA=…` is
+ * used, where an image-wide PLS_DATA refused the one and hid the other.
+ */
+function imageDataDir(env: NodeJS.ProcessEnv): string | undefined {
+  const dir = env[DEFAULT_DATA_VARIABLE];
+  if (dir === undefined) return undefined;
+  if (dir.trim() === '')
+    throw new UsageError(`${DEFAULT_DATA_VARIABLE} is empty: it takes DIR, or unset ${DEFAULT_DATA_VARIABLE}`);
+  return dir;
 }
 
 /** What a flag takes, as --help names it: `--host HOST` takes HOST. */
@@ -196,7 +213,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     start: {
       port,
       host: values.host ?? '127.0.0.1',
-      dataDir: values['in-memory'] ? undefined : (values.data ?? defaultDataDir()),
+      dataDir: values['in-memory'] ? undefined : (values.data ?? imageDataDir(env) ?? defaultDataDir()),
       publicUrl,
       allowedHosts: values['allowed-host'] ?? [],
       consoleToken,

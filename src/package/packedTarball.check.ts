@@ -1,13 +1,13 @@
-// `npm run test:package`: the package as a user gets it. Packs the tarball (`npm run
-// pack:package` stages and packs build/package), installs it into an empty project from the
-// registry, and uses it there: the CLI through npx, the library through import and through
+// `npm run test:package`: the package as a user gets it. Runs docs/testing-your-app.md's Install
+// commands as written: packs the tarball (`npm run pack:package` stages and packs build/package)
+// and installs it into an empty project (its dependencies from the registry), and uses it there: the CLI through npx, the library through import and through
 // require(), and its types from TypeScript on nodenext resolution, as ES module and as CommonJS.
 // It also reads what was shipped: no Electron app, no install script, and docs whose links
 // resolve. A missing file, a runtime dependency left in devDependencies, or declarations that do
 // not resolve each fail here, not on a user's machine.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,38 +25,45 @@ let app: string;
 let installed: string;
 let packedFiles: string[];
 
+/** The commands docs/testing-your-app.md's Install section shows, in order. */
+async function installCommands(): Promise<[string, string]> {
+  const doc = await readFile(join(REPO, 'docs/testing-your-app.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Install'), doc.indexOf('\n## ', doc.indexOf('## Install') + 1));
+  const commands = [...section.matchAll(/```sh\n(.+)\n```/g)].map((block) => block[1] as string);
+  assert.equal(commands.length, 2, `the Install section shows two commands: ${commands.join(' | ')}`);
+  return commands as [string, string];
+}
+
+const sh = (command: string, cwd: string, env: NodeJS.ProcessEnv = process.env) =>
+  run('sh', ['-c', command], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'pls-packed-'));
   app = join(work, 'app');
-  const { stdout } = await run('npm', ['run', 'pack:package', '--', '--json', '--pack-destination', work], {
-    cwd: REPO,
-    maxBuffer: 64 * 1024 * 1024,
-    // A CI that sets FORCE_COLOR makes the build print escape codes ("\x1b[32m"), whose
-    // bracket is not the JSON's: take the report from the line that is a lone "[".
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-  });
-  const report = stdout.search(/^\[$/m);
-  assert.ok(report >= 0, `npm pack printed no JSON report:\n${stdout.slice(-2000)}`);
-  const [packed] = JSON.parse(stdout.slice(report)) as { filename: string; files: { path: string }[] }[];
-  assert.ok(packed, 'npm pack named no tarball');
-  packedFiles = packed.files.map((file) => file.path);
+  const [pack, install] = await installCommands();
+  const { version } = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { version: string };
+  const tarball = `payment-links-sandbox-${version}.tgz`;
+  assert.ok(
+    install.includes(`./${tarball}`),
+    `the doc installs ${tarball}, this version's tarball: ${install}`,
+  );
+  // As a user runs it in a clone: the tarball lands in the clone's folder, then goes to the project.
+  await sh(pack, REPO, { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' });
   await run('mkdir', ['-p', app]);
+  await rename(join(REPO, tarball), join(app, tarball));
+  packedFiles = (await run('tar', ['-tzf', join(app, tarball)], { maxBuffer: 16 * 1024 * 1024 })).stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((path) => path.replace(/^package\//, ''));
   await writeFile(
     join(app, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   );
-  await run(
-    'npm',
-    [
-      'install',
-      join(work, packed.filename),
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-    ],
-    { cwd: app, maxBuffer: 16 * 1024 * 1024 },
-  );
+  await sh(install, app);
+  const manifest = JSON.parse(await readFile(join(app, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
+  assert.equal(manifest.devDependencies?.['payment-links-sandbox'], `file:${tarball}`);
   installed = join(app, 'node_modules/payment-links-sandbox');
 });
 

@@ -133,6 +133,8 @@ test(
     const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
     assert.ok(uid !== undefined && uid !== '0', `the server (PID 1) runs as uid ${uid}`);
     assert.match(await docker(['exec', name, 'cat', '/proc/1/cmdline']), /^node\0dist\/cli\.js\0serve/);
+    const help = await docker(['exec', name, 'payment-links-sandbox', '--help']);
+    assert.match(help, /^Usage: payment-links-sandbox/m, 'the CLI is on PATH under its own name');
 
     assert.equal(await stop(name), 0, `docker stop exits 0:\n${await logsOf(name)}`);
   },
@@ -330,6 +332,23 @@ test(
     const listed = await http(origin, 'GET', '/sandbox/workspaces?per_page=100');
     const names = (listed.body.data as { name: string }[]).map((w) => w.name);
     for (const n of [0, 1, 2, 3]) assert.ok(names.includes(`worker_${n}`), names.join(', '));
+    assert.equal(await stop(name), 0);
+  },
+);
+
+test(
+  'docker run -e PLS_IN_MEMORY=true: the image folder is a default, so the container keeps nothing on disk',
+  { skip },
+  async () => {
+    const name = await start(
+      substitute(RUN as string, 'docker run ', 'docker run -e PLS_IN_MEMORY=true '),
+      'memory',
+    );
+    assert.match(await logsOf(name), /^Data: in memory/m);
+    const created = await http(origin, 'POST', '/payment-links', {
+      body: { amount: 1500, title: 'Kept nowhere' },
+    });
+    assert.equal(created.status, 201, created.text);
     assert.equal(await stop(name), 0);
   },
 );

@@ -113,6 +113,7 @@ test('no value is taken silently: an empty one, a switch that is not true/false/
     [['--host', ''], {}, '--host is empty: it takes HOST (see --help), or leave --host out'],
     [['--in-memory'], { PLS_HOST: '' }, 'PLS_HOST is empty: it takes HOST (see --help), or unset PLS_HOST'],
     [[], { PLS_DATA: '' }, 'PLS_DATA is empty: it takes DIR (see --help), or unset PLS_DATA'],
+    [[], { PLS_DEFAULT_DATA: ' ' }, 'PLS_DEFAULT_DATA is empty: it takes DIR, or unset PLS_DEFAULT_DATA'],
     // A flag beats the variable, but a switch's variable is still checked: not read as "off".
     [
       ['--data', '/nonexistent/pls'],
@@ -218,4 +219,35 @@ test('--clock-offset -1d says how to write a value that starts with "-", and tha
   const negative = await exitOf(spawnCli(['serve', '--in-memory', '--clock-offset=-1d']));
   assert.equal(negative.code, 2);
   assert.match(negative.stderr, /the sandbox clock never goes back\); got "-1d"/);
+});
+
+test("the image's PLS_DEFAULT_DATA is a default: PLS_IN_MEMORY and PLS_DATA still choose, both together are refused", async () => {
+  const imageDir = await makeTempDir('pls-env-image-');
+  const userDir = await makeTempDir('pls-env-user-');
+  dirs.push(imageDir, userDir);
+  const dataLine = async (env: NodeJS.ProcessEnv): Promise<string> => {
+    const cli = spawnCli(['serve'], { PLS_PORT: '0', PLS_DEFAULT_DATA: imageDir, ...env });
+    try {
+      return await cli.waitFor(() => /^Data: .*$/m.exec(cli.stdout)?.[0], 'the data line');
+    } finally {
+      cli.signal('SIGTERM');
+      await cli.waitForExit();
+    }
+  };
+  assert.match(await dataLine({}), new RegExp(`^Data: ${imageDir}`), 'nothing else given: the image folder');
+  assert.match(
+    await dataLine({ PLS_IN_MEMORY: 'true' }),
+    /^Data: in memory/,
+    'docker run -e PLS_IN_MEMORY=true',
+  );
+  assert.match(
+    await dataLine({ PLS_DATA: userDir }),
+    new RegExp(`^Data: ${userDir}`),
+    'docker run -e PLS_DATA=…',
+  );
+  const both = await exitOf(
+    spawnCli(['serve'], { PLS_DEFAULT_DATA: imageDir, PLS_DATA: userDir, PLS_IN_MEMORY: 'true' }),
+  );
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /PLS_DATA and PLS_IN_MEMORY exclude each other; pick one/);
 });
