@@ -129,7 +129,9 @@ function imageDataDir(env: NodeJS.ProcessEnv): string | undefined {
   const dir = env[DEFAULT_DATA_VARIABLE];
   if (dir === undefined) return undefined;
   if (dir.trim() === '')
-    throw new UsageError(`${DEFAULT_DATA_VARIABLE} is empty: it takes DIR, or unset ${DEFAULT_DATA_VARIABLE}`);
+    throw new UsageError(
+      `${DEFAULT_DATA_VARIABLE} is empty: it takes DIR, or unset ${DEFAULT_DATA_VARIABLE}`,
+    );
   return dir;
 }
 
