@@ -227,6 +227,7 @@ export class SandboxCore {
         if (this.events.listenerCount('event') > 0)
           this.emit(deliveryChanged(this.presentDelivery(delivery)));
       },
+      (delivery, attempt) => this.log.attempt(delivery, attempt),
       post,
     );
     store.setExpander(

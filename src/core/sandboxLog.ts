@@ -137,6 +137,8 @@ export class SandboxLog {
   private readonly run = randomBytes(4).toString('hex');
   private readonly kept: KeptEntry[] = [];
   private position = 0;
+  /** The position of the last entry before the latest reset. */
+  private clearedThrough = 0;
 
   constructor(
     private readonly bodies: LoggedBodies,
@@ -162,12 +164,21 @@ export class SandboxLog {
       if (op.op !== 'delivery.patch' || !op.attempt) continue;
       // Retention may drop a delivery in the very commit of its last attempt: nothing left to name.
       const owner = delivery(op.id);
-      if (owner) this.add(new KeptAttempt(++this.position, this.run, webhookAttemptEntry(owner, op.attempt)));
+      if (owner) this.attempt(owner, op.attempt);
     }
   }
 
+  /** A webhook attempt: as a commit records it, or one made whose outcome no delivery kept (a reset). */
+  attempt(delivery: WebhookDelivery, attempt: DeliveryAttempt): void {
+    this.add(new KeptAttempt(++this.position, this.run, webhookAttemptEntry(delivery, attempt)));
+  }
+
+  /**
+   * A reset: a read without `since` starts after it, but a reader following with a cursor still
+   * gets every entry after its cursor, those logged while the reset ran included.
+   */
   clear(): void {
-    this.kept.length = 0;
+    this.clearedThrough = this.position;
   }
 
   /** The cursor after the newest entry so far. */
@@ -194,7 +205,7 @@ export class SandboxLog {
 
   /** The entries after `since` (all kept without it), oldest first. */
   after(since: string | undefined): KeptEntry[] {
-    const from = since === undefined ? 0 : this.positionOf(since);
+    const from = since === undefined ? this.clearedThrough : this.positionOf(since);
     // Kept positions have no gaps: the first one after `from` is found by subtraction.
     const oldest = this.kept[0]?.position ?? 0;
     return this.kept.slice(Math.max(0, from - oldest + 1, this.kept.length - this.limit));

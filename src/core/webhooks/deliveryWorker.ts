@@ -1,4 +1,4 @@
-import type { Settings, WebhookDelivery, WebhookEndpoint } from '../../shared/types';
+import type { DeliveryAttempt, Settings, WebhookDelivery, WebhookEndpoint } from '../../shared/types';
 import { isoTime } from '../clock';
 import type { SandboxClock } from '../sandboxClock';
 import type { Op } from '../store/ops';
@@ -43,6 +43,11 @@ export class DeliveryWorker {
     private readonly timeoutMs: number,
     private readonly onError: (err: Error) => void,
     private readonly onAttemptStarted: (delivery: WebhookDelivery) => void,
+    /**
+     * An attempt made whose outcome belongs to no delivery now (deleted, resent or reset while on
+     * the wire): not stored, but the receiver got it, so the log still shows it.
+     */
+    private readonly onUnrecordedAttempt: (delivery: WebhookDelivery, attempt: DeliveryAttempt) => void,
     /** How an attempt goes out: as this workspace sends (workspaces/sendingWorkspaces.ts). */
     private readonly post: typeof sendAttempt = sendAttempt,
   ) {
@@ -209,9 +214,19 @@ export class DeliveryWorker {
     // From here the delivery shows its outcome, not "delivering".
     this.onWire.delete(delivery.id);
     const current = this.store.state.deliveries.get(delivery.id);
-    // Deleted, resent or stopped while on the wire: this attempt's outcome belongs to no series.
-    if (this.stopped || generation !== this.generation || !current || current.series !== delivery.series)
+    // Deleted, resent, reset or stopped while on the wire: this attempt's outcome belongs to no series.
+    if (this.stopped || generation !== this.generation || !current || current.series !== delivery.series) {
+      if (!this.stopped) {
+        const number = delivery.attempts.filter((a) => a.series === delivery.series).length + 1;
+        this.onUnrecordedAttempt(delivery, {
+          series: delivery.series,
+          number,
+          started_at: isoTime(started),
+          ...result,
+        });
+      }
       return;
+    }
     const number = current.attempts.filter((a) => a.series === current.series).length + 1;
     const finished = this.clock.now();
     const delivered = result.error === null;
