@@ -99,3 +99,19 @@ test('frozen: an Idempotency-Key record outlives two real days, and goes once th
     await sandbox.stop();
   }
 });
+
+test('frozen: offset_seconds is now − real_now, below zero as real time passes; resumed, the clock is at real time, 0', async () => {
+  const sandbox = await frozenSandbox();
+  try {
+    sandbox.clock.advance(90_000);
+    const frozen = (await sandbox.api('GET', '/sandbox/clock')).body.data;
+    assert.equal(frozen.frozen, true);
+    assert.equal(frozen.offset_seconds, (Date.parse(frozen.now) - Date.parse(frozen.real_now)) / 1000);
+    assert.ok(frozen.offset_seconds <= -90, `${frozen.offset_seconds} s: held back as real time passed`);
+    const resumed = (await sandbox.api('POST', '/sandbox/clock/resume')).body.data;
+    assert.equal(resumed.frozen, false);
+    assert.equal(resumed.offset_seconds, 0, 'a clock frozen longer than it was ahead resumes at real time');
+  } finally {
+    await sandbox.stop();
+  }
+});
