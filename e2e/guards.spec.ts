@@ -162,6 +162,9 @@ test('during and after a Samples run the live count never shows more links than 
 test('"Select every link" over 10,000 says the selection stopped at the first 10,000, and Expired asks about 10,000', async ({
   page,
 }) => {
+  // Making 10,000 samples takes 15–25 s alone and more on a busy machine: the wait for them allows
+  // 60 s, so the test as a whole may take longer than the default 30 s.
+  test.setTimeout(120_000);
   const sandbox = await launchSandbox();
   try {
     await page.setViewportSize({ width: 1280, height: 720 });
