@@ -205,17 +205,22 @@ test("a row's Paid names the method it records, and records the one set in the l
     const row = page.locator(`[data-link-id="${id}"]`);
     await expect(row.getByRole('button', { name: 'Paid' })).toHaveAttribute(
       'title',
-      'Simulate a successful payment by card',
+      'Paid takes a pending link to Succeeded (status succeeded) and sends payment_link.paid, paid by card',
     );
     await row.getByRole('button', { name: 'Pay by wallet', exact: true }).click();
     const panel = page.getByRole('complementary', { name: 'Pay by wallet' });
     await panel.getByLabel('Paid by').fill('ewallet');
     await expect(row.getByRole('button', { name: 'Paid' })).toHaveAttribute(
       'title',
-      'Simulate a successful payment by ewallet',
+      'Paid takes a pending link to Succeeded (status succeeded) and sends payment_link.paid, paid by ewallet',
     );
     await row.getByRole('button', { name: 'Paid' }).click();
     await expect(row.locator('.badge')).toHaveText('Succeeded');
+    // One word per thing, the other in the tooltip: the status names the action that led there.
+    await expect(row.locator('.badge')).toHaveAttribute(
+      'title',
+      'Succeeded (status succeeded): after Paid (simulate paid, event payment_link.paid)',
+    );
     const paid = await sandbox.api('GET', `/payment-links/${id}`);
     expect(paid.body.data.payment_method).toBe('ewallet');
   } finally {

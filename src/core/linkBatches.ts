@@ -1,3 +1,4 @@
+import { cannotTake } from '../shared/linkStates';
 import type { BulkAction, BulkResult, BulkSkipReason, LinkStatus, SampleResult } from '../shared/types';
 import { SandboxError } from './errors';
 import type { LinkChange } from './domain/paymentLinks';
@@ -90,7 +91,7 @@ export class LinkBatches {
       const reason = skipped.get(key) ?? {
         code: err.code,
         status,
-        message: link ? `${status} links cannot take "${action}"` : 'no such link',
+        message: link ? cannotTake(action, link.status) : 'no such link',
         count: 0,
         ids: [],
       };

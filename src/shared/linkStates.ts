@@ -50,3 +50,34 @@ export const eventOf = (status: LinkStatus): WebhookEventType | undefined =>
 /** The status an event leaves its link in: the link an event carries is the link as it left it. */
 export const statusAfterEvent = (type: WebhookEventType): Exclude<LinkStatus, 'pending'> =>
   TABLE[ACTIONS.find((action) => TABLE[action].event === type) as LinkAction].to;
+
+/** A status as the console names it: the reference's word, capitalised. */
+export const STATUS_LABEL: Record<LinkStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  expired: 'Expired',
+  canceled: 'Canceled',
+};
+
+/**
+ * The one mapping a newcomer trips over (docs/contract.md §4): the action and the status it leads
+ * to are named apart in the reference (simulate `paid`, status `succeeded`, event
+ * `payment_link.paid`). Each is said with the other, in the console's tooltips and messages.
+ */
+export function actionWords(action: LinkAction): string {
+  const { label, to, event } = TABLE[action];
+  return `${label} takes a ${appliesTo(action)} link to ${STATUS_LABEL[to]} (status ${to}) and sends ${event}`;
+}
+
+/** A status with how a link gets there: "Succeeded: after Paid (simulate paid, event payment_link.paid)". */
+export function statusWords(status: LinkStatus): string {
+  if (status === 'pending') return 'Pending: made, not yet paid, failed, expired or canceled';
+  const action = actionTo(status);
+  const how = action === 'cancel' ? 'POST /payment-links/{id}/cancel' : `simulate ${action}`;
+  return `${STATUS_LABEL[status]} (status ${status}): after ${TABLE[action].label} (${how}, event ${TABLE[action].event})`;
+}
+
+/** Why links cannot take an action, in the console's words: "Succeeded: Paid takes Pending links only". */
+export const cannotTake = (action: LinkAction, status: LinkStatus): string =>
+  `${STATUS_LABEL[status]}: ${TABLE[action].label} takes ${TABLE[action].from.map((s) => STATUS_LABEL[s]).join(' or ')} links only`;

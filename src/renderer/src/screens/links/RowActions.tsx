@@ -1,16 +1,9 @@
 // Paid, Failed, Expired and Cancel: one click each, enabled only when the state table allows it.
 import type { PaymentLink } from '../../../../shared/types';
-import { canApply, LINK_ACTIONS, type LinkAction } from '../../../../shared/linkStates';
+import { actionWords, canApply, LINK_ACTIONS } from '../../../../shared/linkStates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { keepFocusInRow } from './rowFocus';
 import { OfflineGate } from '../../components/OfflineGate';
-
-const HINT: Record<LinkAction, string> = {
-  paid: 'Simulate a successful payment',
-  failed: 'Simulate a declined payment',
-  expired: 'Expire the link now',
-  cancel: 'Cancel the link',
-};
 
 export function RowActions({ link }: { link: PaymentLink }) {
   const busy = useConsoleStore((state) => state.links.busy[link.id]);
@@ -27,7 +20,7 @@ export function RowActions({ link }: { link: PaymentLink }) {
             className={`button button-small action-${action}`}
             disabled={busy !== undefined || !canApply(action, link.status)}
             aria-busy={busy === action || undefined}
-            title={action === 'paid' ? `${HINT.paid} by ${method}` : HINT[action]}
+            title={action === 'paid' ? `${actionWords('paid')}, paid by ${method}` : actionWords(action)}
             onClick={() => void run(link.id, action).then(() => keepFocusInRow(link.id))}
           >
             {label}
