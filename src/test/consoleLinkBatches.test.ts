@@ -118,7 +118,11 @@ describe('bulk actions on a selection', () => {
     assert.equal(reasons.canceled.code, 'invalid_state_transition');
     assert.equal(reasons.null.code, 'resource_not_found');
     assert.equal(reasons.null.message, 'no such link');
-    assert.equal(reasons.failed.message, 'Failed: Paid takes Pending links only', 'one word per thing, as the console shows it');
+    assert.equal(
+      reasons.failed.message,
+      'Failed: Paid takes Pending links only',
+      'one word per thing, as the console shows it',
+    );
 
     for (const link of pending) {
       const detail = (await sandbox.consoleApi('GET', `/links/${link.id}`)).body.data;
