@@ -1,4 +1,5 @@
 import { VERSION } from '../core/version';
+import { helpTable } from './usageText';
 
 /**
  * Every command `--help` lists, in one place: a command added to main.ts's table gets its line
@@ -24,13 +25,14 @@ export const COMMAND_HELP: [usage: string, summary: string][] = [
 export const HELP = `Usage: payment-links-sandbox <command> [options]
 
 Commands:
-${COMMAND_HELP.map(([usage, summary]) => `  ${usage.padEnd(38)} ${summary}`).join('\n')}
+${helpTable(COMMAND_HELP)}
 
 Commands that talk to a running sandbox (listen, trigger, events, logs, status, reset,
-workspaces) find it
-with --base-url or PLS_BASE_URL (default http://127.0.0.1:4545) and use --api-key or PLS_API_KEY
-(default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
+workspaces) find it with --base-url or PLS_BASE_URL (default http://127.0.0.1:4545) and use
+--api-key or PLS_API_KEY (default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
 
 Options:
-  --help      show this list
-  --version   print the version (${VERSION})`;
+${helpTable([
+  ['--help', 'show this list'],
+  ['--version', `print the version (${VERSION})`],
+])}`;

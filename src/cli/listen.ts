@@ -4,7 +4,7 @@ import { WEBHOOK_EVENT_TYPES } from '../shared/types';
 import { cutOffLine, followLogs, stopOnSignal } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
-import { CommandFailure, noArguments, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { CommandFailure, noArguments, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--print-secret]
 
@@ -14,11 +14,14 @@ The secret is the same every time for the same URL and API key, so an app's conf
 keep it.
 
 Options:
-  --forward-to URL   where webhooks go (http:// or https://)
-  --events LIST      only these event types, comma-separated: paid, failed, expired, canceled
-                     (or payment_link.paid…; default: all)
-  --print-secret     print the secret for URL and exit, creating nothing
-${TARGET_USAGE}`;
+${targetOptions([
+  ['--forward-to URL', 'where webhooks go (http:// or https://)'],
+  [
+    '--events LIST',
+    'only these event types, comma-separated: paid, failed, expired, canceled\n(or payment_link.paid…; default: all)',
+  ],
+  ['--print-secret', 'print the secret for URL and exit, creating nothing'],
+])}`;
 
 /**
  * whsec_ and base64 of HMAC-SHA256(API key, URL): stable per URL and key without anything kept on

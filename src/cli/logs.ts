@@ -1,7 +1,7 @@
 import { cutOffLine, followLogs, stopOnSignal, type StreamedEntry } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
-import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { CommandFailure, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 export const LOGS_USAGE = `Usage: payment-links-sandbox logs tail [--json]
 
@@ -10,8 +10,7 @@ line each, until Ctrl-C. With --json, each line is the entry's JSON (NDJSON), as
 gives it: what compare reads as a recording.
 
 Options:
-  --json       one JSON object per line
-${TARGET_USAGE}`;
+${targetOptions([['--json', 'one JSON object per line']])}`;
 
 /** `logs tail [--json]`: the Stripe CLI's logs tail. */
 export const logs = targetCommand(

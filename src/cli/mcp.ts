@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { keepHeapNearLiveData } from '../core/heapGrowth';
 import { startSandbox, type RunningSandbox } from '../core/startSandbox';
@@ -8,6 +7,8 @@ import { stdioTransport } from '../mcp/stdioTransport';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
 import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL, targetOption } from './sandboxClient';
+import { parseArgv } from './usageError';
+import { helpTable, synopsis } from './usageText';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
 
 export const MCP_USAGE = `Usage: payment-links-sandbox mcp [--base-url URL] [--api-key KEY] [--in-memory]
@@ -16,11 +17,15 @@ An MCP server on stdin/stdout, for a coding agent to drive the sandbox with (doc
 Tools: ${TOOL_NAMES.join(', ')}.
 
 Options:
-  --base-url URL   the sandbox to drive (default ${DEFAULT_BASE_URL}; env PLS_BASE_URL)
-  --api-key KEY    its API key (default ${DEFAULT_API_KEY}; env PLS_API_KEY)
-  --in-memory      drive a sandbox of its own instead, started in this process on a free port
-                   and gone when the server stops (its address is logged on stderr)
-  --help           show this help`;
+${helpTable([
+  ['--base-url URL', `the sandbox to drive (default ${DEFAULT_BASE_URL}; env PLS_BASE_URL)`],
+  ['--api-key KEY', `its API key (default ${DEFAULT_API_KEY}; env PLS_API_KEY)`],
+  [
+    '--in-memory',
+    'drive a sandbox of its own instead, started in this process on a free port\nand gone when the server stops (its address is logged on stderr)',
+  ],
+  ['--help', 'show this help'],
+])}`;
 
 const log = (line: string) => process.stderr.write(`payment-links-sandbox mcp: ${line}\n`);
 
@@ -31,19 +36,20 @@ const log = (line: string) => process.stderr.write(`payment-links-sandbox mcp: $
 export async function mcp(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
+    ({ values } = parseArgv(
+      argv,
+      {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
         'in-memory': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
+      false,
+      MCP_USAGE,
+    ));
   } catch (err) {
-    log(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    log((err as Error).message);
+    process.stderr.write(`${synopsis(MCP_USAGE)}\n`);
     return 2;
   }
   if (values.help) {

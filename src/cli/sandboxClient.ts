@@ -1,9 +1,10 @@
 // Talking to a running sandbox, for the commands that do (listen, trigger, events, logs, status):
 // where it is, which key, and requests that fail with one clear line. They use only the keyed
 // routes (the Payment Links API and /sandbox/*), never the console's own API.
-import { parseArgs } from 'node:util';
 import { KeyedClient, NoAnswer } from '../core/keyedClient';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
+import { parseArgv, UsageError } from './usageError';
+import { helpTable, synopsis, type HelpRow } from './usageText';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
 export const DEFAULT_API_KEY = 'sk_test_cli';
@@ -22,32 +23,35 @@ export class CommandFailure extends Error {
   }
 }
 
-export const TARGET_USAGE = `  --base-url URL   the running sandbox (default: PLS_BASE_URL, else ${DEFAULT_BASE_URL})
-  --api-key KEY    an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})
-  --help           show this help`;
+/** The options every command against a running sandbox takes, last in its help table. */
+export const TARGET_OPTIONS: HelpRow[] = [
+  ['--base-url URL', `the running sandbox (default: PLS_BASE_URL, else ${DEFAULT_BASE_URL})`],
+  ['--api-key KEY', `an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})`],
+  ['--help', 'show this help'],
+];
+
+/** A command's Options table: its own rows, then the target options, in one column. */
+export const targetOptions = (own: HelpRow[] = []): string => helpTable([...own, ...TARGET_OPTIONS]);
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /** argv parsed with the target options added; bad usage is a CommandFailure with exit code 2. */
-export function parseCommand<O extends OptionSpec>(argv: string[], options: O) {
+export function parseCommand<O extends OptionSpec>(argv: string[], options: O, usage?: string) {
+  const all = {
+    ...options,
+    'base-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as O & {
+    'base-url': { type: 'string' };
+    'api-key': { type: 'string' };
+    help: { type: 'boolean'; short: 'h' };
+  };
   try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        ...options,
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      } as O & {
-        'base-url': { type: 'string' };
-        'api-key': { type: 'string' };
-        help: { type: 'boolean'; short: 'h' };
-      },
-    });
+    return parseArgv(argv, all, true, usage);
   } catch (err) {
-    throw new CommandFailure(`${(err as Error).message.split('\n')[0]} (see --help)`, 2);
+    if (err instanceof UsageError) throw new CommandFailure(err.message, 2);
+    throw err;
   }
 }
 
@@ -62,14 +66,18 @@ export function targetCommand<O extends OptionSpec>(
   body: (given: ReturnType<typeof parseCommand<O>>) => Promise<number>,
 ): (argv: string[]) => Promise<number> {
   return (argv) =>
-    runCommand(name, async () => {
-      const given = parseCommand(argv, options);
-      if ((given.values as { help?: boolean }).help) {
-        console.log(usage);
-        return 0;
-      }
-      return body(given);
-    });
+    runCommand(
+      name,
+      async () => {
+        const given = parseCommand(argv, options, usage);
+        if ((given.values as { help?: boolean }).help) {
+          console.log(usage);
+          return 0;
+        }
+        return body(given);
+      },
+      usage,
+    );
 }
 
 /** For a command that takes no argument but its options. */
@@ -78,13 +86,17 @@ export function noArguments(positionals: string[]): void {
     throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
 }
 
-/** Runs a command's body; a CommandFailure becomes one line on stderr and its exit code. */
-export async function runCommand(name: string, body: () => Promise<number>): Promise<number> {
+/**
+ * Runs a command's body; a CommandFailure becomes one line on stderr and its exit code. Bad usage
+ * (exit 2) is followed by the first line of `usage`, so the reader sees what to type.
+ */
+export async function runCommand(name: string, body: () => Promise<number>, usage?: string): Promise<number> {
   try {
     return await body();
   } catch (err) {
     if (!(err instanceof CommandFailure)) throw err;
     console.error(`payment-links-sandbox ${name}: ${err.message}`);
+    if (err.exitCode === 2 && usage !== undefined) console.error(synopsis(usage));
     return err.exitCode;
   }
 }

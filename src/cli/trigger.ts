@@ -1,5 +1,5 @@
 import type { PaymentLink } from '../shared/types';
-import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { CommandFailure, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 const OUTCOMES = ['paid', 'failed', 'expired', 'canceled'] as const;
 type Outcome = (typeof OUTCOMES)[number];
@@ -10,8 +10,7 @@ Drives a pending payment link of the running sandbox to an outcome, which sends 
 Without --link it first creates a link to drive. Prints the link's id and its new status.
 
 Options:
-  --link ID    the pending link to drive (default: a new one)
-${TARGET_USAGE}`;
+${targetOptions([['--link ID', 'the pending link to drive (default: a new one)']])}`;
 
 type LinkAnswer = { data: PaymentLink };
 

@@ -263,6 +263,37 @@ describe('status, --help, --version', () => {
     );
   });
 
+  test('status --json says the same as one JSON document', async () => {
+    const lines = (await finished(['status'])).lines;
+    const run = await finished(['status', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const status = JSON.parse(run.stdout);
+    assert.deepEqual(Object.keys(status), [
+      'base_url',
+      'version',
+      'api_version',
+      'workspace',
+      'clock',
+      'payment_links',
+      'webhook_endpoints',
+      'deliveries',
+    ]);
+    assert.equal(
+      lines[0],
+      `Sandbox at ${status.base_url}: up, version ${status.version} (API ${status.api_version})`,
+    );
+    assert.deepEqual(status.workspace, { name: 'default', made: true });
+    assert.equal(status.clock.frozen, false);
+    assert.equal(lines[3], `Payment links: ${status.payment_links}`);
+    assert.equal(lines[4], `Webhook endpoints: ${status.webhook_endpoints}`);
+    assert.equal(
+      lines[5],
+      `Deliveries: ${Object.entries(status.deliveries)
+        .map(([name, count]) => `${count} ${name}`)
+        .join(', ')}`,
+    );
+  });
+
   test('status exits 1 in one line naming the URL when nothing answers there; a bad --base-url is usage (2)', async () => {
     const port = await closedPort();
     const away = await finished(['status', '--base-url', `http://127.0.0.1:${port}`]);
