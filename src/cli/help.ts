@@ -28,8 +28,9 @@ Commands:
 ${helpTable(COMMAND_HELP)}
 
 Commands that talk to a running sandbox (listen, trigger, events, logs, status, reset,
-workspaces) find it with --base-url or PLS_BASE_URL (default http://127.0.0.1:4545) and use
---api-key or PLS_API_KEY (default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
+workspaces, mcp) find it at --base-url, else PLS_BASE_URL, else where serve's own PLS_HOST and
+PLS_PORT put it (0.0.0.0 and :: read as 127.0.0.1), else http://127.0.0.1:4545; they use --api-key
+or PLS_API_KEY (default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
 
 Options:
 ${helpTable([

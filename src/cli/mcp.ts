@@ -6,7 +6,13 @@ import { SandboxApi } from '../mcp/sandboxApi';
 import { stdioTransport } from '../mcp/stdioTransport';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
-import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL, targetOption } from './sandboxClient';
+import {
+  baseUrlProblem,
+  CommandFailure,
+  DEFAULT_API_KEY,
+  DEFAULT_BASE_URL,
+  targetOption,
+} from './sandboxClient';
 import { parseArgv } from './usageError';
 import { helpTable, synopsis } from './usageText';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
@@ -18,7 +24,10 @@ Tools: ${TOOL_NAMES.join(', ')}.
 
 Options:
 ${helpTable([
-  ['--base-url URL', `the sandbox to drive (default ${DEFAULT_BASE_URL}; env PLS_BASE_URL)`],
+  [
+    '--base-url URL',
+    `the sandbox to drive (default: PLS_BASE_URL, else PLS_HOST and PLS_PORT as serve\nreads them, else ${DEFAULT_BASE_URL})`,
+  ],
   ['--api-key KEY', `its API key (default ${DEFAULT_API_KEY}; env PLS_API_KEY)`],
   [
     '--in-memory',
@@ -56,17 +65,28 @@ export async function mcp(argv: string[]): Promise<number> {
     console.log(MCP_USAGE);
     return 0;
   }
-  const base = targetOption(values, 'base-url');
   const key = targetOption(values, 'api-key');
-  const [baseUrl, apiKey] = [base.value, key.value];
+  const apiKey = key.value;
   if (values['in-memory'] && values['base-url'] !== undefined) {
     log('--in-memory and --base-url exclude each other: --in-memory drives a sandbox of its own');
     return 2;
   }
-  const baseUrlWrong = values['in-memory'] ? null : baseUrlProblem(baseUrl, base.name);
-  if (baseUrlWrong) {
-    log(baseUrlWrong);
-    return 2;
+  let baseUrl = DEFAULT_BASE_URL;
+  if (!values['in-memory']) {
+    let base;
+    try {
+      base = targetOption(values, 'base-url');
+    } catch (err) {
+      if (!(err instanceof CommandFailure)) throw err;
+      log(err.message);
+      return err.exitCode;
+    }
+    const baseUrlWrong = baseUrlProblem(base.value, base.name);
+    if (baseUrlWrong) {
+      log(baseUrlWrong);
+      return 2;
+    }
+    baseUrl = base.value;
   }
   // The server's own rule: a key it would refuse is refused here, before any tool is offered.
   if (!isApiKey(apiKey)) {

@@ -3,10 +3,11 @@
 // routes (the Payment Links API and /sandbox/*), never the console's own API.
 import { KeyedClient, NoAnswer } from '../core/keyedClient';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
+import { DEFAULT_PORT, localOrigin } from '../shared/serverOrigin';
 import { parseArgv, UsageError } from './usageError';
 import { helpTable, synopsis, type HelpRow } from './usageText';
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
+export const DEFAULT_BASE_URL = localOrigin('127.0.0.1', DEFAULT_PORT);
 export const DEFAULT_API_KEY = 'sk_test_cli';
 /** A plain request gets this long; a stream or a long-poll is bounded by the caller instead. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -25,7 +26,10 @@ export class CommandFailure extends Error {
 
 /** The options every command against a running sandbox takes, last in its help table. */
 export const TARGET_OPTIONS: HelpRow[] = [
-  ['--base-url URL', `the running sandbox (default: PLS_BASE_URL, else ${DEFAULT_BASE_URL})`],
+  [
+    '--base-url URL',
+    `the running sandbox (default: PLS_BASE_URL, else PLS_HOST and PLS_PORT as serve\nreads them, 0.0.0.0 as 127.0.0.1, else ${DEFAULT_BASE_URL})`,
+  ],
   ['--api-key KEY', `an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})`],
   ['--help', 'show this help'],
 ];
@@ -132,7 +136,8 @@ export function baseUrlProblem(text: string, name = '--base-url'): string | null
 
 /**
  * --base-url or --api-key as a command talking to a sandbox takes it: the flag, else its PLS_
- * variable, else the default, with the name it came from for messages about it.
+ * variable, else (the base URL) the origin serve's own PLS_HOST and PLS_PORT give, else the
+ * default; with the name it came from, for messages about it.
  */
 export function targetOption(
   values: { 'base-url'?: string; 'api-key'?: string },
@@ -144,7 +149,36 @@ export function targetOption(
   if (given !== undefined) return { value: given, name: `--${flag}` };
   const set = env[variable];
   if (set !== undefined) return { value: set, name: variable };
+  if (flag === 'base-url') {
+    const served = serveOrigin(env);
+    if (served) return served;
+  }
   return { value: flag === 'base-url' ? DEFAULT_BASE_URL : DEFAULT_API_KEY, name: `--${flag}` };
+}
+
+/**
+ * Where a sandbox started with this environment's PLS_HOST and PLS_PORT is reached from here, when
+ * either is set (the other: 127.0.0.1, 4545), so a command run beside `serve` finds it: in a
+ * container started with PLS_PORT=4645, `payment-links-sandbox status` reaches its own server. A
+ * bind to every interface (0.0.0.0, ::) is reached at 127.0.0.1. Not PORT: any app may set that.
+ */
+function serveOrigin(env: NodeJS.ProcessEnv): { value: string; name: string } | undefined {
+  const { PLS_HOST: host, PLS_PORT: port } = env;
+  if (host === undefined && port === undefined) return undefined;
+  const name = host === undefined ? 'PLS_PORT' : port === undefined ? 'PLS_HOST' : 'PLS_HOST and PLS_PORT';
+  const instead = 'or give --base-url / PLS_BASE_URL';
+  if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535))
+    throw new CommandFailure(
+      `PLS_PORT must be the port the sandbox listens on, a whole number from 1 to 65535 (${instead}); got "${port}"`,
+      2,
+    );
+  const value = localOrigin(host ?? '127.0.0.1', Number(port ?? DEFAULT_PORT));
+  if (host !== undefined && (!/^[^\s/?#@]+$/.test(host) || !URL.canParse(value)))
+    throw new CommandFailure(
+      `PLS_HOST must be the host name or address the sandbox listens on, such as 127.0.0.1 (${instead}); got "${host}"`,
+      2,
+    );
+  return { value, name };
 }
 
 /** A running sandbox, as --base-url / PLS_BASE_URL and --api-key / PLS_API_KEY name it. */
