@@ -11,7 +11,7 @@ export const COMMAND_HELP: [usage: string, summary: string][] = [
   ['run FILE [--junit OUT.xml]', 'replay a scenario and compare each answer'],
   ['compare GOLDEN RECORDING', "compare an app's recorded traffic with a golden recording"],
   ['listen --forward-to URL', 'deliver the running sandbox’s webhooks to URL while this runs'],
-  ['trigger paid|failed|expired|canceled', 'drive a payment link to an outcome (and its webhook)'],
+  ['trigger EVENT', 'drive a payment link to paid, failed, expired or canceled'],
   ['events resend ID', 'resend an event’s deliveries (evt_…) or one delivery (dlv_…)'],
   ['logs tail [--json]', 'follow API requests and webhook attempts as they happen'],
   ['status', 'is the sandbox up: version, clock, links, endpoints, deliveries'],

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookEndpoint, WebhookEventType } from '../shared/types';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
+import { EVENT_NAME_WORDS, eventTypeNamed } from '../shared/eventNames';
 import { cutOffLine, followLogs, stopOnSignal } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
@@ -33,10 +34,10 @@ export const listenSecret = (apiKey: string, url: string): string =>
 function eventTypes(list: string | undefined): WebhookEventType[] | undefined {
   if (list === undefined) return undefined;
   return list.split(',').map((name) => {
-    const type = (name.includes('.') ? name.trim() : `payment_link.${name.trim()}`) as WebhookEventType;
-    if (!WEBHOOK_EVENT_TYPES.includes(type))
+    const type = eventTypeNamed(name);
+    if (!type)
       throw new CommandFailure(
-        `--events: "${name}" is not an event type; use paid, failed, expired or canceled, comma-separated`,
+        `--events: "${name}" is not an event type; give ${EVENT_NAME_WORDS}, comma-separated`,
         2,
       );
     return type;

@@ -28,7 +28,7 @@ export class CommandFailure extends Error {
 export const TARGET_OPTIONS: HelpRow[] = [
   [
     '--base-url URL',
-    `the running sandbox (default: PLS_BASE_URL, else PLS_HOST and PLS_PORT as serve\nreads them, 0.0.0.0 as 127.0.0.1, else ${DEFAULT_BASE_URL})`,
+    `the running sandbox (default: PLS_BASE_URL, else PLS_HOST and PLS_PORT\nas serve reads them, else ${DEFAULT_BASE_URL})`,
   ],
   ['--api-key KEY', `an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})`],
   ['--help', 'show this help'],

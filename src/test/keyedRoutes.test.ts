@@ -197,6 +197,48 @@ describe('deliveries: filters, a long-poll, resend', () => {
   });
 });
 
+describe('webhook events', () => {
+  test('GET /sandbox/events lists what a link sent, newest first, filtered by link and type, each as its deliveries send it', async () => {
+    const quiet = await createLink(sandbox);
+    await simulate(sandbox, quiet.id, 'failed');
+    const canceled = await sandbox.api('POST', `/payment-links/${quiet.id}/cancel`);
+    assert.equal(canceled.status, 200, canceled.text);
+    // No endpoint wanted them: they are recorded all the same.
+    const both = await sandbox.api('GET', `/sandbox/events?link=${quiet.id}`);
+    assert.equal(both.status, 200, both.text);
+    assert.deepEqual(
+      both.body.data.map((e: { type: string }) => e.type),
+      ['payment_link.canceled', 'payment_link.failed'],
+    );
+    assert.deepEqual(both.body.pagination, { current_page: 1, per_page: 25, total: 2, last_page: 1 });
+    assert.deepEqual(both.body.data[0].data, canceled.body.data);
+    const failed = await sandbox.api('GET', `/sandbox/events?link=${quiet.id}&type=payment_link.failed`);
+    assert.deepEqual(
+      failed.body.data.map((e: { id: string }) => e.id),
+      [both.body.data[1].id],
+    );
+
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const paid = await createLink(sandbox);
+    await simulate(sandbox, paid.id);
+    const [event] = (await sandbox.api('GET', `/sandbox/events?link=${paid.id}&type=payment_link.paid`)).body
+      .data;
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid event',
+      (r) => r.headers['webhook-id'] === event.id,
+    );
+    assert.equal(request?.body, JSON.stringify(event), 'the delivery’s body, byte for byte');
+    await removeEndpoint(endpoint.id);
+
+    const paged = await sandbox.api('GET', '/sandbox/events?per_page=1&page=2');
+    assert.equal(paged.body.data.length, 1);
+    const bad = await sandbox.api('GET', '/sandbox/events?type=paid');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.param, 'type');
+  });
+});
+
 describe('the log of API requests and webhook attempts', () => {
   test('both entry types in the fixed shape, newest first; since= gives only what came after', async () => {
     const endpoint = await addEndpoint({ url: receiver.url });

@@ -141,7 +141,101 @@ describe('trigger', () => {
     );
     const refunded = await finished(['trigger', 'refunded']);
     assert.equal(refunded.code, 2);
-    assert.match(refunded.stderr, /give one outcome: paid, failed, expired or canceled; got "refunded"/);
+    assert.match(
+      refunded.stderr,
+      /give one event: paid, failed, expired or canceled \(or the full type, payment_link\.paid…\); got "refunded"/,
+    );
+  });
+
+  test('an event is named either way, as listen --events takes it: trigger payment_link.paid', async () => {
+    for (const [name, status] of [
+      ['payment_link.paid', 'succeeded'],
+      ['payment_link.canceled', 'canceled'],
+    ]) {
+      const run = await finished(['trigger', name!]);
+      assert.equal(run.code, 0, run.stderr);
+      const id = /^Created link (\S+) \(pending\)$/.exec(run.lines[0] ?? '')?.[1];
+      assert.equal(run.lines[1], `Link ${id}: ${status} (webhook ${name})`);
+    }
+  });
+
+  test('--override sets the fields of the link it creates; --json prints that link and the event it sent, one document', async () => {
+    const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+    const run = await finished([
+      'trigger',
+      'paid',
+      '--override',
+      'amount=2500',
+      '--override',
+      'title=Order 7',
+      '--override',
+      'reference_id=order-7',
+      '--override',
+      `expires_at=${expiresAt}`,
+      '--json',
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const { link, event, ...rest } = JSON.parse(run.stdout);
+    assert.deepEqual(rest, {});
+    assert.deepEqual(
+      [link.amount, link.title, link.reference_id, link.expires_at, link.status],
+      [2500, 'Order 7', 'order-7', expiresAt, 'succeeded'],
+    );
+    assert.deepEqual(link, (await sandbox.api('GET', `/payment-links/${link.id}`)).body.data);
+    assert.equal(event.type, 'payment_link.paid');
+    assert.match(event.id, /^evt_/);
+    assert.deepEqual(event.data, link, 'the event carries the link as it was paid');
+    const [recorded] = (await sandbox.api('GET', `/sandbox/events?link=${link.id}`)).body.data;
+    assert.deepEqual(event, recorded);
+
+    const canceled = await finished([
+      'trigger',
+      'canceled',
+      '--link',
+      (await createLink(sandbox)).id,
+      '--json',
+    ]);
+    assert.equal(canceled.code, 0, canceled.stderr);
+    assert.equal(JSON.parse(canceled.stdout).event.type, 'payment_link.canceled');
+  });
+
+  test('a bad --override is usage (2), naming what is allowed, and nothing is made', async () => {
+    const before = (await sandbox.api('GET', '/payment-links?per_page=1')).body.pagination.total;
+    const allowed = 'give KEY=VALUE, with KEY one of amount, title, reference_id, expires_at';
+    const cases: [string[], string][] = [
+      [['--override', 'currency=USD'], `--override "currency=USD": ${allowed}`],
+      [['--override', 'amount'], `--override "amount": ${allowed}`],
+      [
+        ['--override', 'amount=abc'],
+        '--override amount=abc: Invalid amount: "abc" (a string); amount must be an integer from 1 to 100000000000 (minor units).',
+      ],
+      [
+        ['--override', 'amount=12.5'],
+        '--override amount=12.5: Invalid amount: 12.5 (a number); amount must be an integer from 1 to 100000000000 (minor units).',
+      ],
+      [
+        ['--override', 'title='],
+        '--override title=: Invalid title: "" (a string); title must be a string of 1 to 255 characters.',
+      ],
+      [
+        ['--override', 'expires_at=tomorrow'],
+        '--override expires_at=tomorrow: Invalid expires_at: "tomorrow" (a string); expires_at must be an RFC 3339 date-time with a zone, at least 60 seconds and at most 90 days from now.',
+      ],
+      [
+        ['--override', 'amount=1', '--override', 'amount=2'],
+        '--override amount is given twice ("amount=1", "amount=2"); give it once',
+      ],
+      [
+        ['--override', 'amount=1', '--link', 'x'],
+        '--override sets fields of the link trigger creates; --link names one that exists already: give one or the other',
+      ],
+    ];
+    for (const [args, said] of cases) {
+      const run = await finished(['trigger', 'paid', ...args]);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr.split('\n')[0], `payment-links-sandbox trigger: ${said}`);
+    }
+    assert.equal((await sandbox.api('GET', '/payment-links?per_page=1')).body.pagination.total, before);
   });
 });
 

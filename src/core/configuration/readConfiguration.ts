@@ -8,7 +8,7 @@ import { feeProblem } from '../domain/fees';
 import type { SandboxError } from '../errors';
 import { MAX_ADVANCE_SECONDS } from '../../shared/clockAdvance';
 import { scanJsonText, type JsonPath } from '../jsonText';
-import { createValidatorCompiler } from '../validation';
+import { bodyError } from '../validation';
 import { FileTooLargeError, readBoundedFile } from '../readBoundedFile';
 import { withDefaults } from '../settings';
 import {
@@ -69,18 +69,8 @@ export function readConfigurationText(file: string): string {
   }
 }
 
-type Check = (value: unknown) => { error?: SandboxError };
-const compile = createValidatorCompiler(() => false);
-const checks = new Map<TSchema, Check>();
-/** The API's own validator and wording for a record, compiled once per schema. */
-function checkWith(schema: TSchema, value: unknown): SandboxError | undefined {
-  let check = checks.get(schema);
-  if (!check) {
-    check = compile({ schema, httpPart: 'body', method: 'POST', url: '/config' }) as Check;
-    checks.set(schema, check);
-  }
-  return check(value).error;
-}
+/** The API's own validator and wording for a record. */
+const checkWith = (schema: TSchema, value: unknown): SandboxError | undefined => bodyError(schema, value);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
