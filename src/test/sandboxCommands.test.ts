@@ -111,6 +111,94 @@ describe('listen --forward-to', () => {
   });
 });
 
+describe('listen as a Stripe CLI user types it', () => {
+  test('--forward-to without a scheme is http://; --headers reach the app; --print-json prints each body sent, one a line', async () => {
+    const url = `http://127.0.0.1:${receiver.port}/stripe-habits`;
+    const bare = url.slice('http://'.length);
+    const listen = cli([
+      'listen',
+      '--forward-to',
+      bare,
+      '--headers',
+      'X-Team: payments',
+      '--headers',
+      'X-Trace: a, b, X-Env:ci',
+      '--print-json',
+    ]);
+    const secret = await listen.waitFor(
+      () => /^Ready! Your webhook signing secret is (whsec_\S+) /m.exec(listen.stderr)?.[1],
+      'the Ready line, on stderr',
+    );
+    const printed = await finished(['listen', '--forward-to', url, '--print-secret']);
+    assert.equal(printed.stdout, `${secret}\n`, 'the secret of the http:// URL');
+    const [endpoint] = (await endpoints()).filter((e) => e.url === url);
+    assert.deepEqual((endpoint as unknown as { headers: unknown }).headers, {
+      'x-team': 'payments',
+      'x-trace': 'a, b',
+      'x-env': 'ci',
+    });
+
+    const trigger = await finished(['trigger', 'payment_link.paid', '--json']);
+    assert.equal(trigger.code, 0, trigger.stderr);
+    const { event } = JSON.parse(trigger.stdout);
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid webhook',
+      (r) => r.headers['webhook-id'] === event.id,
+    );
+    assert.deepEqual(
+      [request!.headers['x-team'], request!.headers['x-trace'], request!.headers['x-env']],
+      ['payments', 'a, b', 'ci'],
+    );
+    assert.doesNotThrow(() => new Webhook(secret).verify(request!.body, request!.headers));
+    const body = await listen.waitFor(() => listen.stdoutLines()[0], 'the body on stdout');
+    assert.equal(body, request!.body, 'the body as sent, byte for byte');
+    assert.deepEqual(JSON.parse(body), event);
+
+    listen.signal('SIGINT');
+    assert.deepEqual(await listen.waitForExit(), { code: 0, signal: null });
+    assert.deepEqual(listen.stdoutLines(), [body], 'stdout holds nothing but bodies');
+    assert.deepEqual(
+      (await endpoints()).filter((e) => e.url === url),
+      [],
+    );
+  });
+
+  test('a header the sandbox sets, one without a value, one given twice, or a URL of another scheme is usage (2), and nothing is made', async () => {
+    const before = (await endpoints()).length;
+    const cases: [string[], string][] = [
+      [
+        ['--headers', 'Content-Type: text/plain'],
+        '--headers: content-type is set by the sandbox on every delivery; an endpoint may add any header but webhook-id, webhook-timestamp, webhook-signature, content-type, content-length, user-agent, host, connection, keep-alive, transfer-encoding, te, trailer, upgrade, expect',
+      ],
+      [
+        ['--headers', 'X-Team'],
+        '--headers "X-Team": give "Name: value", several comma-separated or the flag repeated',
+      ],
+      [
+        ['--headers', 'X-Team: a', '--headers', 'x-team: b'],
+        '--headers: "X-Team" and "x-team" are one header (names are compared without case); give it once',
+      ],
+      [
+        ['--headers', 'X-Bad Name: a'],
+        `--headers: "X-Bad Name" is not a header name: give 1 to 100 letters, digits or !#$%&'*+.^_\`|~-`,
+      ],
+    ];
+    for (const [args, said] of cases) {
+      const run = await finished(['listen', '--forward-to', receiver.url, ...args]);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr.split('\n')[0], `payment-links-sandbox listen: ${said}`);
+    }
+    const ftp = await finished(['listen', '--forward-to', 'ftp://127.0.0.1/x']);
+    assert.equal(ftp.code, 2);
+    assert.match(
+      ftp.stderr,
+      /--forward-to must be an http:\/\/ or https:\/\/ URL, or host:port\/path for http:\/\/; got "ftp:\/\/127\.0\.0\.1\/x"/,
+    );
+    assert.equal((await endpoints()).length, before);
+  });
+});
+
 describe('trigger', () => {
   for (const [outcome, status] of [
     ['paid', 'succeeded'],
