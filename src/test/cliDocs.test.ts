@@ -95,7 +95,7 @@ async function runUntilStopped(line: string, process: CliProcess): Promise<void>
 test('every command docs/cli.md shows runs as written', async () => {
   // check-endpoint's lines need a receiver of their own: cliCheckEndpoint.test.ts runs them.
   const commands = (await shownCommands('cli.md')).filter((line) => !line.includes(' check-endpoint '));
-  assert.equal(commands.length, 17, commands.join('\n'));
+  assert.equal(commands.length, 18, commands.join('\n'));
   for (const line of commands) {
     assert.match(line, /^payment-links-sandbox /);
     const process = shell(line);

@@ -399,6 +399,98 @@ describe('logs tail', () => {
   });
 });
 
+describe('logs tail --filter-…', () => {
+  type Entry = { type: string; method?: string; path?: string; status: number | null; link_id?: string };
+  const tail = async (args: string[]) => {
+    const process = cli(['logs', 'tail', '--json', ...args]);
+    await process.waitFor(
+      () => process.stderr.includes('Following the log of') || undefined,
+      'the tail to start',
+    );
+    return process;
+  };
+  /** What the tail printed, once `last` is among it: entries come in order, so nothing before it is still to come. */
+  const printedUpTo = (process: CliProcess, last: (entry: Entry) => boolean) =>
+    process.waitFor(() => {
+      const entries = process.stdoutLines().map((line) => JSON.parse(line) as Entry);
+      return entries.some(last) ? entries : undefined;
+    }, 'the last entry');
+
+  test('filters combine: a link and a status class keep its requests and its webhook attempts; method, path and status keep API requests alone', async () => {
+    const added = await sandbox.api('POST', '/sandbox/endpoints', { body: { url: receiver.url } });
+    const link = await createLink(sandbox);
+    const byLink = await tail(['--filter-link', link.id, '--filter-status', '2XX']);
+    const refusedPosts = await tail([
+      '--filter-method',
+      'post,PATCH',
+      '--filter-path',
+      '/payment-links',
+      '--filter-status',
+      '4xx',
+    ]);
+
+    await createLink(sandbox); // another link: neither tail
+    await sandbox.api('GET', '/payment-links/00000000-0000-4000-8000-000000000000'); // 404, a GET
+    await sandbox.api('POST', '/payment-links', { body: { amount: 'ten', title: 't' } }); // 400, a POST
+    await sandbox.api('GET', `/payment-links/${link.id}`); // the link, 200
+    await sandbox.api('POST', `/payment-links/${link.id}/cancel`, { body: { nope: 1 } }); // the link, 400
+    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+
+    const mine = await printedUpTo(byLink, (e) => e.type === 'webhook_attempt');
+    assert.deepEqual(
+      mine.map((e) => [e.type, e.method ?? null, e.path ?? null, e.status]),
+      [
+        ['api_request', 'GET', `/payment-links/${link.id}`, 200],
+        ['api_request', 'POST', '/sandbox/simulate', 200],
+        ['webhook_attempt', null, null, 200],
+      ],
+    );
+    assert.ok(mine.every((e) => e.link_id === link.id));
+    await sandbox.api('POST', `/payment-links/${link.id}/cancel`); // 409, the last one it keeps
+    const refused = await printedUpTo(refusedPosts, (e) => e.status === 409);
+    assert.deepEqual(
+      refused.map((e) => [e.method, e.path, e.status]),
+      [
+        ['POST', '/payment-links', 400],
+        ['POST', `/payment-links/${link.id}/cancel`, 400],
+        ['POST', `/payment-links/${link.id}/cancel`, 409],
+      ],
+    );
+    for (const process of [byLink, refusedPosts]) {
+      process.signal('SIGINT');
+      assert.equal((await process.waitForExit()).code, 0);
+    }
+    await sandbox.api('DELETE', `/sandbox/endpoints/${added.body.data.id}`);
+  });
+
+  test('a bad filter is usage (2), naming what it takes', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['--filter-status', '4X'],
+        '--filter-status "4X": give a status from 100 to 599, such as 200, or a class, such as 4XX',
+      ],
+      [
+        ['--filter-status', '200,600'],
+        '--filter-status "600": give a status from 100 to 599, such as 200, or a class, such as 4XX',
+      ],
+      [
+        ['--filter-method', 'FETCH'],
+        '--filter-method "FETCH": give an HTTP method: GET, POST, PATCH, PUT, DELETE, HEAD, OPTIONS',
+      ],
+      [
+        ['--filter-path', 'payment-links'],
+        '--filter-path "payment-links": give a path starting with /, without a query, e.g. /payment-links or /sandbox/simulate',
+      ],
+      [['--filter-link', 'order-7'], `--filter-link "order-7": give a payment link's id (a UUID)`],
+    ];
+    for (const [args, said] of cases) {
+      const run = await finished(['logs', 'tail', ...args]);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr.split('\n')[0], `payment-links-sandbox logs: ${said}`);
+    }
+  });
+});
+
 describe('workspaces: each command follows its key', () => {
   test('trigger and status act on the workspace --api-key names; workspaces list and delete', async () => {
     const key = 'sk_test_ws_cli_worker';
