@@ -4,15 +4,17 @@ import type { WebhookAttemptLogEntry } from '../shared/sandboxLog';
 import { endpointHeadersProblem } from '../shared/endpointHeaders';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
 import { EVENT_NAME_WORDS, eventTypeNamed } from '../shared/eventNames';
-import { cutOffLine, followLogs, stopOnSignal } from './logStream';
+import { cutOffLine, followLogs } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
+import { stopWhenAsked } from './stopRequests';
 import { CommandFailure, noArguments, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--headers "K: V"]... [--print-json] [--print-secret]
 
 Has the running sandbox deliver its webhooks to URL while this runs: prints the signing secret
-first, then one line per delivery attempt, and removes the endpoint on Ctrl-C (SIGINT) or SIGTERM.
+first, then one line per delivery attempt, and removes the endpoint on Ctrl-C (SIGINT), SIGTERM,
+the end of a stdin pipe, or once stdout's reader has gone.
 The secret is the same every time for the same URL and API key, so an app's configuration can
 keep it.
 
@@ -139,7 +141,7 @@ export const listen = targetCommand(
     }
 
     const stop = new AbortController();
-    const signalled = stopOnSignal(stop);
+    const signalled = stopWhenAsked(stop);
     const mine: { id?: string } = {};
     // The stream opens before the endpoint exists, so not even the first attempt goes unseen.
     const following = await followLogs(
@@ -152,6 +154,8 @@ export const listen = targetCommand(
       },
       stop.signal,
     );
+    // Stopped before it began: nothing made, nothing to remove.
+    if (stop.signal.aborted) return 0;
     const endpoint = await ownEndpoint(sandbox, url, secret, types, headers);
     mine.id = endpoint.id;
     say(`Ready! Your webhook signing secret is ${secret} (endpoint ${endpoint.id}; ^C to quit)`);

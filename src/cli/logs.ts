@@ -1,7 +1,8 @@
 import { STATUS_FILTER, matchesLogFilter, type LogFilter } from '../shared/logFilter';
-import { cutOffLine, followLogs, stopOnSignal, type StreamedEntry } from './logStream';
+import { cutOffLine, followLogs, type StreamedEntry } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
+import { stopWhenAsked } from './stopRequests';
 import { CommandFailure, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -10,9 +11,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LOGS_USAGE = `Usage: payment-links-sandbox logs tail [--json] [--filter-method M] [--filter-path P] [--filter-status S] [--filter-link ID]
 
 Follows the running sandbox's log as it happens: each API request and each webhook attempt, one
-line each, until Ctrl-C. With --json, each line is the entry's JSON (NDJSON), as GET /sandbox/logs
-gives it: what compare reads as a recording. Filters narrow it: an entry shown passes every one
-given, and a filter's comma-separated values are alternatives (--filter-status 4XX,5XX).
+line each, until Ctrl-C (or SIGTERM, the end of a stdin pipe, or stdout's reader gone). With
+--json, each line is the entry's JSON (NDJSON), as GET /sandbox/logs gives it: what compare reads
+as a recording. Filters narrow it: an entry shown passes every one given, and a filter's
+comma-separated values are alternatives (--filter-status 4XX,5XX).
 
 Options:
 ${targetOptions([
@@ -81,7 +83,7 @@ export const logs = targetCommand(
     const filter = filterOf(given);
     const sandbox = SandboxClient.from(given);
     const stop = new AbortController();
-    const signalled = stopOnSignal(stop);
+    const signalled = stopWhenAsked(stop);
     const print = ({ json, entry }: StreamedEntry) =>
       matchesLogFilter(entry, filter) ? printStreamed(given.json ? json : formatLogLine(entry)) : undefined;
     const following = await followLogs(sandbox, print, stop.signal);
