@@ -65,72 +65,80 @@ const junitOf = (check: EndpointCheck): string =>
 
 /** `check-endpoint URL --secret whsec_…`: an endpoint check from the command line, for CI. */
 export const checkEndpoint = (argv: string[]): Promise<number> =>
-  runCommand('check-endpoint', async () => {
-    const { values, positionals } = parseCommand(argv, {
-      secret: { type: 'string' },
-      junit: { type: 'string' },
-      json: { type: 'boolean' },
-      link: { type: 'string' },
-      'state-url': { type: 'string' },
-      'state-path': { type: 'string' },
-    });
-    if (values.help) {
-      console.log(CHECK_ENDPOINT_USAGE);
-      return 0;
-    }
-    const effect = EFFECT_FLAGS.filter((flag) => values[flag] !== undefined);
-    if (effect.length > 0 && effect.length < EFFECT_FLAGS.length)
-      throw new CommandFailure(
-        `--link, --state-url and --state-path go together (the effect checks); got only ${effect.map((flag) => `--${flag}`).join(', ')}`,
-        2,
+  runCommand(
+    'check-endpoint',
+    async () => {
+      const { values, positionals } = parseCommand(
+        argv,
+        {
+          secret: { type: 'string' },
+          junit: { type: 'string' },
+          json: { type: 'boolean' },
+          link: { type: 'string' },
+          'state-url': { type: 'string' },
+          'state-path': { type: 'string' },
+        },
+        CHECK_ENDPOINT_USAGE,
       );
-    if (effect.length > 0 && values['base-url'] === undefined)
-      throw new CommandFailure(
-        '--link names a link your app made in a running sandbox: give its --base-url (the sandbox of its own has no links)',
-        2,
-      );
-    if (positionals.length !== 1)
-      throw new CommandFailure(
-        `give one URL, the endpoint to check: check-endpoint URL --secret whsec_…${positionals.length > 1 ? `; got "${positionals.join(' ')}"` : ''}`,
-        2,
-      );
-    const url = positionals[0] as string;
-    const urlProblem = webhookUrlProblem(url);
-    if (urlProblem) throw new CommandFailure(urlProblem, 2);
-    const secret = values.secret;
-    if (secret === undefined)
-      throw new CommandFailure('give --secret whsec_…: the signing secret your endpoint verifies with', 2);
-    const secretProblem = webhookSecretProblem(secret, '--secret');
-    if (secretProblem) throw new CommandFailure(secretProblem, 2);
-    if (values['api-key'] !== undefined && values['base-url'] === undefined)
-      throw new CommandFailure('--api-key goes with --base-url: the sandbox of its own needs no key', 2);
-    const sandbox = values['base-url'] === undefined ? undefined : SandboxClient.from(values);
-    // Before the probes, so a report that has nowhere to go is said at once, not after the check.
-    if (values.junit) await junitFolder(values.junit);
-    const effects =
-      effect.length === 0
-        ? {}
-        : {
-            link_id: values.link as string,
-            state_url: values['state-url'] as string,
-            state_path: values['state-path'] as string,
-          };
-    const check = await runEndpointCheck({ url, secret, ...effects }, sandbox, (probe) => {
-      if (!values.json) process.stdout.write(`${probeLine(probe as Finished)}\n`);
-    });
-    await printLines(values.json ? [JSON.stringify(check, null, 2)] : summary(check));
-    if (values.junit) {
-      try {
-        await writeFile(values.junit, junitOf(check));
-      } catch (err) {
+      if (values.help) {
+        console.log(CHECK_ENDPOINT_USAGE);
+        return 0;
+      }
+      const effect = EFFECT_FLAGS.filter((flag) => values[flag] !== undefined);
+      if (effect.length > 0 && effect.length < EFFECT_FLAGS.length)
         throw new CommandFailure(
-          `cannot write the JUnit report ${values.junit}: ${(err as Error).message}`,
+          `--link, --state-url and --state-path go together (the effect checks); got only ${effect.map((flag) => `--${flag}`).join(', ')}`,
           2,
         );
+      if (effect.length > 0 && values['base-url'] === undefined)
+        throw new CommandFailure(
+          '--link names a link your app made in a running sandbox: give its --base-url (the sandbox of its own has no links)',
+          2,
+        );
+      if (positionals.length !== 1)
+        throw new CommandFailure(
+          `give one URL, the endpoint to check: check-endpoint URL --secret whsec_…${positionals.length > 1 ? `; got "${positionals.join(' ')}"` : ''}`,
+          2,
+        );
+      const url = positionals[0] as string;
+      const urlProblem = webhookUrlProblem(url);
+      if (urlProblem) throw new CommandFailure(urlProblem, 2);
+      const secret = values.secret;
+      if (secret === undefined)
+        throw new CommandFailure('give --secret whsec_…: the signing secret your endpoint verifies with', 2);
+      const secretProblem = webhookSecretProblem(secret, '--secret');
+      if (secretProblem) throw new CommandFailure(secretProblem, 2);
+      if (values['api-key'] !== undefined && values['base-url'] === undefined)
+        throw new CommandFailure('--api-key goes with --base-url: the sandbox of its own needs no key', 2);
+      const sandbox = values['base-url'] === undefined ? undefined : SandboxClient.from(values);
+      // Before the probes, so a report that has nowhere to go is said at once, not after the check.
+      if (values.junit) await junitFolder(values.junit);
+      const effects =
+        effect.length === 0
+          ? {}
+          : {
+              link_id: values.link as string,
+              state_url: values['state-url'] as string,
+              state_path: values['state-path'] as string,
+            };
+      const check = await runEndpointCheck({ url, secret, ...effects }, sandbox, (probe) => {
+        if (!values.json) process.stdout.write(`${probeLine(probe as Finished)}\n`);
+      });
+      await printLines(values.json ? [JSON.stringify(check, null, 2)] : summary(check));
+      if (values.junit) {
+        try {
+          await writeFile(values.junit, junitOf(check));
+        } catch (err) {
+          throw new CommandFailure(
+            `cannot write the JUnit report ${values.junit}: ${(err as Error).message}`,
+            2,
+          );
+        }
       }
-    }
-    return check.result === 'fail' ? 1 : 0;
-  });
+      return check.result === 'fail' ? 1 : 0;
+    },
+    CHECK_ENDPOINT_USAGE,
+  );
 
 async function junitFolder(file: string): Promise<void> {
   try {

@@ -3,6 +3,7 @@ import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
 import { printLines } from './printLines';
 import { parseArgv } from './usageError';
+import { synopsis } from './usageText';
 import { compareRequests } from '../core/golden/compareRequests';
 import {
   IgnorePathError,
@@ -36,6 +37,13 @@ Options:
 
 const fail = (message: string): number => {
   console.error(`payment-links-sandbox compare: ${message}`);
+  return 2;
+};
+
+/** Bad usage: what was wrong, then what to type. */
+const misused = (message: string): number => {
+  fail(message);
+  console.error(synopsis(COMPARE_USAGE));
   return 2;
 };
 
@@ -79,26 +87,31 @@ async function writeGolden(file: string, requests: GoldenRequest[]): Promise<voi
 export async function compare(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgv(argv, {
-      update: { type: 'boolean' },
-      ignore: { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h' },
-    });
+    parsed = parseArgv(
+      argv,
+      {
+        update: { type: 'boolean' },
+        ignore: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+      true,
+      COMPARE_USAGE,
+    );
   } catch (err) {
-    return fail((err as Error).message);
+    return misused((err as Error).message);
   }
   const { values, positionals } = parsed;
   if (values.help) {
     console.log(COMPARE_USAGE);
     return 0;
   }
-  if (positionals.length !== 2) return fail('give a GOLDEN file and a RECORDING file (see --help)');
+  if (positionals.length !== 2) return misused('give a GOLDEN file and a RECORDING file (see --help)');
   const [goldenFile, recordingFile] = positionals as [string, string];
   let ignored: IgnorePath[];
   try {
     ignored = (values.ignore ?? []).map(parseIgnorePath);
   } catch (err) {
-    if (err instanceof IgnorePathError) return fail(err.message);
+    if (err instanceof IgnorePathError) return misused(err.message);
     throw err;
   }
   let recording: GoldenRequest[];

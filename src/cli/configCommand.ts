@@ -5,13 +5,19 @@ import {
   readConfigurationText,
   type Configuration,
 } from '../core/configuration/readConfiguration';
+import { parseArgv, UsageError } from './usageError';
+import { helpTable, synopsis } from './usageText';
 
 export const CONFIG_USAGE = `Usage: payment-links-sandbox config validate FILE
        payment-links-sandbox config schema
 
 validate  checks a configuration file (docs/configuration.md) without starting a sandbox:
-          exits 0 with a summary, or 2 with each problem, its JSON path and what is allowed.
-schema    prints the file's JSON Schema (also served at /config.schema.json).`;
+          exits 0 with a summary, or 2 with every problem, one a line, each with its JSON path
+          and what is allowed.
+schema    prints the file's JSON Schema (also served at /config.schema.json).
+
+Options:
+${helpTable([['--help', 'show this help']])}`;
 
 const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 
@@ -48,21 +54,32 @@ function validate(file: string): number {
   return 0;
 }
 
-/** `payment-links-sandbox config validate FILE` and `config schema`. */
+/** Bad usage: what was wrong, then what to type. */
+function misused(message: string): number {
+  console.error(`payment-links-sandbox config: ${message}`);
+  console.error(synopsis(CONFIG_USAGE));
+  return 2;
+}
+
+/** `payment-links-sandbox config validate FILE` and `config schema`; --help after either too. */
 export async function config(argv: string[]): Promise<number> {
-  const [action, ...rest] = argv;
-  if (action === '--help' || action === '-h') {
+  let parsed;
+  try {
+    parsed = parseArgv(argv, { help: { type: 'boolean', short: 'h' } }, true, CONFIG_USAGE);
+  } catch (err) {
+    if (err instanceof UsageError) return misused(err.message);
+    throw err;
+  }
+  if (parsed.values.help) {
     console.log(CONFIG_USAGE);
     return 0;
   }
-  if (action === 'validate' && rest.length === 1 && !(rest[0] as string).startsWith('-'))
-    return validate(rest[0] as string);
+  const [action, ...rest] = parsed.positionals;
+  if (action === 'validate' && rest.length === 1) return validate(rest[0] as string);
   if (action === 'schema' && rest.length === 0) {
     console.log(JSON.stringify(configurationJsonSchema(), null, 2));
     return 0;
   }
-  console.error(
-    `payment-links-sandbox config: ${action === undefined ? 'give an action' : `cannot "${argv.join(' ')}"`}: config validate FILE, or config schema (see config --help)`,
-  );
-  return 2;
+  const given = action === undefined ? 'give an action' : `cannot "${argv.join(' ')}"`;
+  return misused(`${given}: config validate FILE, or config schema`);
 }

@@ -1,5 +1,5 @@
 import type { DeliverySummary } from '../shared/deliverySummary';
-import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { CommandFailure, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 export const EVENTS_USAGE = `Usage: payment-links-sandbox events resend ID
 
@@ -8,7 +8,7 @@ endpoint that wanted it) or one delivery (dlv_…). Each starts a new series of 
 same webhook-id, so a receiver can show it handles a repeat.
 
 Options:
-${TARGET_USAGE}`;
+${targetOptions()}`;
 
 const line = (d: DeliverySummary): string =>
   `Resent ${d.id} (${d.event_type} ${d.event_id}) → ${d.endpoint_url}: ${d.status}`;

@@ -1,6 +1,5 @@
-import type { FastifySchemaCompiler } from 'fastify';
 import { faultActionProblem, NewFaultRuleSchema, type NewFaultRule } from '../shared/faults';
-import { createValidatorCompiler } from '../core/validation';
+import { bodyError } from '../core/validation';
 import { FileTooLargeError, readBoundedFile } from '../core/readBoundedFile';
 
 export const FAULT_USAGE = `  --fault RULE          a fault rule for the API (repeatable): [METHOD] [ROUTE] ACTION [OPTION=V...]
@@ -14,18 +13,10 @@ export const FAULT_USAGE = `  --fault RULE          a fault rule for the API (re
 /** Thrown with a message that says what was wrong and what is allowed; options.ts makes it a UsageError. */
 export class FaultOptionError extends Error {}
 
-let validate: ReturnType<FastifySchemaCompiler<unknown>> | null = null;
-
 /** The rule as the API would take it, or the API's own words for what is wrong with it. */
 function checked(rule: unknown, where: string): NewFaultRule {
-  validate ??= createValidatorCompiler(() => false)({
-    schema: NewFaultRuleSchema,
-    httpPart: 'body',
-    method: 'POST',
-    url: '/sandbox/faults',
-  });
-  const result = validate(rule) as { error?: Error };
-  if (result.error) throw new FaultOptionError(`${where}: ${result.error.message}`);
+  const error = bodyError(NewFaultRuleSchema, rule);
+  if (error) throw new FaultOptionError(`${where}: ${error.message}`);
   const action = faultActionProblem((rule as NewFaultRule).action);
   if (action) throw new FaultOptionError(`${where}: ${action.param}: ${action.problem}`);
   return rule as NewFaultRule;

@@ -1,4 +1,5 @@
 import { VERSION } from '../core/version';
+import { helpTable } from './usageText';
 
 /**
  * Every command `--help` lists, in one place: a command added to main.ts's table gets its line
@@ -10,7 +11,7 @@ export const COMMAND_HELP: [usage: string, summary: string][] = [
   ['run FILE [--junit OUT.xml]', 'replay a scenario and compare each answer'],
   ['compare GOLDEN RECORDING', "compare an app's recorded traffic with a golden recording"],
   ['listen --forward-to URL', 'deliver the running sandbox’s webhooks to URL while this runs'],
-  ['trigger paid|failed|expired|canceled', 'drive a payment link to an outcome (and its webhook)'],
+  ['trigger EVENT', 'drive a payment link to paid, failed, expired or canceled'],
   ['events resend ID', 'resend an event’s deliveries (evt_…) or one delivery (dlv_…)'],
   ['logs tail [--json]', 'follow API requests and webhook attempts as they happen'],
   ['status', 'is the sandbox up: version, clock, links, endpoints, deliveries'],
@@ -24,13 +25,15 @@ export const COMMAND_HELP: [usage: string, summary: string][] = [
 export const HELP = `Usage: payment-links-sandbox <command> [options]
 
 Commands:
-${COMMAND_HELP.map(([usage, summary]) => `  ${usage.padEnd(38)} ${summary}`).join('\n')}
+${helpTable(COMMAND_HELP)}
 
 Commands that talk to a running sandbox (listen, trigger, events, logs, status, reset,
-workspaces) find it
-with --base-url or PLS_BASE_URL (default http://127.0.0.1:4545) and use --api-key or PLS_API_KEY
-(default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
+workspaces, mcp) find it at --base-url, else PLS_BASE_URL, else where serve's own PLS_HOST and
+PLS_PORT put it (0.0.0.0 and :: read as 127.0.0.1), else http://127.0.0.1:4545; they use --api-key
+or PLS_API_KEY (default sk_test_cli). "payment-links-sandbox <command> --help" tells more.
 
 Options:
-  --help      show this list
-  --version   print the version (${VERSION})`;
+${helpTable([
+  ['--help', 'show this list'],
+  ['--version', `print the version (${VERSION})`],
+])}`;

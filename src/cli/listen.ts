@@ -1,24 +1,37 @@
 import { createHmac } from 'node:crypto';
-import type { WebhookEndpoint, WebhookEventType } from '../shared/types';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../shared/types';
+import type { WebhookAttemptLogEntry } from '../shared/sandboxLog';
+import { endpointHeadersProblem } from '../shared/endpointHeaders';
 import { WEBHOOK_EVENT_TYPES } from '../shared/types';
-import { cutOffLine, followLogs, stopOnSignal } from './logStream';
+import { EVENT_NAME_WORDS, eventTypeNamed } from '../shared/eventNames';
+import { cutOffLine, followLogs } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
-import { CommandFailure, noArguments, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { stopWhenAsked } from './stopRequests';
+import { CommandFailure, noArguments, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
-export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--print-secret]
+export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--headers "K: V"]... [--print-json] [--print-secret]
 
 Has the running sandbox deliver its webhooks to URL while this runs: prints the signing secret
-first, then one line per delivery attempt, and removes the endpoint on Ctrl-C (SIGINT) or SIGTERM.
+first, then one line per delivery attempt, and removes the endpoint on Ctrl-C (SIGINT), SIGTERM,
+the end of a stdin pipe, or once stdout's reader has gone.
 The secret is the same every time for the same URL and API key, so an app's configuration can
 keep it.
 
 Options:
-  --forward-to URL   where webhooks go (http:// or https://)
-  --events LIST      only these event types, comma-separated: paid, failed, expired, canceled
-                     (or payment_link.paid…; default: all)
-  --print-secret     print the secret for URL and exit, creating nothing
-${TARGET_USAGE}`;
+${targetOptions([
+  ['--forward-to URL', 'where webhooks go: http://, https://, or host:port/path read as http://'],
+  [
+    '--events LIST',
+    'only these event types, comma-separated: paid, failed, expired, canceled\n(or payment_link.paid…; default: all)',
+  ],
+  [
+    '--headers "K: V"',
+    'add this header to every delivery (repeatable, or comma-separated:\n"K1: V1, K2: V2"); not the ones the sandbox sets (webhook-*, content-type…)',
+  ],
+  ['--print-json', "print each delivery's body, the event JSON, one a line (the other lines go\nto stderr)"],
+  ['--print-secret', 'print the secret for URL and exit, creating nothing'],
+])}`;
 
 /**
  * whsec_ and base64 of HMAC-SHA256(API key, URL): stable per URL and key without anything kept on
@@ -30,22 +43,76 @@ export const listenSecret = (apiKey: string, url: string): string =>
 function eventTypes(list: string | undefined): WebhookEventType[] | undefined {
   if (list === undefined) return undefined;
   return list.split(',').map((name) => {
-    const type = (name.includes('.') ? name.trim() : `payment_link.${name.trim()}`) as WebhookEventType;
-    if (!WEBHOOK_EVENT_TYPES.includes(type))
+    const type = eventTypeNamed(name);
+    if (!type)
       throw new CommandFailure(
-        `--events: "${name}" is not an event type; use paid, failed, expired or canceled, comma-separated`,
+        `--events: "${name}" is not an event type; give ${EVENT_NAME_WORDS}, comma-separated`,
         2,
       );
     return type;
   });
 }
 
-function forwardTo(url: string | undefined): string {
-  if (url === undefined) throw new CommandFailure('give --forward-to URL (see --help)', 2);
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
-  if ((scheme !== 'http' && scheme !== 'https') || !URL.canParse(url))
-    throw new CommandFailure(`--forward-to must be an http:// or https:// URL; got "${url}"`, 2);
+/**
+ * The URL deliveries go to. Without a scheme (`localhost:3000/webhooks`, as the Stripe CLI takes
+ * it) it is read as http://, and the secret is that URL's: the same as with http:// written.
+ */
+function forwardTo(given: string | undefined): string {
+  if (given === undefined) throw new CommandFailure('give --forward-to URL (see --help)', 2);
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(given)?.[1]?.toLowerCase();
+  const url = scheme === undefined ? `http://${given}` : given;
+  if ((scheme !== undefined && scheme !== 'http' && scheme !== 'https') || !URL.canParse(url))
+    throw new CommandFailure(
+      `--forward-to must be an http:// or https:// URL, or host:port/path for http://; got "${given}"`,
+      2,
+    );
   return url;
+}
+
+/** Where one header ends in a comma-separated list: a comma before the next "Name:". */
+const NEXT_HEADER = /,\s*(?=[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*:)/;
+
+/**
+ * --headers as the Stripe CLI takes them: "Name: value", the flag repeated or the headers
+ * comma-separated in one ("K1: V1, K2: V2"; a comma inside a value stays, unless "Name:" follows
+ * it). Checked by the endpoint's own rule before anything is made.
+ */
+function forwardedHeaders(given: string[] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const text of given ?? [])
+    for (const part of text.split(NEXT_HEADER)) {
+      const colon = part.indexOf(':');
+      const name = part.slice(0, Math.max(colon, 0)).trim();
+      if (colon === -1 || name === '')
+        throw new CommandFailure(
+          `--headers "${part.trim()}": give "Name: value", several comma-separated or the flag repeated`,
+          2,
+        );
+      headers[name] = part.slice(colon + 1).trim();
+    }
+  const problem = endpointHeadersProblem(headers);
+  if (problem) throw new CommandFailure(`--headers: ${problem.problem}`, 2);
+  return headers;
+}
+
+/**
+ * The body an attempt sent (the event JSON, byte for byte), from the delivery's record, or undefined
+ * when it can no longer be read (the delivery was removed meanwhile): said on stderr, and listen goes on.
+ */
+async function sentBody(sandbox: SandboxClient, entry: WebhookAttemptLogEntry): Promise<string | undefined> {
+  try {
+    const { data } = await sandbox.call<{ data: WebhookDelivery }>(
+      'GET',
+      `/sandbox/deliveries/${encodeURIComponent(entry.delivery_id)}`,
+    );
+    return data.attempts.findLast((attempt) => attempt.number === entry.attempt)?.request.body;
+  } catch (err) {
+    if (!(err instanceof CommandFailure)) throw err;
+    console.error(
+      `payment-links-sandbox listen: the body of ${entry.delivery_id} cannot be read: ${err.message}`,
+    );
+    return undefined;
+  }
 }
 
 /** `listen --forward-to URL`: the Stripe CLI's listen, with the sandbox doing the delivering. */
@@ -56,11 +123,16 @@ export const listen = targetCommand(
     'forward-to': { type: 'string' },
     events: { type: 'string' },
     'print-secret': { type: 'boolean' },
+    'print-json': { type: 'boolean' },
+    headers: { type: 'string', multiple: true },
   },
   async ({ values, positionals }) => {
     noArguments(positionals);
     const url = forwardTo(values['forward-to']);
     const types = eventTypes(values.events);
+    const headers = forwardedHeaders(values.headers);
+    // With --print-json stdout holds event JSON alone, one a line, for a pipe to read.
+    const say = values['print-json'] ? console.error : console.log;
     const sandbox = SandboxClient.from(values);
     const secret = listenSecret(sandbox.apiKey, url);
     if (values['print-secret']) {
@@ -69,20 +141,24 @@ export const listen = targetCommand(
     }
 
     const stop = new AbortController();
-    const signalled = stopOnSignal(stop);
+    const signalled = stopWhenAsked(stop);
     const mine: { id?: string } = {};
     // The stream opens before the endpoint exists, so not even the first attempt goes unseen.
     const following = await followLogs(
       sandbox,
-      ({ entry }) => {
-        if (entry.type === 'webhook_attempt' && entry.endpoint_id === mine.id)
-          return printStreamed(formatLogLine(entry));
+      async ({ entry }) => {
+        if (entry.type !== 'webhook_attempt' || entry.endpoint_id !== mine.id) return;
+        if (!values['print-json']) return printStreamed(formatLogLine(entry));
+        const body = await sentBody(sandbox, entry);
+        if (body !== undefined) return printStreamed(body);
       },
       stop.signal,
     );
-    const endpoint = await ownEndpoint(sandbox, url, secret, types);
+    // Stopped before it began: nothing made, nothing to remove.
+    if (stop.signal.aborted) return 0;
+    const endpoint = await ownEndpoint(sandbox, url, secret, types, headers);
     mine.id = endpoint.id;
-    console.log(`Ready! Your webhook signing secret is ${secret} (endpoint ${endpoint.id}; ^C to quit)`);
+    say(`Ready! Your webhook signing secret is ${secret} (endpoint ${endpoint.id}; ^C to quit)`);
     const outcome = await Promise.race([following.ended, signalled.then(() => 'stopped' as const)]);
     if (outcome === 'cut off') {
       // The sandbox still answers, so the endpoint nobody is listening for goes, as on Ctrl-C.
@@ -99,7 +175,7 @@ export const listen = targetCommand(
       return 1;
     }
     await sandbox.call('DELETE', `/sandbox/endpoints/${endpoint.id}`);
-    console.log(`Removed endpoint ${endpoint.id}.`);
+    say(`Removed endpoint ${endpoint.id}.`);
     return 0;
   },
 );
@@ -113,13 +189,16 @@ async function ownEndpoint(
   url: string,
   secret: string,
   types: WebhookEventType[] | undefined,
+  headers: Record<string, string>,
 ): Promise<WebhookEndpoint> {
   const { data: endpoints } = await sandbox.call<{ data: WebhookEndpoint[] }>('GET', '/sandbox/endpoints');
   const earlier = endpoints.find((e) => e.url === url && e.secret === secret);
+  // Every field this run says, headers too ({} drops an earlier run's), so a taken-over endpoint is this run's.
   const fields = {
     enabled: true,
     event_types: types ?? [...WEBHOOK_EVENT_TYPES],
     description: 'payment-links-sandbox listen',
+    headers,
   };
   if (earlier)
     return (

@@ -1,7 +1,7 @@
 import { UNSENT_LIMIT_BYTES } from '../shared/eventStreamLimits';
 import { nextEventMessage } from '../shared/eventStreamMessages';
 import type { LogEntry } from '../shared/sandboxLog';
-import { watchStdoutReader } from './printLines';
+import { watchStdoutReader, type StdoutReader } from './printLines';
 import { CommandFailure, type SandboxClient } from './sandboxClient';
 
 /** One message of GET /sandbox/logs as an event stream: the entry as sent, and the entry. */
@@ -47,7 +47,14 @@ export async function followLogs(
   onEntry: (streamed: StreamedEntry) => void | Promise<void>,
   signal: AbortSignal,
 ): Promise<{ ended: Promise<LogStreamEnd> }> {
-  const response = await sandbox.fetch('/sandbox/logs', { headers: { accept: 'text/event-stream' }, signal });
+  let response: Response;
+  try {
+    response = await sandbox.fetch('/sandbox/logs', { headers: { accept: 'text/event-stream' }, signal });
+  } catch (err) {
+    // Asked to stop before the stream opened (a stdin that was already at its end): nothing to follow.
+    if (signal.aborted) return { ended: Promise.resolve('stopped') };
+    throw err;
+  }
   if (!response.ok || !response.body) {
     const text = await response.text();
     throw new CommandFailure(
@@ -55,7 +62,7 @@ export async function followLogs(
       1,
     );
   }
-  const readerGone = watchStdoutReader();
+  const readerGone = watchStdoutReader(true);
   return {
     ended: read(response.body, onEntry, readerGone, signal).then(async (end) =>
       end === 'cut' ? ((await answers(sandbox)) ? 'cut off' : 'ended') : end,
@@ -72,20 +79,29 @@ const answers = (sandbox: SandboxClient): Promise<boolean> =>
 async function read(
   body: ReadableStream<Uint8Array>,
   onEntry: (streamed: StreamedEntry) => void | Promise<void>,
-  readerGone: () => boolean,
+  readerGone: StdoutReader,
   signal: AbortSignal,
 ): Promise<'stopped' | 'ended' | 'cut'> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending = '';
+  // Wakes the read below when the reader goes while the stream is quiet, so listen removes its
+  // endpoint then rather than at the next entry, which may never come. A promise per read, not
+  // one raced every time: each race would leave a reaction on it, one per read, for ever.
+  let wake = (): void => undefined;
+  readerGone.onGone(() => wake());
   try {
     for (;;) {
-      if (readerGone()) return await readToItsEnd(reader);
-      const { done, value } = await reader.read();
+      if (readerGone.gone()) return await readToItsEnd(reader);
+      const woken = new Promise<'gone'>((resolve) => (wake = () => resolve('gone')));
+      const read = await Promise.race([reader.read(), woken]);
+      // The read still pending is one readToItsEnd would discard anyway.
+      if (read === 'gone') return await readToItsEnd(reader);
+      const { done, value } = read;
       if (done) break;
       pending += decoder.decode(value, { stream: true });
       let next: ReturnType<typeof nextEventMessage>;
-      while (!readerGone() && (next = nextEventMessage(pending)) !== null) {
+      while (!readerGone.gone() && (next = nextEventMessage(pending)) !== null) {
         pending = next.rest;
         const { data } = next;
         if (data !== '') await onEntry({ json: data, entry: JSON.parse(data) as LogEntry });
@@ -121,16 +137,4 @@ async function readToItsEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Pr
   }
   await reader.cancel();
   return 'stopped';
-}
-
-/** Resolves on the first SIGINT or SIGTERM, aborting `controller`; both keep the process alive until handled. */
-export function stopOnSignal(controller: AbortController): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      controller.abort();
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }

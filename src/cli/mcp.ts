@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { keepHeapNearLiveData } from '../core/heapGrowth';
 import { startSandbox, type RunningSandbox } from '../core/startSandbox';
@@ -7,7 +6,15 @@ import { SandboxApi } from '../mcp/sandboxApi';
 import { stdioTransport } from '../mcp/stdioTransport';
 import { registerTools, TOOL_NAMES } from '../mcp/tools';
 
-import { baseUrlProblem, DEFAULT_API_KEY, DEFAULT_BASE_URL, targetOption } from './sandboxClient';
+import {
+  baseUrlProblem,
+  CommandFailure,
+  DEFAULT_API_KEY,
+  DEFAULT_BASE_URL,
+  targetOption,
+} from './sandboxClient';
+import { parseArgv } from './usageError';
+import { helpTable, synopsis } from './usageText';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
 
 export const MCP_USAGE = `Usage: payment-links-sandbox mcp [--base-url URL] [--api-key KEY] [--in-memory]
@@ -16,11 +23,18 @@ An MCP server on stdin/stdout, for a coding agent to drive the sandbox with (doc
 Tools: ${TOOL_NAMES.join(', ')}.
 
 Options:
-  --base-url URL   the sandbox to drive (default ${DEFAULT_BASE_URL}; env PLS_BASE_URL)
-  --api-key KEY    its API key (default ${DEFAULT_API_KEY}; env PLS_API_KEY)
-  --in-memory      drive a sandbox of its own instead, started in this process on a free port
-                   and gone when the server stops (its address is logged on stderr)
-  --help           show this help`;
+${helpTable([
+  [
+    '--base-url URL',
+    `the sandbox to drive (default: PLS_BASE_URL, else PLS_HOST and PLS_PORT as serve\nreads them, else ${DEFAULT_BASE_URL})`,
+  ],
+  ['--api-key KEY', `its API key (default ${DEFAULT_API_KEY}; env PLS_API_KEY)`],
+  [
+    '--in-memory',
+    'drive a sandbox of its own instead, started in this process on a free port\nand gone when the server stops (its address is logged on stderr)',
+  ],
+  ['--help', 'show this help'],
+])}`;
 
 const log = (line: string) => process.stderr.write(`payment-links-sandbox mcp: ${line}\n`);
 
@@ -31,36 +45,48 @@ const log = (line: string) => process.stderr.write(`payment-links-sandbox mcp: $
 export async function mcp(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
+    ({ values } = parseArgv(
+      argv,
+      {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
         'in-memory': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
+      false,
+      MCP_USAGE,
+    ));
   } catch (err) {
-    log(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    log((err as Error).message);
+    process.stderr.write(`${synopsis(MCP_USAGE)}\n`);
     return 2;
   }
   if (values.help) {
     console.log(MCP_USAGE);
     return 0;
   }
-  const base = targetOption(values, 'base-url');
   const key = targetOption(values, 'api-key');
-  const [baseUrl, apiKey] = [base.value, key.value];
+  const apiKey = key.value;
   if (values['in-memory'] && values['base-url'] !== undefined) {
     log('--in-memory and --base-url exclude each other: --in-memory drives a sandbox of its own');
     return 2;
   }
-  const baseUrlWrong = values['in-memory'] ? null : baseUrlProblem(baseUrl, base.name);
-  if (baseUrlWrong) {
-    log(baseUrlWrong);
-    return 2;
+  let baseUrl = DEFAULT_BASE_URL;
+  if (!values['in-memory']) {
+    let base;
+    try {
+      base = targetOption(values, 'base-url');
+    } catch (err) {
+      if (!(err instanceof CommandFailure)) throw err;
+      log(err.message);
+      return err.exitCode;
+    }
+    const baseUrlWrong = baseUrlProblem(base.value, base.name);
+    if (baseUrlWrong) {
+      log(baseUrlWrong);
+      return 2;
+    }
+    baseUrl = base.value;
   }
   // The server's own rule: a key it would refuse is refused here, before any tool is offered.
   if (!isApiKey(apiKey)) {

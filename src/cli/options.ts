@@ -156,7 +156,7 @@ function refuseEmpty(values: Values, named: (flag: Flag) => string): void {
 
 /** Turns argv into start options, or a UsageError that says what was wrong and what is allowed. */
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeCommand {
-  const { values: given } = parseArgv(argv, SERVE_OPTIONS, false);
+  const { values: given } = parseArgv(argv, SERVE_OPTIONS, false, USAGE);
   const merged = withEnvironment(given, env);
   const values = merged.values as typeof given;
   /** How the user named the option: the flag, or the variable its value came from. */

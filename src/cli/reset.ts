@@ -1,5 +1,5 @@
 import type { ResetCounts } from '../shared/dataFolder';
-import { noArguments, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { noArguments, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 export const RESET_USAGE = `Usage: payment-links-sandbox reset [--base-url URL] [--api-key KEY]
 
@@ -8,7 +8,7 @@ deliveries and events, idempotency records, request log and inbox messages, brin
 home, and applies its configuration file again. Prints what was removed.
 
 Options:
-${TARGET_USAGE}`;
+${targetOptions()}`;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 

@@ -3,6 +3,7 @@ import { makeFolder } from '../core/makeFolder';
 import { dirname } from 'node:path';
 import { printLines } from './printLines';
 import { parseArgv } from './usageError';
+import { synopsis } from './usageText';
 import { junitReport } from '../core/scenarios/junitReport';
 import { DEFAULT_STEP_TIMEOUT_MS, runScenario, type ScenarioResult } from '../core/scenarios/runScenario';
 import { parseScenario, ScenarioFileError } from '../core/scenarios/scenarioFile';
@@ -27,6 +28,13 @@ Options:
 
 const fail = (message: string): number => {
   console.error(`payment-links-sandbox run: ${message}`);
+  return 2;
+};
+
+/** Bad usage: what was wrong, then what to type. */
+const misused = (message: string): number => {
+  fail(message);
+  console.error(synopsis(RUN_USAGE));
   return 2;
 };
 
@@ -70,28 +78,33 @@ function baseUrlOf(text: string): string | Error {
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgv(argv, {
-      junit: { type: 'string' },
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      timeout: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    });
+    parsed = parseArgv(
+      argv,
+      {
+        junit: { type: 'string' },
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      true,
+      RUN_USAGE,
+    );
   } catch (err) {
-    return fail((err as Error).message);
+    return misused((err as Error).message);
   }
   const { values, positionals } = parsed;
   if (values.help) {
     console.log(RUN_USAGE);
     return 0;
   }
-  if (positionals.length !== 1) return fail('give exactly one scenario file (see --help)');
+  if (positionals.length !== 1) return misused('give exactly one scenario file (see --help)');
   const timeoutMs = timeoutOf(values.timeout);
-  if (timeoutMs instanceof Error) return fail(timeoutMs.message);
+  if (timeoutMs instanceof Error) return misused(timeoutMs.message);
   const baseUrl = values['base-url'] === undefined ? undefined : baseUrlOf(values['base-url']);
-  if (baseUrl instanceof Error) return fail(baseUrl.message);
+  if (baseUrl instanceof Error) return misused(baseUrl.message);
   if (values['api-key'] !== undefined && baseUrl === undefined)
-    return fail("--api-key goes with --base-url: the sandbox of its own takes the scenario's api_key");
+    return misused("--api-key goes with --base-url: the sandbox of its own takes the scenario's api_key");
   const apiKey =
     baseUrl === undefined ? undefined : (values['api-key'] ?? (process.env.PLS_API_KEY || undefined));
   const file = positionals[0] as string;

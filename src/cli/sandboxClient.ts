@@ -1,11 +1,13 @@
 // Talking to a running sandbox, for the commands that do (listen, trigger, events, logs, status):
 // where it is, which key, and requests that fail with one clear line. They use only the keyed
 // routes (the Payment Links API and /sandbox/*), never the console's own API.
-import { parseArgs } from 'node:util';
 import { KeyedClient, NoAnswer } from '../core/keyedClient';
 import { API_KEY_WORDS, isApiKey } from '../shared/apiKey';
+import { DEFAULT_PORT, localOrigin } from '../shared/serverOrigin';
+import { parseArgv, UsageError } from './usageError';
+import { helpTable, synopsis, type HelpRow } from './usageText';
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:4545';
+export const DEFAULT_BASE_URL = localOrigin('127.0.0.1', DEFAULT_PORT);
 export const DEFAULT_API_KEY = 'sk_test_cli';
 /** A plain request gets this long; a stream or a long-poll is bounded by the caller instead. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -22,32 +24,38 @@ export class CommandFailure extends Error {
   }
 }
 
-export const TARGET_USAGE = `  --base-url URL   the running sandbox (default: PLS_BASE_URL, else ${DEFAULT_BASE_URL})
-  --api-key KEY    an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})
-  --help           show this help`;
+/** The options every command against a running sandbox takes, last in its help table. */
+export const TARGET_OPTIONS: HelpRow[] = [
+  [
+    '--base-url URL',
+    `the running sandbox (default: PLS_BASE_URL, else PLS_HOST and PLS_PORT\nas serve reads them, else ${DEFAULT_BASE_URL})`,
+  ],
+  ['--api-key KEY', `an sk_test_ key it accepts (default: PLS_API_KEY, else ${DEFAULT_API_KEY})`],
+  ['--help', 'show this help'],
+];
+
+/** A command's Options table: its own rows, then the target options, in one column. */
+export const targetOptions = (own: HelpRow[] = []): string => helpTable([...own, ...TARGET_OPTIONS]);
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /** argv parsed with the target options added; bad usage is a CommandFailure with exit code 2. */
-export function parseCommand<O extends OptionSpec>(argv: string[], options: O) {
+export function parseCommand<O extends OptionSpec>(argv: string[], options: O, usage?: string) {
+  const all = {
+    ...options,
+    'base-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as O & {
+    'base-url': { type: 'string' };
+    'api-key': { type: 'string' };
+    help: { type: 'boolean'; short: 'h' };
+  };
   try {
-    return parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        ...options,
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      } as O & {
-        'base-url': { type: 'string' };
-        'api-key': { type: 'string' };
-        help: { type: 'boolean'; short: 'h' };
-      },
-    });
+    return parseArgv(argv, all, true, usage);
   } catch (err) {
-    throw new CommandFailure(`${(err as Error).message.split('\n')[0]} (see --help)`, 2);
+    if (err instanceof UsageError) throw new CommandFailure(err.message, 2);
+    throw err;
   }
 }
 
@@ -62,14 +70,18 @@ export function targetCommand<O extends OptionSpec>(
   body: (given: ReturnType<typeof parseCommand<O>>) => Promise<number>,
 ): (argv: string[]) => Promise<number> {
   return (argv) =>
-    runCommand(name, async () => {
-      const given = parseCommand(argv, options);
-      if ((given.values as { help?: boolean }).help) {
-        console.log(usage);
-        return 0;
-      }
-      return body(given);
-    });
+    runCommand(
+      name,
+      async () => {
+        const given = parseCommand(argv, options, usage);
+        if ((given.values as { help?: boolean }).help) {
+          console.log(usage);
+          return 0;
+        }
+        return body(given);
+      },
+      usage,
+    );
 }
 
 /** For a command that takes no argument but its options. */
@@ -78,13 +90,17 @@ export function noArguments(positionals: string[]): void {
     throw new CommandFailure(`unexpected argument "${positionals[0]}" (see --help)`, 2);
 }
 
-/** Runs a command's body; a CommandFailure becomes one line on stderr and its exit code. */
-export async function runCommand(name: string, body: () => Promise<number>): Promise<number> {
+/**
+ * Runs a command's body; a CommandFailure becomes one line on stderr and its exit code. Bad usage
+ * (exit 2) is followed by the first line of `usage`, so the reader sees what to type.
+ */
+export async function runCommand(name: string, body: () => Promise<number>, usage?: string): Promise<number> {
   try {
     return await body();
   } catch (err) {
     if (!(err instanceof CommandFailure)) throw err;
     console.error(`payment-links-sandbox ${name}: ${err.message}`);
+    if (err.exitCode === 2 && usage !== undefined) console.error(synopsis(usage));
     return err.exitCode;
   }
 }
@@ -120,7 +136,8 @@ export function baseUrlProblem(text: string, name = '--base-url'): string | null
 
 /**
  * --base-url or --api-key as a command talking to a sandbox takes it: the flag, else its PLS_
- * variable, else the default, with the name it came from for messages about it.
+ * variable, else (the base URL) the origin serve's own PLS_HOST and PLS_PORT give, else the
+ * default; with the name it came from, for messages about it.
  */
 export function targetOption(
   values: { 'base-url'?: string; 'api-key'?: string },
@@ -132,7 +149,36 @@ export function targetOption(
   if (given !== undefined) return { value: given, name: `--${flag}` };
   const set = env[variable];
   if (set !== undefined) return { value: set, name: variable };
+  if (flag === 'base-url') {
+    const served = serveOrigin(env);
+    if (served) return served;
+  }
   return { value: flag === 'base-url' ? DEFAULT_BASE_URL : DEFAULT_API_KEY, name: `--${flag}` };
+}
+
+/**
+ * Where a sandbox started with this environment's PLS_HOST and PLS_PORT is reached from here, when
+ * either is set (the other: 127.0.0.1, 4545), so a command run beside `serve` finds it: in a
+ * container started with PLS_PORT=4645, `payment-links-sandbox status` reaches its own server. A
+ * bind to every interface (0.0.0.0, ::) is reached at 127.0.0.1. Not PORT: any app may set that.
+ */
+function serveOrigin(env: NodeJS.ProcessEnv): { value: string; name: string } | undefined {
+  const { PLS_HOST: host, PLS_PORT: port } = env;
+  if (host === undefined && port === undefined) return undefined;
+  const name = host === undefined ? 'PLS_PORT' : port === undefined ? 'PLS_HOST' : 'PLS_HOST and PLS_PORT';
+  const instead = 'or give --base-url / PLS_BASE_URL';
+  if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535))
+    throw new CommandFailure(
+      `PLS_PORT must be the port the sandbox listens on, a whole number from 1 to 65535 (${instead}); got "${port}"`,
+      2,
+    );
+  const value = localOrigin(host ?? '127.0.0.1', Number(port ?? DEFAULT_PORT));
+  if (host !== undefined && (!/^[^\s/?#@]+$/.test(host) || !URL.canParse(value)))
+    throw new CommandFailure(
+      `PLS_HOST must be the host name or address the sandbox listens on, such as 127.0.0.1 (${instead}); got "${host}"`,
+      2,
+    );
+  return { value, name };
 }
 
 /** A running sandbox, as --base-url / PLS_BASE_URL and --api-key / PLS_API_KEY name it. */

@@ -15,6 +15,8 @@ import { formatDuration } from '../shared/durations';
 import type { ClockView } from '../shared/types';
 import { parseServeArgs, USAGE } from './options';
 import { UsageError } from './usageError';
+import { onStopRequest } from './stopRequests';
+import { watchStdoutReader } from './printLines';
 
 const CONSOLE_DIR = join(PACKAGE_ROOT, 'out', 'renderer');
 const SHUTDOWN_GRACE_MS = 1500;
@@ -35,14 +37,14 @@ export async function serve(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  // Listen for signals before starting, so a supervisor that stops us the moment we print our
-  // first line still gets a clean shutdown (the stop waits for the start to finish). Listening for
-  // every one, not once: under `npm run serve` a signal to the process group comes twice (npm
-  // passes its own on), and a second with no listener would kill us mid-shutdown.
+  // Listen for stop requests before starting, so a supervisor that stops us the moment we print our
+  // first line still gets a clean shutdown (the stop waits for the start to finish). A stdin pipe
+  // that ends, or a stdout whose reader has gone (a write failed with EPIPE), stops us the same
+  // way: whoever started us has gone, and the store is flushed and its lock let go as on Ctrl-C.
   let signalled = (): void => undefined;
   const signal = new Promise<void>((resolve) => (signalled = resolve));
-  process.on('SIGINT', () => signalled());
-  process.on('SIGTERM', () => signalled());
+  onStopRequest(() => signalled());
+  watchStdoutReader().onGone(() => signalled());
 
   keepHeapNearLiveData(command.start.dataDir);
   let sandbox: RunningSandbox;

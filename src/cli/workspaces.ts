@@ -3,7 +3,7 @@ import type { Pagination } from '../shared/types';
 import { isWorkspaceName, WORKSPACE_KEY_PREFIX, WORKSPACE_NAME_WORDS } from '../shared/workspaceKey';
 import type { WorkspaceSummary } from '../shared/workspaces';
 import { removedLine } from './reset';
-import { CommandFailure, SandboxClient, TARGET_USAGE, targetCommand } from './sandboxClient';
+import { CommandFailure, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
 export const WORKSPACES_USAGE = `Usage: payment-links-sandbox workspaces list
        payment-links-sandbox workspaces delete NAME
@@ -15,7 +15,7 @@ everything in it (DELETE /sandbox/workspace with its key) and prints what it hel
 resets the sandbox instead, as reset does.
 
 Options:
-${TARGET_USAGE}`;
+${targetOptions()}`;
 
 /** "alpha  12 links  changed 2026-11-28T14:50:01.000Z", one line a workspace. */
 function listLine(row: WorkspaceSummary, width: number): string {

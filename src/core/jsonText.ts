@@ -8,6 +8,8 @@ export type JsonPath = (string | number)[];
 export interface JsonTextFindings {
   /** The first key an object gives twice. */
   duplicate?: JsonPath;
+  /** Every key an object gives twice, in the text's order, when the scan was asked for them all. */
+  duplicates: JsonPath[];
   /** Numbers written with a fraction that JSON.parse rounded to a whole number, with their text. */
   roundedToWhole: { path: JsonPath; text: string }[];
 }
@@ -38,10 +40,15 @@ function escaped(text: string, at: number): boolean {
   return backslashes % 2 === 1;
 }
 
-/** Scans text that JSON.parse has already accepted. */
-export function scanJsonText(text: string): JsonTextFindings {
+/**
+ * Scans text that JSON.parse has already accepted. A request body stops at its first repeated key
+ * (one error answers it); a configuration file asks for `everyDuplicate`, as its check lists every
+ * problem.
+ */
+export function scanJsonText(text: string, options: { everyDuplicate?: boolean } = {}): JsonTextFindings {
   const stack: Frame[] = [];
   const roundedToWhole: JsonTextFindings['roundedToWhole'] = [];
+  const duplicates: JsonPath[] = [];
   let expectKey = false;
   let i = 0;
   while (i < text.length) {
@@ -69,7 +76,10 @@ export function scanJsonText(text: string): JsonTextFindings {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         top.key = key;
-        if (top.keys.has(key)) return { duplicate: pathOf(stack), roundedToWhole };
+        if (top.keys.has(key)) {
+          duplicates.push(pathOf(stack));
+          if (!options.everyDuplicate) return { duplicate: duplicates[0], duplicates, roundedToWhole };
+        }
         top.keys.add(key);
         expectKey = false;
       }
@@ -86,7 +96,7 @@ export function scanJsonText(text: string): JsonTextFindings {
       i++;
     }
   }
-  return { roundedToWhole };
+  return { duplicate: duplicates[0], duplicates, roundedToWhole };
 }
 
 /** How a path is named in an error's `param`: dotted keys, stopping at an array's items. */

@@ -25,8 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   preferred_port: null,
 };
 
-/** Where the sandbox listens when neither --port nor PORT says (docs/contract.md §0). */
-export const DEFAULT_PORT = 4545;
+export { DEFAULT_PORT } from '../shared/serverOrigin';
 
 /** Stored settings over the defaults, so a setting added in a later version has its default. */
 export function withDefaults(stored: Partial<Settings> | null): Settings {

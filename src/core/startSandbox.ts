@@ -5,6 +5,7 @@ import { SandboxCore, type ListeningInfo } from './sandboxCore';
 import { Workspaces, type WorkspacesOptions } from './workspaces/workspaces';
 import { workspaceOptions } from './workspaces/workspaceOptions';
 import { DEFAULT_WORKSPACE } from '../shared/workspaceKey';
+import { localOrigin } from '../shared/serverOrigin';
 import { DEFAULT_PORT } from './settings';
 
 export interface StartOptions extends WorkspacesOptions, AppOptions {
@@ -36,10 +37,6 @@ export class StartError extends Error {
   ) {
     super(message);
   }
-}
-
-function originOf(host: string, port: number): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
@@ -81,7 +78,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     }
     const address = app.server.address();
     const realPort = typeof address === 'object' && address ? address.port : port;
-    workspaces.listening(originOf(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, realPort), {
+    workspaces.listening(localOrigin(host, realPort), {
       host,
       port: realPort,
       portSource,

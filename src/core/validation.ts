@@ -194,3 +194,23 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
       : describeValue(first.data);
   return new SandboxError('parameter_invalid', `Invalid ${name}: ${value}; ${name} must be ${rule}.`, name);
 }
+
+type BodyCheck = (value: unknown) => { error?: SandboxError };
+let bodyCompiler: FastifySchemaCompiler<unknown> | undefined;
+const bodyChecks = new Map<object, BodyCheck>();
+
+/**
+ * What the API would answer for `value` sent as a JSON body checked against `schema` (its words,
+ * naming the field and what is allowed), or undefined when it passes: for input that does not
+ * come as a request (a configuration file's records, a fault rule or a trigger's --override
+ * from the command line). Each schema is compiled once.
+ */
+export function bodyError(schema: object, value: unknown): SandboxError | undefined {
+  let check = bodyChecks.get(schema);
+  if (!check) {
+    bodyCompiler ??= createValidatorCompiler(() => false);
+    check = bodyCompiler({ schema, httpPart: 'body', method: 'POST', url: '/' }) as BodyCheck;
+    bodyChecks.set(schema, check);
+  }
+  return check(value).error;
+}

@@ -2,6 +2,7 @@
 import Type from 'typebox';
 import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from './exportRecords';
 import { EndpointFaultsPatchSchema } from './faults';
+import { EndpointHeadersSchema } from './endpointHeaders';
 import { WEBHOOK_EVENT_TYPES } from './types';
 
 export const IdParams = Type.Object({
@@ -32,6 +33,7 @@ const EndpointFields = {
   description: Type.String({ maxLength: 500, description: 'a string of at most 500 characters' }),
   enabled: Type.Boolean({ description: 'true or false' }),
   event_types: EventTypes,
+  headers: EndpointHeadersSchema,
 };
 
 export const EndpointPatch = Type.Object(
@@ -47,6 +49,7 @@ export const EndpointCreate = Type.Object(
     description: Type.Optional(EndpointFields.description),
     enabled: Type.Optional(EndpointFields.enabled),
     event_types: Type.Optional(EndpointFields.event_types),
+    headers: Type.Optional(EndpointFields.headers),
     faults: EndpointPatch.properties.faults,
   },
   { additionalProperties: false },

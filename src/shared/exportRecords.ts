@@ -4,6 +4,7 @@
 // importReferences.ts.
 import Type from 'typebox';
 import { EndpointFaultsSchema } from './faults';
+import { EndpointHeadersSchema } from './endpointHeaders';
 import {
   FeeSchema,
   LINK_STATUSES,
@@ -136,6 +137,7 @@ export const EndpointRecordSchema = Type.Object(
     description: Type.String({ maxLength: 500, description: 'at most 500 characters' }),
     created_at: Time,
     faults: Type.Optional(EndpointFaultsSchema),
+    headers: Type.Optional(EndpointHeadersSchema),
   },
   { additionalProperties: false },
 );

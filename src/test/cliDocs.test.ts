@@ -66,8 +66,13 @@ const shell = (line: string, extra: NodeJS.ProcessEnv = {}) =>
 /** Commands that run until stopped: each is stopped once it shows it is working, and must exit 0. */
 async function runUntilStopped(line: string, process: CliProcess): Promise<void> {
   if (line.includes(' listen ')) {
-    await process.waitFor(() => process.stdoutLines()[0]?.startsWith('Ready! ') || undefined, 'listen ready');
-    const url = /--forward-to (\S+)/.exec(line)?.[1];
+    // With --print-json the Ready line is on stderr, stdout holding bodies alone.
+    await process.waitFor(
+      () => /^Ready! /m.test(process.stdout + process.stderr) || undefined,
+      'listen ready',
+    );
+    const given = /--forward-to (\S+)/.exec(line)?.[1] ?? '';
+    const url = given.includes('://') ? given : `http://${given}`;
     const listed = await sandbox.api('GET', '/sandbox/endpoints');
     assert.ok(listed.body.data.some((e: { url: string }) => e.url === url));
   } else {
@@ -90,7 +95,7 @@ async function runUntilStopped(line: string, process: CliProcess): Promise<void>
 test('every command docs/cli.md shows runs as written', async () => {
   // check-endpoint's lines need a receiver of their own: cliCheckEndpoint.test.ts runs them.
   const commands = (await shownCommands('cli.md')).filter((line) => !line.includes(' check-endpoint '));
-  assert.equal(commands.length, 14, commands.join('\n'));
+  assert.equal(commands.length, 18, commands.join('\n'));
   for (const line of commands) {
     assert.match(line, /^payment-links-sandbox /);
     const process = shell(line);

@@ -34,6 +34,8 @@ export class CliProcess {
      * types it; in the repository unless `cwd` says where.
      */
     command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [CLI_BIN] },
+    /** /dev/null as a background job's (the default), or a pipe the test holds and may end. */
+    stdin: 'ignore' | 'pipe' = 'ignore',
   ) {
     const env = { ...process.env, ...overrides };
     if (!('PORT' in overrides)) delete env.PORT;
@@ -41,7 +43,7 @@ export class CliProcess {
     this.child = spawn(command.file, [...command.args, ...args], {
       cwd: command.cwd ?? REPO_ROOT,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [stdin, 'pipe', 'pipe'],
     });
     running.add(this);
     this.child.stdout?.setEncoding('utf8');
@@ -176,8 +178,13 @@ function describe(status: ExitStatus): string {
 }
 
 /** Spawns the CLI with `args` (after the command name), without waiting for anything. */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): CliProcess {
-  return new CliProcess(args, env, { file: process.execPath, args: [join(REPO_ROOT, CLI_BIN)], cwd });
+export function spawnCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): CliProcess {
+  return new CliProcess(args, env, { file: process.execPath, args: [join(REPO_ROOT, CLI_BIN)], cwd }, stdin);
 }
 
 /**

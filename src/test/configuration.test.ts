@@ -269,7 +269,19 @@ test('a bad file is refused with its path and what is allowed, exit 2, before an
   assert.equal((await served.waitForExit()).code, 2);
   assert.equal(served.stdout, '');
   assert.deepEqual(served.stderrLines(), [
-    `payment-links-sandbox: configuration ${file}: port: Unknown parameter port. Allowed: $schema, version, settings, endpoints, faults, clock, links.`,
+    `payment-links-sandbox: configuration ${file}: port: Unknown parameter port. Allowed: $schema, version, settings, endpoints, faults, clock, links. (5 more: payment-links-sandbox config validate ${file} lists each)`,
+  ]);
+  // An unknown key is one problem among the others, not the only one said (issue 31).
+  const listed = spawnCli(['config', 'validate', file], {});
+  assert.equal((await listed.waitForExit()).code, 2);
+  assert.deepEqual(listed.stderrLines(), [
+    `${file}: port: Unknown parameter port. Allowed: $schema, version, settings, endpoints, faults, clock, links.`,
+    `${file}: endpoints[0].url: "ftp://example.com/hook" starts with ftp://, but only http:// and https:// URLs can receive webhooks (for example http://localhost:3000/webhooks).`,
+    `${file}: faults[0].action.ms: a drop action takes no other field, not ms`,
+    `${file}: clock.offset: "-1d" is not allowed; offset must be a duration from 1s to 3650d, such as 90s, 15m, 2h, 1d or 1d12h: the clock runs at least this far ahead of real time (it never goes back)`,
+    `${file}: links[1].id: "${FIXTURE}" is already declared by links[0]; each id may appear once`,
+    `${file}: links[2].amount: Invalid amount: 0 (a number); amount must be an integer from 1 to 100000000000 (minor units).`,
+    `${file}: 6 problems; nothing was applied`,
   ]);
   const withoutPort = JSON.parse(await readFile(file, 'utf8'));
   delete withoutPort.port;

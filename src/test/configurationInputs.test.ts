@@ -121,3 +121,31 @@ test('a key given twice is named with its JSON path, as the API names one in a b
     await rm(cwd, { recursive: true, force: true });
   }
 });
+
+test('config validate lists every problem, one a line: each key given twice, a bad version, each unknown key, a section of the wrong shape, and the records still checked (issue 31)', async () => {
+  const file = join(dir, 'many-problems.json');
+  await writeFile(
+    file,
+    '{"port": 1, "version": 2, "host": "x", "links": {}, "clock": {"offset": "1d", "offset": "-2d"}, "endpoints": [{"id": "we_a", "url": "http://a/h", "id": "we_b"}], "faults": [{"action": {"type": "drop", "ms": 1}}]}',
+  );
+  const validated = await runCli(['config', 'validate', file]);
+  assert.equal(validated.code, 2, validated.cli.transcript());
+  const allowed = 'Allowed: $schema, version, settings, endpoints, faults, clock, links.';
+  assert.deepEqual(validated.cli.stderrLines(), [
+    `${file}: clock.offset: "offset" is given twice in one object; give each key once`,
+    `${file}: endpoints[0].id: "id" is given twice in one object; give each key once`,
+    `${file}: version: Invalid version: 2 (a number); version must be the file format: 1.`,
+    `${file}: port: Unknown parameter port. ${allowed}`,
+    `${file}: host: Unknown parameter host. ${allowed}`,
+    `${file}: links: Invalid links: an object; links must be at most 100000 fixture links, each made once, keyed by its id.`,
+    `${file}: faults[0].action.ms: a drop action takes no other field, not ms`,
+    `${file}: clock.offset: "-2d" is not allowed; offset must be a duration from 1s to 3650d, such as 90s, 15m, 2h, 1d or 1d12h: the clock runs at least this far ahead of real time (it never goes back)`,
+    `${file}: 8 problems; nothing was applied`,
+  ]);
+  await writeFile(file, '{}');
+  const empty = await runCli(['config', 'validate', file]);
+  assert.deepEqual(empty.cli.stderrLines(), [
+    `${file}: version: Missing required parameter version: the file format: 1.`,
+    `${file}: 1 problem; nothing was applied`,
+  ]);
+});

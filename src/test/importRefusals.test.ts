@@ -224,6 +224,16 @@ describe('a record the API could never have produced is refused, naming its plac
     /^endpoints\[0\]\.secret must match pattern/,
   );
   refused(
+    'an endpoint header the sandbox sets itself, as the API would refuse it',
+    (file) => ((file.endpoints[0].headers = { 'webhook-signature': 'v1,forged' }), file),
+    /^endpoints\[0\]\.headers\.webhook-signature webhook-signature is set by the sandbox on every delivery/,
+  );
+  refused(
+    'an endpoint header name in capitals, which the sandbox never keeps',
+    (file) => ((file.endpoints[0].headers = { 'X-Team': 'payments' }), file),
+    /^endpoints\[0\]\.headers\.X-Team must be in lower case, as the sandbox keeps names/,
+  );
+  refused(
     'a delivered delivery still due for another attempt',
     (file) => ((file.deliveries[0].next_attempt_at = file.deliveries[0].created_at), file),
     /^deliveries\[0\]\.next_attempt_at must be null once the delivery is delivered/,

@@ -73,6 +73,55 @@ describe('webhook endpoints behind the API key', () => {
   });
 });
 
+describe('an endpoint’s own headers', () => {
+  test('headers go with every delivery and are in its record; a PATCH replaces them, {} removes them; one the sandbox sets is refused', async () => {
+    const created = await addEndpoint({
+      url: receiver.url,
+      secret: SECRET,
+      headers: { 'X-Team': 'payments' },
+    });
+    assert.deepEqual((created as unknown as { headers: unknown }).headers, { 'x-team': 'payments' });
+    const link = await createLink(sandbox);
+    await simulate(sandbox, link.id);
+    const [request] = await receiver.waitForRequests(1, 'the delivery', (r) => r.json?.data?.id === link.id);
+    assert.equal(request?.headers['x-team'], 'payments');
+    assert.doesNotThrow(() => new Webhook(SECRET).verify(request!.body, request!.headers));
+    const [listed] = (
+      await sandbox.api('GET', `/sandbox/deliveries?link=${link.id}&status=delivered&wait=30`)
+    ).body.data;
+    const detail = await sandbox.api('GET', `/sandbox/deliveries/${listed.id}`);
+    assert.equal(detail.body.data.attempts[0].request.headers['x-team'], 'payments');
+
+    const replaced = await sandbox.api('PATCH', `/sandbox/endpoints/${created.id}`, {
+      body: { headers: { 'X-Env': 'ci' } },
+    });
+    assert.deepEqual(replaced.body.data.headers, { 'x-env': 'ci' });
+    const kept = await sandbox.api('PATCH', `/sandbox/endpoints/${created.id}`, { body: { enabled: true } });
+    assert.deepEqual(kept.body.data.headers, { 'x-env': 'ci' }, 'a PATCH without headers keeps them');
+    const removed = await sandbox.api('PATCH', `/sandbox/endpoints/${created.id}`, { body: { headers: {} } });
+    assert.equal(removed.body.data.headers, undefined);
+
+    for (const [headers, param] of [
+      [{ 'Webhook-Signature': 'v1,forged' }, 'headers.Webhook-Signature'],
+      [{ 'X-A': 'line\nbreak' }, 'headers.X-A'],
+      [{ 'bad name': 'x' }, 'headers.bad name'],
+    ] as const) {
+      const refused = await sandbox.api('POST', '/sandbox/endpoints', {
+        body: { url: receiver.url, headers },
+      });
+      assert.equal(refused.status, 400, refused.text);
+      assert.deepEqual([refused.body.error.code, refused.body.error.param], ['parameter_invalid', param]);
+    }
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`x-${i}`, 'v']));
+    const tooMany = await sandbox.api('POST', '/sandbox/endpoints', {
+      body: { url: receiver.url, headers: many },
+    });
+    assert.equal(tooMany.status, 400);
+    assert.equal(tooMany.body.error.param, 'headers');
+    await removeEndpoint(created.id);
+  });
+});
+
 describe('deliveries: filters, a long-poll, resend', () => {
   test('wait= answers once the first matching delivery exists, signed with the fixed secret', async () => {
     const endpoint = await addEndpoint({ url: receiver.url, secret: SECRET });
@@ -194,6 +243,48 @@ describe('deliveries: filters, a long-poll, resend', () => {
     assert.equal(unknown.status, 404);
     assert.match(unknown.body.error.message, /evt_0+/);
     await removeEndpoint(endpoint.id);
+  });
+});
+
+describe('webhook events', () => {
+  test('GET /sandbox/events lists what a link sent, newest first, filtered by link and type, each as its deliveries send it', async () => {
+    const quiet = await createLink(sandbox);
+    await simulate(sandbox, quiet.id, 'failed');
+    const canceled = await sandbox.api('POST', `/payment-links/${quiet.id}/cancel`);
+    assert.equal(canceled.status, 200, canceled.text);
+    // No endpoint wanted them: they are recorded all the same.
+    const both = await sandbox.api('GET', `/sandbox/events?link=${quiet.id}`);
+    assert.equal(both.status, 200, both.text);
+    assert.deepEqual(
+      both.body.data.map((e: { type: string }) => e.type),
+      ['payment_link.canceled', 'payment_link.failed'],
+    );
+    assert.deepEqual(both.body.pagination, { current_page: 1, per_page: 25, total: 2, last_page: 1 });
+    assert.deepEqual(both.body.data[0].data, canceled.body.data);
+    const failed = await sandbox.api('GET', `/sandbox/events?link=${quiet.id}&type=payment_link.failed`);
+    assert.deepEqual(
+      failed.body.data.map((e: { id: string }) => e.id),
+      [both.body.data[1].id],
+    );
+
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const paid = await createLink(sandbox);
+    await simulate(sandbox, paid.id);
+    const [event] = (await sandbox.api('GET', `/sandbox/events?link=${paid.id}&type=payment_link.paid`)).body
+      .data;
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid event',
+      (r) => r.headers['webhook-id'] === event.id,
+    );
+    assert.equal(request?.body, JSON.stringify(event), 'the delivery’s body, byte for byte');
+    await removeEndpoint(endpoint.id);
+
+    const paged = await sandbox.api('GET', '/sandbox/events?per_page=1&page=2');
+    assert.equal(paged.body.data.length, 1);
+    const bad = await sandbox.api('GET', '/sandbox/events?type=paid');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.param, 'type');
   });
 });
 

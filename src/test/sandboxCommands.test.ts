@@ -111,6 +111,94 @@ describe('listen --forward-to', () => {
   });
 });
 
+describe('listen as a Stripe CLI user types it', () => {
+  test('--forward-to without a scheme is http://; --headers reach the app; --print-json prints each body sent, one a line', async () => {
+    const url = `http://127.0.0.1:${receiver.port}/stripe-habits`;
+    const bare = url.slice('http://'.length);
+    const listen = cli([
+      'listen',
+      '--forward-to',
+      bare,
+      '--headers',
+      'X-Team: payments',
+      '--headers',
+      'X-Trace: a, b, X-Env:ci',
+      '--print-json',
+    ]);
+    const secret = await listen.waitFor(
+      () => /^Ready! Your webhook signing secret is (whsec_\S+) /m.exec(listen.stderr)?.[1],
+      'the Ready line, on stderr',
+    );
+    const printed = await finished(['listen', '--forward-to', url, '--print-secret']);
+    assert.equal(printed.stdout, `${secret}\n`, 'the secret of the http:// URL');
+    const [endpoint] = (await endpoints()).filter((e) => e.url === url);
+    assert.deepEqual((endpoint as unknown as { headers: unknown }).headers, {
+      'x-team': 'payments',
+      'x-trace': 'a, b',
+      'x-env': 'ci',
+    });
+
+    const trigger = await finished(['trigger', 'payment_link.paid', '--json']);
+    assert.equal(trigger.code, 0, trigger.stderr);
+    const { event } = JSON.parse(trigger.stdout);
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid webhook',
+      (r) => r.headers['webhook-id'] === event.id,
+    );
+    assert.deepEqual(
+      [request!.headers['x-team'], request!.headers['x-trace'], request!.headers['x-env']],
+      ['payments', 'a, b', 'ci'],
+    );
+    assert.doesNotThrow(() => new Webhook(secret).verify(request!.body, request!.headers));
+    const body = await listen.waitFor(() => listen.stdoutLines()[0], 'the body on stdout');
+    assert.equal(body, request!.body, 'the body as sent, byte for byte');
+    assert.deepEqual(JSON.parse(body), event);
+
+    listen.signal('SIGINT');
+    assert.deepEqual(await listen.waitForExit(), { code: 0, signal: null });
+    assert.deepEqual(listen.stdoutLines(), [body], 'stdout holds nothing but bodies');
+    assert.deepEqual(
+      (await endpoints()).filter((e) => e.url === url),
+      [],
+    );
+  });
+
+  test('a header the sandbox sets, one without a value, one given twice, or a URL of another scheme is usage (2), and nothing is made', async () => {
+    const before = (await endpoints()).length;
+    const cases: [string[], string][] = [
+      [
+        ['--headers', 'Content-Type: text/plain'],
+        '--headers: content-type is set by the sandbox on every delivery; an endpoint may add any header but webhook-id, webhook-timestamp, webhook-signature, content-type, content-length, user-agent, host, connection, keep-alive, transfer-encoding, te, trailer, upgrade, expect',
+      ],
+      [
+        ['--headers', 'X-Team'],
+        '--headers "X-Team": give "Name: value", several comma-separated or the flag repeated',
+      ],
+      [
+        ['--headers', 'X-Team: a', '--headers', 'x-team: b'],
+        '--headers: "X-Team" and "x-team" are one header (names are compared without case); give it once',
+      ],
+      [
+        ['--headers', 'X-Bad Name: a'],
+        `--headers: "X-Bad Name" is not a header name: give 1 to 100 letters, digits or !#$%&'*+.^_\`|~-`,
+      ],
+    ];
+    for (const [args, said] of cases) {
+      const run = await finished(['listen', '--forward-to', receiver.url, ...args]);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr.split('\n')[0], `payment-links-sandbox listen: ${said}`);
+    }
+    const ftp = await finished(['listen', '--forward-to', 'ftp://127.0.0.1/x']);
+    assert.equal(ftp.code, 2);
+    assert.match(
+      ftp.stderr,
+      /--forward-to must be an http:\/\/ or https:\/\/ URL, or host:port\/path for http:\/\/; got "ftp:\/\/127\.0\.0\.1\/x"/,
+    );
+    assert.equal((await endpoints()).length, before);
+  });
+});
+
 describe('trigger', () => {
   for (const [outcome, status] of [
     ['paid', 'succeeded'],
@@ -141,7 +229,101 @@ describe('trigger', () => {
     );
     const refunded = await finished(['trigger', 'refunded']);
     assert.equal(refunded.code, 2);
-    assert.match(refunded.stderr, /give one outcome: paid, failed, expired or canceled; got "refunded"/);
+    assert.match(
+      refunded.stderr,
+      /give one event: paid, failed, expired or canceled \(or the full type, payment_link\.paid…\); got "refunded"/,
+    );
+  });
+
+  test('an event is named either way, as listen --events takes it: trigger payment_link.paid', async () => {
+    for (const [name, status] of [
+      ['payment_link.paid', 'succeeded'],
+      ['payment_link.canceled', 'canceled'],
+    ]) {
+      const run = await finished(['trigger', name!]);
+      assert.equal(run.code, 0, run.stderr);
+      const id = /^Created link (\S+) \(pending\)$/.exec(run.lines[0] ?? '')?.[1];
+      assert.equal(run.lines[1], `Link ${id}: ${status} (webhook ${name})`);
+    }
+  });
+
+  test('--override sets the fields of the link it creates; --json prints that link and the event it sent, one document', async () => {
+    const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+    const run = await finished([
+      'trigger',
+      'paid',
+      '--override',
+      'amount=2500',
+      '--override',
+      'title=Order 7',
+      '--override',
+      'reference_id=order-7',
+      '--override',
+      `expires_at=${expiresAt}`,
+      '--json',
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const { link, event, ...rest } = JSON.parse(run.stdout);
+    assert.deepEqual(rest, {});
+    assert.deepEqual(
+      [link.amount, link.title, link.reference_id, link.expires_at, link.status],
+      [2500, 'Order 7', 'order-7', expiresAt, 'succeeded'],
+    );
+    assert.deepEqual(link, (await sandbox.api('GET', `/payment-links/${link.id}`)).body.data);
+    assert.equal(event.type, 'payment_link.paid');
+    assert.match(event.id, /^evt_/);
+    assert.deepEqual(event.data, link, 'the event carries the link as it was paid');
+    const [recorded] = (await sandbox.api('GET', `/sandbox/events?link=${link.id}`)).body.data;
+    assert.deepEqual(event, recorded);
+
+    const canceled = await finished([
+      'trigger',
+      'canceled',
+      '--link',
+      (await createLink(sandbox)).id,
+      '--json',
+    ]);
+    assert.equal(canceled.code, 0, canceled.stderr);
+    assert.equal(JSON.parse(canceled.stdout).event.type, 'payment_link.canceled');
+  });
+
+  test('a bad --override is usage (2), naming what is allowed, and nothing is made', async () => {
+    const before = (await sandbox.api('GET', '/payment-links?per_page=1')).body.pagination.total;
+    const allowed = 'give KEY=VALUE, with KEY one of amount, title, reference_id, expires_at';
+    const cases: [string[], string][] = [
+      [['--override', 'currency=USD'], `--override "currency=USD": ${allowed}`],
+      [['--override', 'amount'], `--override "amount": ${allowed}`],
+      [
+        ['--override', 'amount=abc'],
+        '--override amount=abc: Invalid amount: "abc" (a string); amount must be an integer from 1 to 100000000000 (minor units).',
+      ],
+      [
+        ['--override', 'amount=12.5'],
+        '--override amount=12.5: Invalid amount: 12.5 (a number); amount must be an integer from 1 to 100000000000 (minor units).',
+      ],
+      [
+        ['--override', 'title='],
+        '--override title=: Invalid title: "" (a string); title must be a string of 1 to 255 characters.',
+      ],
+      [
+        ['--override', 'expires_at=tomorrow'],
+        '--override expires_at=tomorrow: Invalid expires_at: "tomorrow" (a string); expires_at must be an RFC 3339 date-time with a zone, at least 60 seconds and at most 90 days from now.',
+      ],
+      [
+        ['--override', 'amount=1', '--override', 'amount=2'],
+        '--override amount is given twice ("amount=1", "amount=2"); give it once',
+      ],
+      [
+        ['--override', 'amount=1', '--link', 'x'],
+        '--override sets fields of the link trigger creates; --link names one that exists already: give one or the other',
+      ],
+    ];
+    for (const [args, said] of cases) {
+      const run = await finished(['trigger', 'paid', ...args]);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr.split('\n')[0], `payment-links-sandbox trigger: ${said}`);
+    }
+    assert.equal((await sandbox.api('GET', '/payment-links?per_page=1')).body.pagination.total, before);
   });
 });
 
@@ -217,6 +399,98 @@ describe('logs tail', () => {
   });
 });
 
+describe('logs tail --filter-…', () => {
+  type Entry = { type: string; method?: string; path?: string; status: number | null; link_id?: string };
+  const tail = async (args: string[]) => {
+    const process = cli(['logs', 'tail', '--json', ...args]);
+    await process.waitFor(
+      () => process.stderr.includes('Following the log of') || undefined,
+      'the tail to start',
+    );
+    return process;
+  };
+  /** What the tail printed, once `last` is among it: entries come in order, so nothing before it is still to come. */
+  const printedUpTo = (process: CliProcess, last: (entry: Entry) => boolean) =>
+    process.waitFor(() => {
+      const entries = process.stdoutLines().map((line) => JSON.parse(line) as Entry);
+      return entries.some(last) ? entries : undefined;
+    }, 'the last entry');
+
+  test('filters combine: a link and a status class keep its requests and its webhook attempts; method, path and status keep API requests alone', async () => {
+    const added = await sandbox.api('POST', '/sandbox/endpoints', { body: { url: receiver.url } });
+    const link = await createLink(sandbox);
+    const byLink = await tail(['--filter-link', link.id, '--filter-status', '2XX']);
+    const refusedPosts = await tail([
+      '--filter-method',
+      'post,PATCH',
+      '--filter-path',
+      '/payment-links',
+      '--filter-status',
+      '4xx',
+    ]);
+
+    await createLink(sandbox); // another link: neither tail
+    await sandbox.api('GET', '/payment-links/00000000-0000-4000-8000-000000000000'); // 404, a GET
+    await sandbox.api('POST', '/payment-links', { body: { amount: 'ten', title: 't' } }); // 400, a POST
+    await sandbox.api('GET', `/payment-links/${link.id}`); // the link, 200
+    await sandbox.api('POST', `/payment-links/${link.id}/cancel`, { body: { nope: 1 } }); // the link, 400
+    await sandbox.api('POST', '/sandbox/simulate', { body: { payment_link_id: link.id, event: 'paid' } });
+
+    const mine = await printedUpTo(byLink, (e) => e.type === 'webhook_attempt');
+    assert.deepEqual(
+      mine.map((e) => [e.type, e.method ?? null, e.path ?? null, e.status]),
+      [
+        ['api_request', 'GET', `/payment-links/${link.id}`, 200],
+        ['api_request', 'POST', '/sandbox/simulate', 200],
+        ['webhook_attempt', null, null, 200],
+      ],
+    );
+    assert.ok(mine.every((e) => e.link_id === link.id));
+    await sandbox.api('POST', `/payment-links/${link.id}/cancel`); // 409, the last one it keeps
+    const refused = await printedUpTo(refusedPosts, (e) => e.status === 409);
+    assert.deepEqual(
+      refused.map((e) => [e.method, e.path, e.status]),
+      [
+        ['POST', '/payment-links', 400],
+        ['POST', `/payment-links/${link.id}/cancel`, 400],
+        ['POST', `/payment-links/${link.id}/cancel`, 409],
+      ],
+    );
+    for (const process of [byLink, refusedPosts]) {
+      process.signal('SIGINT');
+      assert.equal((await process.waitForExit()).code, 0);
+    }
+    await sandbox.api('DELETE', `/sandbox/endpoints/${added.body.data.id}`);
+  });
+
+  test('a bad filter is usage (2), naming what it takes', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['--filter-status', '4X'],
+        '--filter-status "4X": give a status from 100 to 599, such as 200, or a class, such as 4XX',
+      ],
+      [
+        ['--filter-status', '200,600'],
+        '--filter-status "600": give a status from 100 to 599, such as 200, or a class, such as 4XX',
+      ],
+      [
+        ['--filter-method', 'FETCH'],
+        '--filter-method "FETCH": give an HTTP method: GET, POST, PATCH, PUT, DELETE, HEAD, OPTIONS',
+      ],
+      [
+        ['--filter-path', 'payment-links'],
+        '--filter-path "payment-links": give a path starting with /, without a query, e.g. /payment-links or /sandbox/simulate',
+      ],
+      [['--filter-link', 'order-7'], `--filter-link "order-7": give a payment link's id (a UUID)`],
+    ];
+    for (const [args, said] of cases) {
+      const run = await finished(['logs', 'tail', ...args]);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr.split('\n')[0], `payment-links-sandbox logs: ${said}`);
+    }
+  });
+});
+
 describe('workspaces: each command follows its key', () => {
   test('trigger and status act on the workspace --api-key names; workspaces list and delete', async () => {
     const key = 'sk_test_ws_cli_worker';
@@ -260,6 +534,37 @@ describe('status, --help, --version', () => {
     assert.match(
       run.lines[5] ?? '',
       /^Deliveries: \d+ queued, \d+ paused, \d+ delivering, \d+ retrying, \d+ delivered, \d+ failed$/,
+    );
+  });
+
+  test('status --json says the same as one JSON document', async () => {
+    const lines = (await finished(['status'])).lines;
+    const run = await finished(['status', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const status = JSON.parse(run.stdout);
+    assert.deepEqual(Object.keys(status), [
+      'base_url',
+      'version',
+      'api_version',
+      'workspace',
+      'clock',
+      'payment_links',
+      'webhook_endpoints',
+      'deliveries',
+    ]);
+    assert.equal(
+      lines[0],
+      `Sandbox at ${status.base_url}: up, version ${status.version} (API ${status.api_version})`,
+    );
+    assert.deepEqual(status.workspace, { name: 'default', made: true });
+    assert.equal(status.clock.frozen, false);
+    assert.equal(lines[3], `Payment links: ${status.payment_links}`);
+    assert.equal(lines[4], `Webhook endpoints: ${status.webhook_endpoints}`);
+    assert.equal(
+      lines[5],
+      `Deliveries: ${Object.entries(status.deliveries)
+        .map(([name, count]) => `${count} ${name}`)
+        .join(', ')}`,
     );
   });
 

@@ -48,7 +48,7 @@ test('a bad signing secret gets one wording everywhere: the API, check-endpoint,
   const said = `${RULE}, the signing secret the endpoint verifies with`;
   const check = spawnCli(['check-endpoint', 'http://127.0.0.1:9/hooks', '--secret', 'whsec_short']);
   assert.equal((await check.waitForExit()).code, 2, check.transcript());
-  assert.equal(check.stderr.trim(), `payment-links-sandbox check-endpoint: --secret must be ${said}`);
+  assert.equal(check.stderrLines()[0], `payment-links-sandbox check-endpoint: --secret must be ${said}`);
 
   const serve = spawnCli(['serve', '--in-memory', '--port', '0'], {
     PLS_WEBHOOK_URL: 'http://127.0.0.1:9/hooks',

@@ -8,11 +8,12 @@ import { feeProblem } from '../domain/fees';
 import type { SandboxError } from '../errors';
 import { MAX_ADVANCE_SECONDS } from '../../shared/clockAdvance';
 import { scanJsonText, type JsonPath } from '../jsonText';
-import { createValidatorCompiler } from '../validation';
+import { bodyError } from '../validation';
 import { FileTooLargeError, readBoundedFile } from '../readBoundedFile';
 import { withDefaults } from '../settings';
 import {
   CLOCK_OFFSET_RULE,
+  CONFIGURATION_VERSION,
   ConfigClockSchema,
   ConfigEndpointSchema,
   ConfigLinkSchema,
@@ -68,18 +69,8 @@ export function readConfigurationText(file: string): string {
   }
 }
 
-type Check = (value: unknown) => { error?: SandboxError };
-const compile = createValidatorCompiler(() => false);
-const checks = new Map<TSchema, Check>();
-/** The API's own validator and wording for a record, compiled once per schema. */
-function checkWith(schema: TSchema, value: unknown): SandboxError | undefined {
-  let check = checks.get(schema);
-  if (!check) {
-    check = compile({ schema, httpPart: 'body', method: 'POST', url: '/config' }) as Check;
-    checks.set(schema, check);
-  }
-  return check(value).error;
-}
+/** The API's own validator and wording for a record. */
+const checkWith = (schema: TSchema, value: unknown): SandboxError | undefined => bodyError(schema, value);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -195,6 +186,25 @@ function clockStart(clock: ConfigClock, problems: Problems): ClockStart | undefi
 }
 
 /**
+ * The top level, key by key, so that one unknown key or one section of the wrong shape is one
+ * problem among the others rather than the only one said (issue 31: a stray "port" hid five bad
+ * records). Each key is checked alone, beside a valid version, in the validator's own words.
+ * Returns the keys present and well shaped: the sections to check record by record.
+ */
+function checkTopLevel(file: Record<string, unknown>, problems: Problems): Set<string> {
+  const shaped = new Set<string>();
+  const version = checkWith(Shell, 'version' in file ? { version: file.version } : {});
+  if (version) problems.add(version.param ?? '(top level)', version.message);
+  for (const key of Object.keys(file)) {
+    if (key === 'version') continue;
+    const error = checkWith(Shell, { version: CONFIGURATION_VERSION, [key]: file[key] });
+    if (error) problems.add(error.param ?? key, error.message);
+    else shaped.add(key);
+  }
+  return shaped;
+}
+
+/**
  * A configuration file's text checked whole: every problem found, each naming its JSON path and
  * what is allowed there, or the configuration to apply. Nothing here touches a store.
  */
@@ -210,31 +220,30 @@ export function checkConfiguration(
   } catch (err) {
     return { problems: [`not valid JSON: ${(err as Error).message}`] };
   }
-  // JSON.parse keeps a repeated key's last value: refused and named, as the API refuses one in a body.
-  const { duplicate } = scanJsonText(json);
-  if (duplicate)
-    return {
-      problems: [
-        `${pathText(duplicate)}: "${String(duplicate.at(-1))}" is given twice in one object; give each key once`,
-      ],
-    };
   const problems = new Problems();
+  // JSON.parse keeps a repeated key's last value: refused and named, as the API refuses one in a
+  // body; the rest of the file is still checked, as it parsed.
+  for (const path of scanJsonText(json, { everyDuplicate: true }).duplicates)
+    problems.add(pathText(path), `"${String(path.at(-1))}" is given twice in one object; give each key once`);
   if (!isObject(file))
     return {
-      problems: [`the file must hold one JSON object, such as {"version": 1}; got ${describe(file)}`],
+      problems: [
+        ...problems.list,
+        `the file must hold one JSON object, such as {"version": 1}; got ${describe(file)}`,
+      ],
     };
-  const shell = checkWith(Shell, file);
-  if (shell) return { problems: [`${shell.param ?? '(top level)'}: ${shell.message}`] };
+  const shaped = checkTopLevel(file, problems);
+  const section = <T>(key: string): T | undefined => (shaped.has(key) ? (file[key] as T) : undefined);
   const settingsFine =
-    file.settings === undefined ||
+    section('settings') === undefined ||
     problems.record('settings', SettingsPatchSchema, file.settings, 'settings');
-  checkEndpoints((file.endpoints as unknown[] | undefined) ?? [], problems);
-  checkFaults((file.faults as unknown[] | undefined) ?? [], problems);
+  checkEndpoints(section<unknown[]>('endpoints') ?? [], problems);
+  checkFaults(section<unknown[]>('faults') ?? [], problems);
   let clock: ClockStart | undefined;
-  if (file.clock !== undefined && problems.record('clock', ConfigClockSchema, file.clock, 'the clock'))
+  if (section('clock') !== undefined && problems.record('clock', ConfigClockSchema, file.clock, 'the clock'))
     clock = clockStart(file.clock as ConfigClock, problems);
-  const settings = settingsFine ? (file.settings as SettingsPatch | undefined) : undefined;
-  checkLinks((file.links as unknown[] | undefined) ?? [], settings, problems);
+  const settings = settingsFine ? section<SettingsPatch>('settings') : undefined;
+  checkLinks(section<unknown[]>('links') ?? [], settings, problems);
   if (problems.list.length > 0) return { problems: problems.list };
   return {
     problems: [],

@@ -4,6 +4,7 @@ import { faultActionProblem } from '../../shared/faults';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency';
 import { describeValue } from '../validation';
 import { webhookUrlProblem } from '../../shared/webhookInputs';
+import { endpointHeadersProblem } from '../../shared/endpointHeaders';
 import { statusAfterEvent } from '../../shared/linkStates';
 
 type Link = StoreExport['links'][number];
@@ -125,7 +126,13 @@ export function eventProblem(event: Event): Broken | null {
 
 export function endpointProblem(endpoint: Endpoint): Broken | null {
   const problem = webhookUrlProblem(endpoint.url);
-  return problem === null ? null : broken('url', `must be an absolute http:// or https:// URL: ${problem}`);
+  if (problem !== null) return broken('url', `must be an absolute http:// or https:// URL: ${problem}`);
+  const headers = endpoint.headers === undefined ? null : endpointHeadersProblem(endpoint.headers);
+  if (headers !== null) return broken(headers.param, headers.problem);
+  const upper = Object.keys(endpoint.headers ?? {}).find((name) => name !== name.toLowerCase());
+  return upper === undefined
+    ? null
+    : broken(`headers.${upper}`, 'must be in lower case, as the sandbox keeps names');
 }
 
 const delivered = (a: Delivery['attempts'][number]): boolean =>

@@ -4,7 +4,7 @@ import Type, { type TSchema } from 'typebox';
 import { EndpointCheckSchema } from '../../shared/endpointCheck';
 import { EndpointRecordSchema } from '../../shared/exportRecords';
 import { LOG_CURSOR_PATTERN, LogEntrySchema } from '../../shared/sandboxLog';
-import { MetaSchema, PaginationSchema } from '../../shared/types';
+import { MetaSchema, PaginationSchema, WebhookEventSchema } from '../../shared/types';
 import { DeliverySchema, DeliverySummarySchema } from '../../shared/webhookSchemas';
 import { apiResponses } from './apiSchemas';
 
@@ -19,6 +19,11 @@ export const DeliveryDetailEnvelope = Type.Object({ data: DeliverySchema, meta: 
 export const DeliveriesEnvelope = Type.Object({ data: Type.Array(DeliverySummarySchema), meta: MetaSchema });
 export const DeliveryListEnvelope = Type.Object({
   data: Type.Array(DeliverySummarySchema),
+  pagination: PaginationSchema,
+  meta: MetaSchema,
+});
+export const EventListEnvelope = Type.Object({
+  data: Type.Array(WebhookEventSchema, { description: 'newest first' }),
   pagination: PaginationSchema,
   meta: MetaSchema,
 });

@@ -207,7 +207,8 @@ export class DeliveryWorker {
     const signed = signedHeaders(endpoint, event.id, body, this.clock.realNow(), started);
     if (endpoint.faults?.bad_signature)
       signed['webhook-signature'] = forgedSignature(event.id, signed['webhook-timestamp'] as string, body);
-    const headers = webhookHeaders(signed);
+    // The endpoint's own headers never name one the sandbox sets (endpointHeadersProblem).
+    const headers = { ...endpoint.headers, ...webhookHeaders(signed) };
     this.onWire.add(delivery.id);
     this.onAttemptStarted(delivery);
     const result = await this.post(endpoint.url, headers, body, this.timeoutMs);

@@ -10,6 +10,7 @@ import type { Op } from '../store/ops';
 import type { StoreState } from '../store/storeState';
 import { webhookUrlProblem } from '../../shared/webhookInputs';
 import { newWebhookSecret } from '../webhookEndpoints';
+import { endpointHeadersProblem, keptHeaders } from '../../shared/endpointHeaders';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -21,6 +22,25 @@ export interface EndpointInput {
   event_types?: WebhookEventType[];
   /** Webhook faults to change; fields left out keep their value. */
   faults?: EndpointFaultsPatch;
+  /** Headers added to every delivery, replacing the ones it had; {} removes them. */
+  headers?: Record<string, string>;
+}
+
+/** The endpoint with `headers` as kept (lower-case names); none at all when there are none. */
+function withHeaders(
+  endpoint: WebhookEndpoint,
+  headers: Record<string, string> | undefined,
+): WebhookEndpoint {
+  if (headers === undefined) return endpoint;
+  const problem = endpointHeadersProblem(headers);
+  if (problem)
+    throw new SandboxError(
+      'parameter_invalid',
+      `Invalid ${problem.param}: ${problem.problem}.`,
+      problem.param,
+    );
+  const { headers: _before, ...rest } = endpoint;
+  return Object.keys(headers).length === 0 ? rest : { ...rest, headers: keptHeaders(headers) };
 }
 
 /**
@@ -63,16 +83,19 @@ export const endpointControls = {
   ): { endpoint: WebhookEndpoint; ops: Op[] } {
     checkUrl(input.url);
     const endpoint: WebhookEndpoint = withFaults(
-      {
-        id: newEndpointId(),
-        url: input.url,
-        secret: input.secret ?? newWebhookSecret(),
-        previous_secrets: [],
-        enabled: input.enabled ?? true,
-        event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
-        description: input.description ?? '',
-        created_at: isoTime(now),
-      },
+      withHeaders(
+        {
+          id: newEndpointId(),
+          url: input.url,
+          secret: input.secret ?? newWebhookSecret(),
+          previous_secrets: [],
+          enabled: input.enabled ?? true,
+          event_types: input.event_types ?? [...WEBHOOK_EVENT_TYPES],
+          description: input.description ?? '',
+          created_at: isoTime(now),
+        },
+        input.headers,
+      ),
       input.faults,
     );
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
@@ -84,8 +107,8 @@ export const endpointControls = {
    */
   update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
     if (patch.url !== undefined) checkUrl(patch.url);
-    const { faults, ...fields } = patch;
-    const endpoint = withFaults({ ...findEndpoint(state, id), ...fields }, faults);
+    const { faults, headers, ...fields } = patch;
+    const endpoint = withFaults(withHeaders({ ...findEndpoint(state, id), ...fields }, headers), faults);
     const readdressed = [...state.deliveries.values()]
       .filter((d) => d.endpoint_id === id && d.endpoint_url !== endpoint.url && isWaiting(d))
       .map((d): Op => ({ op: 'delivery.patch', id: d.id, set: { endpoint_url: endpoint.url } }));

@@ -1,4 +1,11 @@
-import type { DeliveryStatus, WebhookDelivery, WebhookEventRow } from '../../shared/types';
+import type {
+  DeliveryStatus,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventRow,
+  WebhookEventType,
+} from '../../shared/types';
+import type { Page } from '../pagination';
 import type { StoreState } from '../store/storeState';
 
 /**
@@ -33,4 +40,30 @@ export function listEvents(
     });
   }
   return { rows, total: events.length };
+}
+
+/** What GET /sandbox/events filters by: the link an event is about, its type. */
+export interface EventFilter {
+  link_id?: string;
+  type?: WebhookEventType;
+}
+
+/**
+ * The recorded events the filter matches, newest first, as they were sent (each delivery's body is
+ * one of them, byte for byte once serialised): `trigger --json` shows the one it caused.
+ */
+export function eventRecords(
+  state: StoreState,
+  filter: EventFilter,
+  page: Page,
+): { rows: WebhookEvent[]; total: number } {
+  const matching: WebhookEvent[] = [];
+  const events = [...state.events.values()];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as WebhookEvent;
+    if (filter.link_id !== undefined && event.data.id !== filter.link_id) continue;
+    if (filter.type !== undefined && event.type !== filter.type) continue;
+    matching.push(event);
+  }
+  return { rows: page.slice(matching), total: matching.length };
 }

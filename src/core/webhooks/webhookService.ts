@@ -10,7 +10,8 @@ import type {
 import type { SandboxCore } from '../sandboxCore';
 import { deliveryControls, findDelivery } from './deliveryControls';
 import { listDeliveries, matchingDeliveries, type DeliveryListQuery } from './deliveryListing';
-import { listEvents } from './eventListing';
+import { eventRecords, listEvents, type EventFilter } from './eventListing';
+import type { Page } from '../pagination';
 import { signatureVerifies } from './signing';
 import { testDelivery, testEventOps } from './testEvent';
 
@@ -48,6 +49,11 @@ export class WebhookService {
   events(limit: number): { events: WebhookEventRow[]; total: number } {
     const { rows, total } = listEvents(this.state, limit, (d) => this.core.presentDelivery(d).status);
     return { events: rows, total };
+  }
+
+  /** The recorded events the filter matches, newest first, as their deliveries send them. */
+  eventList(filter: EventFilter, page: Page): { rows: WebhookEvent[]; total: number } {
+    return eventRecords(this.state, filter, page);
   }
 
   list(query: DeliveryListQuery): ReturnType<typeof listDeliveries> {

@@ -22,6 +22,7 @@ const NAMED: Record<string, string> = {
   'get /sandbox/deliveries': 'listWebhookDeliveries',
   'get /sandbox/deliveries/{id}': 'retrieveWebhookDelivery',
   'post /sandbox/deliveries/{id}/resend': 'resendWebhookDelivery',
+  'get /sandbox/events': 'listWebhookEvents',
   'post /sandbox/events/{id}/resend': 'resendWebhookEvent',
   'get /sandbox/logs': 'readSandboxLogs',
   'get /_console/api/settings': 'consoleGetSettings',

@@ -9,11 +9,13 @@ import {
   DeliveryDetailEnvelope,
   DeliveryEnvelope,
   DeliveryListEnvelope,
+  EventListEnvelope,
   keyedSchema,
 } from '../keyedSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { sendData, sendJson } from '../respond';
 import { perPageParam } from '../../../shared/types';
+import { paginate } from '../../pagination';
 
 const DeliveryQuery = Type.Object(
   {
@@ -33,6 +35,16 @@ const DeliveryQuery = Type.Object(
     wait: waitParam(
       'when nothing matches yet, answer once the first match exists (or with an empty list after this long)',
     ),
+    page: PageParam,
+    per_page: perPageParam(100),
+  },
+  { additionalProperties: false },
+);
+
+const EventQuery = Type.Object(
+  {
+    link: DeliveryQuery.properties.link,
+    type: DeliveryQuery.properties.type,
     page: PageParam,
     per_page: perPageParam(100),
   },
@@ -106,6 +118,29 @@ export function keyedDeliveryRoutes(app: FastifyInstance): void {
     },
     async (request, reply) =>
       sendData(reply, 200, deliverySummary(await request.workspace.webhooks.resend(request.params.id))),
+  );
+  api.get(
+    '/sandbox/events',
+    {
+      schema: {
+        ...keyedSchema(
+          'List webhook events',
+          'The recorded webhook events, newest first, each as its deliveries send it (the body of every delivery of it): filter by link and type. An event is recorded whether or not an endpoint wanted it, so a test can see what a change sent before any endpoint exists.',
+          { 200: EventListEnvelope },
+        ),
+        querystring: EventQuery,
+      },
+    },
+    (request, reply) => {
+      const { link, type } = request.query;
+      const page = paginate(request.query, 25);
+      const { rows, total } = request.workspace.webhooks.eventList({ link_id: link, type }, page);
+      return sendJson(
+        reply,
+        200,
+        JSON.stringify({ data: rows, pagination: page.pagination(total), meta: { request_id: request.id } }),
+      );
+    },
   );
   api.post(
     '/sandbox/events/:id/resend',
