@@ -4,6 +4,7 @@
 // receiver's address, and a local stand-in base image when PLS_NODE_IMAGE names one.
 // With no Docker engine it says why and skips, unless PLS_REQUIRE_DOCKER=1 (CI) makes that a failure.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
@@ -36,7 +37,7 @@ if (problem) {
 }
 const skip = problem !== undefined && !required ? problem : false;
 
-const [BUILD, RUN, RUN_WITH_WEBHOOKS] = readmeDockerCommands();
+const [BUILD, RUN, RUN_WITH_WEBHOOKS, EXEC_STATUS, EXEC_LISTEN] = readmeDockerCommands();
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const README_TOKEN = 'my-console-token-0001';
 const run = randomBytes(4).toString('hex');
@@ -349,6 +350,55 @@ test(
       body: { amount: 1500, title: 'Kept nowhere' },
     });
     assert.equal(created.status, 201, created.text);
+    assert.equal(await stop(name), 0);
+  },
+);
+
+test(
+  "the README's docker exec -i: the CLI on PATH reaches the server at the image's PLS_PORT, and a killed client stops listen, which removes its endpoint",
+  { skip },
+  async () => {
+    let command = substitute(RUN_WITH_WEBHOOKS as string, 'host-gateway', '127.0.0.1');
+    command = substitute(command, 'host.docker.internal:3000', `host.docker.internal:${receiver.port}`);
+    const name = await start(command, 'exec');
+    const exec = (readme: string | undefined, extra?: [string, string]) => {
+      if (!readme?.startsWith('docker exec -i sb ')) throw new Error(`README exec command: ${readme}`);
+      const line = extra ? substitute(readme, extra[0], extra[1]) : readme;
+      return argsOf(substitute(line, ' sb ', ` ${name} `));
+    };
+    const status = await docker(exec(EXEC_STATUS));
+    assert.match(status, /Workspace: default/, `status reached the server on port ${port}:\n${status}`);
+
+    const endpoints = async () =>
+      ((await http(origin, 'GET', '/sandbox/endpoints')).body.data as { url: string }[]).map((e) => e.url);
+    const before = (await endpoints()).length;
+    // The docker client is killed, not asked to stop: its exec session's stdin closes, nothing else.
+    const client = spawn(
+      'docker',
+      exec(EXEC_LISTEN, ['host.docker.internal:3000', `host.docker.internal:${receiver.port}`]),
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await endpoints()).length === before) {
+        assert.ok(Date.now() < deadline, 'listen registered no endpoint within 20 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      client.kill('SIGKILL');
+    }
+    const gone = Date.now() + 20_000;
+    while ((await endpoints()).length !== before) {
+      assert.ok(
+        Date.now() < gone,
+        `listen's endpoint is still there 20 s after its client was killed: ${await endpoints()}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const left = await docker(['exec', name, 'bash', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "']);
+    assert.doesNotMatch(left, /cli\.js listen|payment-links-sandbox listen/, 'no listen left running inside');
     assert.equal(await stop(name), 0);
   },
 );
