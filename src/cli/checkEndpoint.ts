@@ -132,6 +132,8 @@ export const checkEndpoint = (argv: string[]): Promise<number> =>
           throw new CommandFailure(
             `cannot write the JUnit report ${values.junit}: ${(err as Error).message}`,
             2,
+            undefined,
+            false,
           );
         }
       }
@@ -144,6 +146,11 @@ async function junitFolder(file: string): Promise<void> {
   try {
     await makeFolder(dirname(file));
   } catch (err) {
-    throw new CommandFailure(`cannot write the JUnit report ${file}: ${(err as Error).message}`, 2);
+    throw new CommandFailure(
+      `cannot write the JUnit report ${file}: ${(err as Error).message}`,
+      2,
+      undefined,
+      false,
+    );
   }
 }

@@ -19,6 +19,8 @@ export class CommandFailure extends Error {
     readonly exitCode: 1 | 2,
     /** The HTTP status the sandbox answered, when the failure is its answer. */
     readonly status?: number,
+    /** Bad usage shows the command's usage line; a file it cannot write is no mistake of typing. */
+    readonly showsUsage = exitCode === 2,
   ) {
     super(message);
   }
@@ -100,7 +102,7 @@ export async function runCommand(name: string, body: () => Promise<number>, usag
   } catch (err) {
     if (!(err instanceof CommandFailure)) throw err;
     console.error(`payment-links-sandbox ${name}: ${err.message}`);
-    if (err.exitCode === 2 && usage !== undefined) console.error(synopsis(usage));
+    if (err.showsUsage && usage !== undefined) console.error(synopsis(usage));
     return err.exitCode;
   }
 }
