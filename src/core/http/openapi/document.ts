@@ -56,14 +56,19 @@ const RESPONSE_EXAMPLES: Record<string, unknown> = {
 
 /** The console's event stream is text, not JSON: documented as what a reader receives. */
 function documentEventStream(doc: Json): void {
-  const events = doc.paths?.['/_console/api/events']?.get?.responses?.['200'];
-  if (!events || events.content) return;
-  events.description = 'A Server-Sent Events stream.';
-  events.content = {
-    'text/event-stream': {
-      schema: { type: 'string' },
-      example: 'retry: 1000\nevent: ready\ndata: {"request_id":"req_3f9a2c71d0e40000002a"}\n\n',
+  const events = doc.paths?.['/_console/api/events']?.get;
+  if (!events) return;
+  events.responses = {
+    200: {
+      description: 'A Server-Sent Events stream.',
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string' },
+          example: 'retry: 1000\nevent: ready\ndata: {"request_id":"req_3f9a2c71d0e40000002a"}\n\n',
+        },
+      },
     },
+    ...events.responses,
   };
 }
 
