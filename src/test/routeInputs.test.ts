@@ -1,8 +1,10 @@
 // What a route takes and nothing more, the same on the keyed and the console routes, and said so
-// in the document (issue 31): a console route refuses a query parameter it does not know, as the
-// keyed ones do. Every answer is checked against the served document by the harness.
+// in the document (issue 31): a route that takes no body takes none or {}, and refuses any other;
+// a console route refuses a query parameter it does not know, as the keyed ones do. Every answer
+// is checked against the served document by the harness.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { createLink, KEY, rawRequest } from './harness';
 import { assertError } from './errorEnvelope';
 import { fileDocument } from './servedDocument';
 import { concretePath, documentOperations } from './documentOperations';
@@ -12,6 +14,104 @@ type Json = any;
 const served = fileDocument();
 
 const operations = () => documentOperations(served.doc);
+
+const takesNoBody = (op: Json): boolean => {
+  const schema = op.requestBody?.content?.['application/json']?.schema;
+  return schema?.additionalProperties === false && Object.keys(schema.properties ?? {}).length === 0;
+};
+
+/** The API key for keyed paths, none for the console's. */
+const keyFor = (path: string) => (path.startsWith('/_console/') ? null : KEY);
+
+describe('routes that take no body', () => {
+  const BODILESS_POSTS = [
+    '/sandbox/reset',
+    '/sandbox/clock/freeze',
+    '/sandbox/clock/resume',
+    '/sandbox/clock/reset',
+    '/_console/api/clock/freeze',
+    '/_console/api/clock/resume',
+    '/_console/api/clock/reset',
+    '/_console/api/endpoints/{id}/checks',
+  ];
+
+  test('are documented with a body that is not required, so a plain POST is valid', async () => {
+    const bodiless = operations().filter(({ op }) => takesNoBody(op));
+    assert.ok(bodiless.length >= 25, `only ${bodiless.length} found`);
+    for (const path of BODILESS_POSTS)
+      assert.ok(
+        bodiless.some((o) => o.method === 'POST' && o.path === path),
+        `${path} is not documented as taking no body`,
+      );
+    for (const { method, path, op } of bodiless)
+      assert.equal(op.requestBody.required, false, `${method} ${path} documents its body as required`);
+  });
+
+  test('`curl -X POST …/sandbox/reset` and the clock moves, with no body or Content-Type, go through', async () => {
+    for (const path of [
+      '/sandbox/reset',
+      '/sandbox/clock/freeze',
+      '/sandbox/clock/resume',
+      '/sandbox/clock/reset',
+    ]) {
+      const res = await rawRequest(served.sandbox.origin, {
+        method: 'POST',
+        path,
+        headers: { authorization: `Bearer ${KEY}` },
+      });
+      assert.equal(res.status, 200, `${path}: ${res.text}`);
+    }
+    for (const path of ['/clock/freeze', '/clock/resume', '/clock/reset', '/queue/pause', '/queue/resume']) {
+      const res = await served.sandbox.consoleApi('POST', path);
+      assert.equal(res.status, 200, `${path}: ${res.text}`);
+    }
+  });
+
+  test('every one refuses a body other than {}, saying it takes none', async () => {
+    let tried = 0;
+    for (const operation of operations().filter(({ op }) => takesNoBody(op))) {
+      const { method, path } = operation;
+      for (const [raw, code] of [
+        ['[]', 'body_invalid_json'],
+        ['null', 'body_invalid_json'],
+        ['"reset"', 'body_invalid_json'],
+        ['{"force": true}', 'parameter_unknown'],
+      ] as const) {
+        const res = await served.sandbox.api(method, concretePath(operation), {
+          raw,
+          key: keyFor(path),
+          headers: { 'content-type': 'application/json' },
+        });
+        const error = assertError(res, 400, code);
+        if (code === 'parameter_unknown') assert.equal(error.param, 'force', `${method} ${path}`);
+        else
+          assert.match(error.message, /takes no body \(or an empty object \{\}\); got /, `${method} ${path}`);
+        tried++;
+      }
+    }
+    assert.ok(tried >= 100, `tried ${tried}`);
+  });
+
+  test('{} is no body: the console cancel and the queue pause take it, as the keyed cancel does', async () => {
+    const keyed = await createLink(served.sandbox);
+    const canceled = await served.sandbox.api('POST', `/payment-links/${keyed.id}/cancel`, { body: {} });
+    assert.equal(canceled.status, 200, canceled.text);
+    const link = await createLink(served.sandbox);
+    const refused = await served.sandbox.api('POST', `/_console/api/links/${link.id}/cancel`, {
+      raw: 'null',
+      key: null,
+      headers: { 'content-type': 'application/json' },
+    });
+    assertError(refused, 400, 'body_invalid_json');
+    assert.equal((await served.sandbox.api('GET', `/payment-links/${link.id}`)).body.data.status, 'pending');
+    assert.equal((await served.sandbox.consoleApi('POST', `/links/${link.id}/cancel`, {})).status, 200);
+    const paused = await served.sandbox.consoleApi('POST', '/queue/pause', []);
+    assertError(paused, 400, 'body_invalid_json');
+    assert.equal((await served.sandbox.consoleApi('GET', '/queue')).body.data.paused, false);
+    assert.equal((await served.sandbox.consoleApi('POST', '/queue/pause', {})).body.data.paused, true);
+    assert.equal((await served.sandbox.consoleApi('POST', '/queue/resume')).body.data.paused, false);
+  });
+});
 
 describe('console query parameters (docs/console-api.md)', () => {
   /** Console operations a request with no body reaches the query check of (a required body is read first). */

@@ -10,6 +10,7 @@ import { addExamples } from './examples';
 import { hoistSchemas, pruneUnusedSchemas } from './namedSchemas';
 import { completeOperations, SECURITY_SCHEMES, TAG_DESCRIPTIONS } from './operationRules';
 import { documentResponseHeaders } from './responseHeaders';
+import { documentOptionalBodies } from './optionalBody';
 import type { Json } from './schemaWalk';
 import { VERSION } from '../../version';
 import { documentWebhooks } from './webhooks';
@@ -105,7 +106,7 @@ function documentFaultActions(doc: Json): void {
 
 /**
  * What the route schemas cannot say, added to the document @fastify/swagger builds: the server it
- * is served from (known only once it listens), that cancel's body is optional, and the steps that
+ * is served from (known only once it listens), which bodies are optional, and the steps that
  * make it a document clients are generated from (names, $refs, webhooks, headers, examples).
  */
 export function completeDocument(
@@ -113,14 +114,13 @@ export function completeDocument(
   origin: string,
 ): Partial<OpenAPIV3_1.Document> {
   const doc: Json = JSON.parse(JSON.stringify((swaggerDoc as { openapiObject: object }).openapiObject));
-  const cancel = doc.paths?.['/payment-links/{id}/cancel']?.post;
-  if (cancel?.requestBody) cancel.requestBody.required = false;
   // The inbox's one route receives only POST, PUT and PATCH (it answers the other methods 405).
   const inbox = doc.paths?.['/_inbox/{name}'];
   if (inbox) for (const method of ['get', 'head', 'delete', 'options']) delete inbox[method];
   documentFaultResponses(doc as Partial<OpenAPIV3_1.Document>);
   documentEventStream(doc);
   documentAdvanceBody(doc);
+  documentOptionalBodies(doc);
   completeOperations(doc, JSON.parse(JSON.stringify(ErrorBodySchema)));
   typeConsoleData(doc);
   narrowErrorCodes(doc);
