@@ -184,7 +184,9 @@ export async function callApi<T = any>(
   }
   const response = await fetch(origin + path, { method, headers, body });
   const text = await response.text();
-  const parsed = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
+  // A 204 or 304 has no body, whatever its Content-Type says.
+  const json = response.headers.get('content-type')?.includes('json') && text !== '';
+  const parsed = json ? JSON.parse(text) : undefined;
   if (parsed !== undefined) await checkAgainstOpenApi(origin, method, path, response.status, parsed);
   return { status: response.status, headers: response.headers, text, body: parsed as T };
 }
