@@ -193,9 +193,27 @@ export async function callApi<T = any>(
 
 /**
  * One request on its own connection, headers and body byte for byte: fetch will not send a foreign
- * Host, repeat a header, or frame a GET's body.
+ * Host, repeat a header, or frame a GET's body. A JSON answer is checked against the served
+ * OpenAPI document as callApi's are, so the errors bent requests get are held to it too.
  */
-export function rawRequest(
+export async function rawRequest(
+  origin: string,
+  options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const res = await sendRaw(origin, options);
+  const type = res.headers['content-type'];
+  if (typeof type === 'string' && type.includes('json') && res.text !== '')
+    await checkAgainstOpenApi(
+      origin,
+      options.method ?? 'GET',
+      options.path,
+      res.status,
+      JSON.parse(res.text),
+    );
+  return res;
+}
+
+function sendRaw(
   origin: string,
   options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {

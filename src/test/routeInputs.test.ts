@@ -162,3 +162,49 @@ describe('console query parameters (docs/console-api.md)', () => {
     assert.equal(served.doc.components.parameters.ConsoleWorkspace.in, 'query');
   });
 });
+
+describe('errors a bent request gets (docs/contract.md §3)', () => {
+  test('POST /sandbox/endpoint-checks with "" or an unknown field answers a code its 400 lists', async () => {
+    const empty = await served.sandbox.api('POST', '/sandbox/endpoint-checks', {
+      raw: '""',
+      headers: { 'content-type': 'application/json' },
+    });
+    assertError(empty, 400, 'body_invalid_json');
+    const unknown = await served.sandbox.api('POST', '/sandbox/endpoint-checks', {
+      body: { url: 'http://127.0.0.1:9/hooks', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', zz: 1 },
+    });
+    assertError(unknown, 400, 'parameter_unknown', { param: 'zz' });
+  });
+
+  test('on every operation of the JSON API, each is refused with a status and code its document lists', async () => {
+    const BODIES: [string, string, string][] = [
+      ['a JSON string', 'application/json', '""'],
+      ['an array', 'application/json', '[]'],
+      ['an unknown field', 'application/json', '{"zz": 1}'],
+      ['broken JSON', 'application/json', '{"amount": '],
+      ['text', 'text/plain', 'hello'],
+    ];
+    let tried = 0;
+    const bent = operations().filter(({ path }) => /^\/(payment-links|sandbox\/|_console\/api\/)/.test(path));
+    for (const operation of bent) {
+      const { method, path, op } = operation;
+      const key = keyFor(path);
+      const tries: [string, Record<string, string>, string | undefined][] = [
+        ['an unknown query parameter', {}, undefined],
+      ];
+      if (op.requestBody)
+        for (const [what, type, raw] of BODIES) tries.push([what, { 'content-type': type }, raw]);
+      for (const [what, headers, raw] of tries) {
+        const target = raw === undefined ? concretePath(operation, { zz: '1' }) : concretePath(operation);
+        // The harness fails the call when the answer is not one the document lists for it.
+        const res = await served.sandbox.api(method, target, { raw, key, headers });
+        assert.ok(
+          res.status >= 400 && res.status < 500,
+          `${method} ${path} with ${what}: ${res.status} ${res.text}`,
+        );
+        tried++;
+      }
+    }
+    assert.ok(tried > 300, `tried ${tried}`);
+  });
+});

@@ -54,7 +54,8 @@ const METHOD_NOT_ALLOWED = {
 /**
  * What every operation needs whether or not its route says it: an operationId, a tag declared at
  * the top, a description, its security (the console token on console routes, the bearer key on
- * the API's, none on /_inbox), ?workspace= on the console's, a 405 with Allow, a 4xx (the area's common errors when it lists
+ * the API's, none on /_inbox), ?workspace= on the console's, a 405 with Allow, a 413 and a 415
+ * where a JSON body is read, a 4xx (the area's common errors when it lists
  * none). The errors fault rules add are documented in faultDocs.ts.
  */
 export function completeOperations(doc: Json, errorSchema: Json): void {
@@ -88,6 +89,11 @@ export function completeOperations(doc: Json, errorSchema: Json): void {
       responses['421'] = errorResponse('host_not_allowed');
     }
     responses['405'] ??= errorResponse(METHOD_NOT_ALLOWED.description);
+    // A body is read before any route sees it: too large or not JSON, whatever the route.
+    if (op.requestBody?.content?.['application/json']) {
+      responses['413'] ??= errorResponse('body_too_large');
+      responses['415'] ??= errorResponse('unsupported_media_type');
+    }
     for (const response of Object.values<Json>(responses)) {
       if (!response.description || response.description === 'Default Response')
         response.description = 'Success.';
