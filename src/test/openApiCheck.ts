@@ -33,7 +33,8 @@ export function openApiDocument(origin: string): Promise<OpenApiDoc> {
   return doc;
 }
 
-function templateFor(doc: OpenApiDoc, path: string): string | undefined {
+/** The document's path template a concrete path (query and all) is an instance of. */
+export function templateFor(doc: OpenApiDoc, path: string): string | undefined {
   const bare = path.split('?')[0] as string;
   // A literal segment wins over a parameter: /links/position is not /links/{id}.
   const params = (template: string) => template.split('{').length;
