@@ -168,9 +168,14 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
     return new SandboxError('parameter_unknown', `Unknown ${where} ${name}. ${rule}`, name);
   }
   if (first.instancePath === '') {
+    // A route that takes no body (bodilessRoutes.ts) says so, rather than ask for an object.
+    const takesNone =
+      parent?.additionalProperties === false && Object.keys(parent.properties ?? {}).length === 0;
     return new SandboxError(
       'body_invalid_json',
-      `The request body must be a JSON object; got ${describeValue(first.data)}.`,
+      takesNone
+        ? `This route takes no body (or an empty object {}); got ${describeValue(first.data)}.`
+        : `The request body must be a JSON object; got ${describeValue(first.data)}.`,
     );
   }
   const name = paramAt(first.instancePath);

@@ -13,6 +13,8 @@ import {
   WebhookEventSchema,
 } from './types';
 import { DeliverySchema } from './webhookSchemas';
+import { ENDPOINT_URL_FIELD } from './endpointSchemas';
+import { MESSAGE_ID_PATTERN } from './inboxParams';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -101,12 +103,27 @@ export const InboxMessageSchema = Type.Object({
   body_encoding: Type.Enum(['utf8', 'base64']),
 });
 
+/** What POST /_inbox/{name} answers, with whatever status the inbox is set to answer. */
+export const InboxReceiptSchema = Type.Object({
+  message_id: Type.String({
+    pattern: MESSAGE_ID_PATTERN,
+    description: 'msg_…: the id GET /sandbox/inbox/{name}/messages lists it under',
+  }),
+  inbox: Type.String(),
+  workspace: Type.String({
+    description: 'the workspace whose endpoint sent it: only its key lists the message',
+  }),
+  verification: Type.String({ description: 'verified, invalid or unverifiable' }),
+});
+
 /** What "Forward to…" sends: where to (the rest is the message as received). */
 export const InboxForwardRequestSchema = Type.Object(
   {
     url: Type.String({
       minLength: 1,
       maxLength: 2048,
+      // As every URL field's: only http(s) (inboxForward.ts then reads it as a URL).
+      pattern: ENDPOINT_URL_FIELD.pattern,
       description: 'an absolute http:// or https:// URL: the raw body goes there with the original headers',
     }),
   },

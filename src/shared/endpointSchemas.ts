@@ -54,6 +54,9 @@ export const EndpointCreate = Type.Object(
   },
   { additionalProperties: false },
 );
+/** How long a rotated-out secret keeps signing beside the new one (docs/contract.md §8). */
+export const ROTATION_OVERLAP_HOURS = 24;
+
 /**
  * The keyed create also takes a secret: code that owns its endpoint (listen, a test suite, a
  * configuration file) keeps one fixed secret across runs instead of reading a generated one.
@@ -65,6 +68,20 @@ export const KeyedEndpointCreate = Type.Object(
       Type.String({
         pattern: WEBHOOK_SECRET_PATTERN,
         description: `${WEBHOOK_SECRET_WORDS} (default: a generated one)`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The keyed change takes a secret too: the code that gave one can rotate to its next. */
+export const KeyedEndpointPatch = Type.Object(
+  {
+    ...EndpointPatch.properties,
+    secret: Type.Optional(
+      Type.String({
+        pattern: WEBHOOK_SECRET_PATTERN,
+        description: `${WEBHOOK_SECRET_WORDS}: the secret to sign with from now on, a rotation as the console's rotate makes, so the current one keeps signing beside it for ${ROTATION_OVERLAP_HOURS} hours (previous_secrets); the current secret again changes nothing`,
       }),
     ),
   },

@@ -9,10 +9,16 @@ export const InboxNameParams = Type.Object({
   }),
 });
 
+/** An inbox message's id, `msg_<run>_<n>` (core/inbox/messageIds.ts reads the two parts). */
+export const MESSAGE_ID_PATTERN = '^msg_[0-9a-f]{8}_[1-9][0-9]{0,15}$';
+
 export const MessagesQuery = Type.Object(
   {
     since: Type.Optional(
-      Type.String({ maxLength: 100, description: 'a message id (msg_…): only messages received after it' }),
+      Type.String({
+        pattern: MESSAGE_ID_PATTERN,
+        description: 'a message id (msg_…) as a list returned it: only messages received after it',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -162,8 +162,6 @@ export const SimulateBodySchema = Type.Object(
 );
 export type SimulateBody = Static<typeof SimulateBodySchema>;
 
-export const CancelBodySchema = Type.Object({}, { additionalProperties: false });
-
 export const LinkIdParamsSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'a UUID' }),
 });

@@ -10,7 +10,9 @@ export const DEFAULT_WORKSPACE = 'default';
 export const WORKSPACE_NAME_MAX = 64;
 /** The most --max-workspaces may allow. */
 export const MAX_WORKSPACES_LIMIT = 100_000;
-const NAME = new RegExp(`^[A-Za-z0-9_]{1,${WORKSPACE_NAME_MAX}}$`);
+/** A name as given, in any letter case; the schemas' pattern and the check below. */
+export const WORKSPACE_NAME_PATTERN = `^[A-Za-z0-9_]{1,${WORKSPACE_NAME_MAX}}$`;
+const NAME = new RegExp(WORKSPACE_NAME_PATTERN);
 /** How a name is said in an error or a schema's description. */
 export const WORKSPACE_NAME_WORDS = `1 to ${WORKSPACE_NAME_MAX} letters, digits or _`;
 /** What a workspace key looks like, in words. */

@@ -184,16 +184,36 @@ export async function callApi<T = any>(
   }
   const response = await fetch(origin + path, { method, headers, body });
   const text = await response.text();
-  const parsed = response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
+  // A 204 or 304 has no body, whatever its Content-Type says.
+  const json = response.headers.get('content-type')?.includes('json') && text !== '';
+  const parsed = json ? JSON.parse(text) : undefined;
   if (parsed !== undefined) await checkAgainstOpenApi(origin, method, path, response.status, parsed);
   return { status: response.status, headers: response.headers, text, body: parsed as T };
 }
 
 /**
  * One request on its own connection, headers and body byte for byte: fetch will not send a foreign
- * Host, repeat a header, or frame a GET's body.
+ * Host, repeat a header, or frame a GET's body. A JSON answer is checked against the served
+ * OpenAPI document as callApi's are, so the errors bent requests get are held to it too.
  */
-export function rawRequest(
+export async function rawRequest(
+  origin: string,
+  options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const res = await sendRaw(origin, options);
+  const type = res.headers['content-type'];
+  if (typeof type === 'string' && type.includes('json') && res.text !== '')
+    await checkAgainstOpenApi(
+      origin,
+      options.method ?? 'GET',
+      options.path,
+      res.status,
+      JSON.parse(res.text),
+    );
+  return res;
+}
+
+function sendRaw(
   origin: string,
   options: { method?: string; path: string; headers?: OutgoingHttpHeaders; body?: string | Buffer },
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {

@@ -15,6 +15,7 @@ import {
   fileSandbox,
 } from './harness';
 import { assertLogEntry } from './logEntryCheck';
+import { openApiDocument } from './openApiCheck';
 import { fileReceiver } from './receiverSandbox';
 
 const sandbox = fileSandbox();
@@ -52,6 +53,59 @@ describe('webhook endpoints behind the API key', () => {
     assert.deepEqual(removed.body.data, { id: created.id, deleted: true });
     assert.equal((await sandbox.api('GET', `/sandbox/endpoints/${created.id}`)).status, 404);
     assert.equal((await removeEndpoint(created.id)).body.error.code, 'resource_not_found');
+  });
+
+  test("PATCH with a secret rotates to it, with the overlap the console's rotate gives", async () => {
+    const NEXT = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+    const endpoint = await addEndpoint({ url: receiver.url, secret: SECRET });
+    const before = Date.now();
+    const changed = await sandbox.api('PATCH', `/sandbox/endpoints/${endpoint.id}`, {
+      body: { secret: NEXT },
+    });
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(changed.body.data.secret, NEXT);
+    const [previous] = changed.body.data.previous_secrets;
+    assert.equal(previous.secret, SECRET);
+    const overlap = Date.parse(previous.expires_at) - before;
+    // The console's rotate, on another endpoint: the same window, as one rule makes both.
+    const other = await addEndpoint({ url: receiver.url });
+    const rotated = (await sandbox.consoleApi('POST', `/endpoints/${other.id}/rotate-secret`)).body.data;
+    const consoleOverlap = Date.parse(rotated.previous_secrets[0].expires_at) - before;
+    assert.ok(
+      Math.abs(overlap - consoleOverlap) < 5_000,
+      `${overlap} ms against the console's ${consoleOverlap} ms`,
+    );
+    assert.ok(overlap > 23 * 3600_000, `the old secret signs only ${overlap} ms`);
+    await removeEndpoint(other.id);
+
+    // Both sign the next delivery: a receiver still on the old secret and one on the new both verify.
+    const link = await createLink(sandbox);
+    await simulate(sandbox, link.id);
+    const [request] = await receiver.waitForRequests(
+      1,
+      'the paid webhook',
+      (r) => r.json?.data?.id === link.id,
+    );
+    for (const secret of [SECRET, NEXT])
+      assert.doesNotThrow(() => new Webhook(secret).verify(request!.body, request!.headers), secret);
+
+    const again = await sandbox.api('PATCH', `/sandbox/endpoints/${endpoint.id}`, { body: { secret: NEXT } });
+    assert.deepEqual(
+      again.body.data.previous_secrets,
+      changed.body.data.previous_secrets,
+      'the same secret is no rotation',
+    );
+    const bad = await sandbox.api('PATCH', `/sandbox/endpoints/${endpoint.id}`, {
+      body: { secret: 'hunter2' },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.param, 'secret');
+    assert.match(bad.body.error.message, /whsec_/);
+    const doc: any = await openApiDocument(sandbox.origin);
+    const body = doc.paths['/sandbox/endpoints/{id}'].patch.requestBody.content['application/json'].schema;
+    const patch = body.$ref ? doc.components.schemas[body.$ref.split('/').at(-1)] : body;
+    assert.match(patch.properties.secret.description, /rotation/);
+    await removeEndpoint(endpoint.id);
   });
 
   test('a secret that is not whsec_ base64, a missing key and an unknown parameter are refused', async () => {

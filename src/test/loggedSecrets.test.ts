@@ -26,7 +26,7 @@ test('a whsec_ secret given or shown through the keyed API and the console API i
   receivers.push(receiver);
   const fixed = 'whsec_MfKKQPa4P+P8Pw/777/8D+AAAAAAAAD/';
   const escaped = 'whsec_S2/hc2gvZXNjYXBlZC9ieS9waHA/Pz8/';
-  const refused = 'whsec_bm90LWEtZmllbGQtb2YtYS1wYXRjaA==';
+  const rotatedTo = 'whsec_bm90LWEtZmllbGQtb2YtYS1wYXRjaA==';
   const checked = 'whsec_Y2hlY2tlZC1lbmRwb2ludC1zZWNyZXQ=';
 
   const created = await sandbox.api('POST', '/sandbox/endpoints', {
@@ -46,10 +46,12 @@ test('a whsec_ secret given or shown through the keyed API and the console API i
     (await sandbox.api('PATCH', `/sandbox/endpoints/${id}`, { body: { description: 'x' } })).status,
     200,
   );
+  // A rotation by PATCH: its answer holds the new secret and, in previous_secrets, the old one.
   const patchWithSecret = await sandbox.api('PATCH', `/sandbox/endpoints/${id}`, {
-    body: { secret: refused },
+    body: { secret: rotatedTo },
   });
-  assert.equal(patchWithSecret.status, 400);
+  assert.equal(patchWithSecret.status, 200, patchWithSecret.text);
+  assert.equal(patchWithSecret.body.data.previous_secrets[0].secret, fixed);
   assert.equal((await sandbox.api('GET', '/sandbox/endpoints')).status, 200);
   assert.equal((await sandbox.api('GET', `/sandbox/endpoints/${id}`)).status, 200);
   const check = await sandbox.api('POST', '/sandbox/endpoint-checks', {
@@ -64,7 +66,7 @@ test('a whsec_ secret given or shown through the keyed API and the console API i
   const generated = [viaConsole.body.data.secret, rotated.body.data.secret] as string[];
   for (const secret of generated) assert.match(secret, /^whsec_/);
 
-  const secrets = [fixed, escaped, refused, checked, ...generated];
+  const secrets = [fixed, escaped, rotatedTo, checked, ...generated];
   // What follows the 4 characters kept, whether or not its slashes were escaped.
   const tails = secrets.flatMap((s) => [s.slice(10), s.slice(10).replaceAll('/', '\\/')]);
   const holdsNone = (text: string, where: string) => {

@@ -33,7 +33,8 @@ export function openApiDocument(origin: string): Promise<OpenApiDoc> {
   return doc;
 }
 
-function templateFor(doc: OpenApiDoc, path: string): string | undefined {
+/** The document's path template a concrete path (query and all) is an instance of. */
+export function templateFor(doc: OpenApiDoc, path: string): string | undefined {
   const bare = path.split('?')[0] as string;
   // A literal segment wins over a parameter: /links/position is not /links/{id}.
   const params = (template: string) => template.split('{').length;
@@ -57,7 +58,9 @@ export async function checkAgainstOpenApi(
   const template = templateFor(doc, path);
   const operation = template ? doc.paths[template]?.[method.toLowerCase()] : undefined;
   if (!operation) return;
-  const schema = operation.responses[String(status)]?.content?.['application/json']?.schema;
+  // An exact status first, then its range (4XX), as OpenAPI reads them.
+  const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`];
+  const schema = response?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`OpenAPI documents no ${status} response for ${method} ${template}`);
   const id = `${origin} ${method} ${template} ${status}`;
   let validate = validators.get(id);

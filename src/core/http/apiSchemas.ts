@@ -10,6 +10,13 @@ export const ListEnvelope = Type.Object({
 
 export const described = (description: string) => ({ ...ErrorBodySchema, description });
 
+/**
+ * Which 400 codes an operation can give is read off what it takes (openapi/errorCodes.ts), so the
+ * common words name none.
+ */
+const INVALID_REQUEST =
+  'Invalid request: a parameter, header or body that is malformed, missing or not taken; the message says what is allowed, param names it';
+
 /** Any route may write (a read applies due expiries first), and a disk may refuse the write. */
 const STORAGE_UNAVAILABLE = described(
   'storage_unavailable: the data directory refused the write (disk full, read-only…); nothing was changed, retry once it is fixed',
@@ -22,9 +29,7 @@ export function apiResponses(
 ): Record<number, unknown> {
   return {
     ...success,
-    400: described(
-      'Invalid request: body_invalid_json, parameter_missing, parameter_invalid, parameter_unknown, idempotency_key_invalid',
-    ),
+    400: described(INVALID_REQUEST),
     401: described('api_key_missing, api_key_invalid or api_key_live_mode'),
     421: described('host_not_allowed'),
     503: STORAGE_UNAVAILABLE,
@@ -39,9 +44,7 @@ export function consoleResponses(
 ): Record<number, unknown> {
   return {
     ...success,
-    400: described(
-      'Invalid request: body_invalid_json, parameter_missing, parameter_invalid, parameter_unknown',
-    ),
+    400: described(INVALID_REQUEST),
     401: described('console_token_required: bound beyond loopback, the console token was not given'),
     403: described('origin_not_allowed: a state-changing request from another site'),
     404: described('resource_not_found: ?workspace= names a workspace not made yet'),

@@ -16,6 +16,7 @@ import { EVERY_RESPONSE } from './securityHeaders';
 import { completeDocument, openApiInfo } from './openapi/document';
 import { documentIdempotencyKey } from './openapi/idempotencyKey';
 import { documentWorkspaceLimit } from './openapi/workspaceLimit';
+import { markAbsentBodyRead } from './openapi/optionalBody';
 import { answerClientError } from './clientErrors';
 import { recordRoutes } from './knownRoutes';
 import { keepRefusedBodies, parseJsonBodies } from './jsonBody';
@@ -36,6 +37,7 @@ import { resetRoute } from './routes/resetRoute';
 import { workspaceRoutes } from './routes/workspaceRoutes';
 import { HEALTH_PATH, healthRoute } from './routes/healthRoute';
 import { refuseUnknownQueryParameters } from './noQueryParameters';
+import { refuseBodiesWhereNone } from './bodilessRoutes';
 import { wrongRouteAnswers } from './routes/fallbackRoutes';
 import { paymentLinkRoutes } from './routes/paymentLinkRoutes';
 import { simulateRoutes } from './routes/simulateRoutes';
@@ -146,6 +148,7 @@ export async function createApp(workspaces: Workspaces, options: AppOptions = {}
   parseJsonBodies(app, { keepText: false });
   app.setValidatorCompiler(createValidatorCompiler(() => core.settings.lenient_validation));
   refuseUnknownQueryParameters(app);
+  refuseBodiesWhereNone(app);
 
   if (options.requestLog !== false) {
     app.addHook('onResponse', (request, reply, done) => {
@@ -172,7 +175,8 @@ export async function createApp(workspaces: Workspaces, options: AppOptions = {}
   const knownRoutes = recordRoutes(app);
   await app.register(swagger, {
     openapi: openApiInfo(),
-    transform: (route) => documentWorkspaceLimit(documentIdempotencyKey(route), route.route),
+    transform: (route) =>
+      documentWorkspaceLimit(markAbsentBodyRead(documentIdempotencyKey(route), route.route), route.route),
     transformObject: (doc) => completeDocument(doc, core.origin),
   });
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { MESSAGE_ID_PATTERN } from '../../shared/inboxParams';
 import { SandboxError } from '../errors';
 
-const ID = /^msg_([0-9a-f]{8})_([1-9][0-9]{0,15})$/;
+const ID = new RegExp(MESSAGE_ID_PATTERN);
+
+/** The run and the number of a well-formed id, `msg_<run>_<n>`. */
+const partsOf = (id: string): [run: string, seq: number] | undefined => {
+  if (!ID.test(id)) return undefined;
+  const [, run, seq] = id.split('_');
+  return [run as string, Number(seq)];
+};
 
 /**
  * Inbox message ids, `msg_<run>_<n>`: numbered in arrival order so `?since=` is a comparison. The
@@ -15,7 +23,7 @@ export class MessageIds {
   /** Goes on after `seq`, in the run of `id` (the newest message kept) when there is one. */
   resume(seq: number, id: string | undefined): void {
     this.last = Math.max(this.last, seq);
-    const run = id === undefined ? undefined : ID.exec(id)?.[1];
+    const run = id === undefined ? undefined : partsOf(id)?.[0];
     if (run) this.run = run;
   }
 
@@ -35,14 +43,14 @@ export class MessageIds {
    * everything comes after it.
    */
   seqOf(since: string): number {
-    const match = ID.exec(since);
-    if (!match) {
+    const parts = partsOf(since);
+    if (!parts) {
       throw new SandboxError(
         'parameter_invalid',
         `Invalid since: ${JSON.stringify(since.slice(0, 80))}; use the id of a message (msg_…) as a list returned it.`,
         'since',
       );
     }
-    return match[1] === this.run ? Number(match[2] as string) : 0;
+    return parts[0] === this.run ? parts[1] : 0;
   }
 }

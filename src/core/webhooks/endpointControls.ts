@@ -11,9 +11,10 @@ import type { StoreState } from '../store/storeState';
 import { webhookUrlProblem } from '../../shared/webhookInputs';
 import { newWebhookSecret } from '../webhookEndpoints';
 import { endpointHeadersProblem, keptHeaders } from '../../shared/endpointHeaders';
+import { ROTATION_OVERLAP_HOURS } from '../../shared/endpointSchemas';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
-export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+export const ROTATION_OVERLAP_MS = ROTATION_OVERLAP_HOURS * 3600 * 1000;
 
 export interface EndpointInput {
   url?: string;
@@ -68,6 +69,29 @@ function checkUrl(url: string): void {
   if (problem) throw new SandboxError('parameter_invalid', problem, 'url');
 }
 
+/** A change the keyed API makes: the fields given, and a secret to rotate to. */
+export interface EndpointChange extends EndpointInput {
+  secret?: string;
+}
+
+/**
+ * The rotation rule, whoever asks (the console's rotate, a keyed PATCH with a secret): the endpoint
+ * signs with `secret` from now on and the one it had signs beside it for the overlap, so receivers
+ * switch without a gap; rotated-out secrets past their time go. The current secret again is no
+ * rotation.
+ */
+function rotated(endpoint: WebhookEndpoint, secret: string, now: number): WebhookEndpoint {
+  if (secret === endpoint.secret) return endpoint;
+  return {
+    ...endpoint,
+    secret,
+    previous_secrets: [
+      ...endpoint.previous_secrets.filter((p) => Date.parse(p.expires_at) > now && p.secret !== secret),
+      { secret: endpoint.secret, expires_at: isoTime(now + ROTATION_OVERLAP_MS) },
+    ],
+  };
+}
+
 /** An endpoint as a configuration file declares it: its own id, and a secret it may fix. */
 export interface DeclaredEndpoint extends EndpointInput {
   id: string;
@@ -103,29 +127,27 @@ export const endpointControls = {
 
   /**
    * A new URL also readdresses the endpoint's waiting deliveries, so their rows name where their
-   * next attempt goes; finished ones keep the URL they were sent to.
+   * next attempt goes; finished ones keep the URL they were sent to. A secret is rotated to.
    */
-  update(state: StoreState, id: string, patch: EndpointInput): { endpoint: WebhookEndpoint; ops: Op[] } {
+  update(
+    state: StoreState,
+    id: string,
+    patch: EndpointChange,
+    now: number,
+  ): { endpoint: WebhookEndpoint; ops: Op[] } {
     if (patch.url !== undefined) checkUrl(patch.url);
-    const { faults, headers, ...fields } = patch;
-    const endpoint = withFaults(withHeaders({ ...findEndpoint(state, id), ...fields }, headers), faults);
+    const { faults, headers, secret, ...fields } = patch;
+    const changed = withFaults(withHeaders({ ...findEndpoint(state, id), ...fields }, headers), faults);
+    const endpoint = secret === undefined ? changed : rotated(changed, secret, now);
     const readdressed = [...state.deliveries.values()]
       .filter((d) => d.endpoint_id === id && d.endpoint_url !== endpoint.url && isWaiting(d))
       .map((d): Op => ({ op: 'delivery.patch', id: d.id, set: { endpoint_url: endpoint.url } }));
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }, ...readdressed] };
   },
 
-  /** A new secret; the old one signs beside it for 24 hours, so receivers can switch without a gap. */
+  /** A new secret, made here; the old one signs beside it for the overlap. */
   rotateSecret(state: StoreState, id: string, now: number): { endpoint: WebhookEndpoint; ops: Op[] } {
-    const current = findEndpoint(state, id);
-    const endpoint: WebhookEndpoint = {
-      ...current,
-      secret: newWebhookSecret(),
-      previous_secrets: [
-        ...current.previous_secrets.filter((p) => Date.parse(p.expires_at) > now),
-        { secret: current.secret, expires_at: isoTime(now + ROTATION_OVERLAP_MS) },
-      ],
-    };
+    const endpoint = rotated(findEndpoint(state, id), newWebhookSecret(), now);
     return { endpoint, ops: [{ op: 'endpoint', v: endpoint }] };
   },
 
@@ -153,7 +175,7 @@ export const endpointControls = {
       const { endpoint } = endpointControls.create(fields, now);
       return [{ op: 'endpoint', v: { ...endpoint, id, secret: secret ?? endpoint.secret } }];
     }
-    const { endpoint, ops } = endpointControls.update(state, id, fields);
+    const { endpoint, ops } = endpointControls.update(state, id, fields, now);
     const next = { ...endpoint, secret: secret ?? endpoint.secret };
     if (isDeepStrictEqual(next, existing)) return [];
     return [{ op: 'endpoint', v: next }, ...ops.slice(1)];

@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from '../../shared/types';
 import type { Clock } from '../clock';
 import type { Store } from '../store/store';
-import { endpointControls, findEndpoint, type EndpointInput } from './endpointControls';
+import { endpointControls, findEndpoint, type EndpointChange, type EndpointInput } from './endpointControls';
 
 /** Webhook endpoints as the API and the console change them: each change decided, then committed. */
 export class EndpointService {
@@ -25,8 +25,9 @@ export class EndpointService {
     return endpoint;
   }
 
-  async update(id: string, patch: EndpointInput): Promise<WebhookEndpoint> {
-    const { endpoint, ops } = endpointControls.update(this.store.state, id, patch);
+  /** The fields given; a secret is a rotation, as rotateSecret's (the old one keeps signing beside it). */
+  async update(id: string, patch: EndpointChange): Promise<WebhookEndpoint> {
+    const { endpoint, ops } = endpointControls.update(this.store.state, id, patch, this.clock.now());
     await this.store.commit(ops);
     return endpoint;
   }

@@ -10,6 +10,8 @@ import { addExamples } from './examples';
 import { hoistSchemas, pruneUnusedSchemas } from './namedSchemas';
 import { completeOperations, SECURITY_SCHEMES, TAG_DESCRIPTIONS } from './operationRules';
 import { documentResponseHeaders } from './responseHeaders';
+import { documentOptionalBodies } from './optionalBody';
+import { documentInboxAnswers } from './inboxAnswers';
 import type { Json } from './schemaWalk';
 import { VERSION } from '../../version';
 import { documentWebhooks } from './webhooks';
@@ -54,17 +56,36 @@ const RESPONSE_EXAMPLES: Record<string, unknown> = {
   'consoleSimulateLink 200': dataExample(linkExample('succeeded')),
 };
 
-/** The console's event stream is text, not JSON: documented as what a reader receives. */
-function documentEventStream(doc: Json): void {
-  const events = doc.paths?.['/_console/api/events']?.get?.responses?.['200'];
-  if (!events || events.content) return;
-  events.description = 'A Server-Sent Events stream.';
-  events.content = {
-    'text/event-stream': {
-      schema: { type: 'string' },
-      example: 'retry: 1000\nevent: ready\ndata: {"request_id":"req_3f9a2c71d0e40000002a"}\n\n',
-    },
-  };
+/** A Server-Sent Events stream, as what a reader receives. */
+const eventStream = (example: string) => ({ 'text/event-stream': { schema: { type: 'string' }, example } });
+
+/**
+ * The streams are text, not JSON: the console's event stream is one always; the keyed log is one
+ * when asked for with Accept: text/event-stream, beside its JSON page.
+ */
+function documentEventStreams(doc: Json): void {
+  const events = doc.paths?.['/_console/api/events']?.get;
+  if (events)
+    events.responses = {
+      200: {
+        description: 'A Server-Sent Events stream.',
+        content: eventStream(
+          'retry: 1000\nevent: ready\ndata: {"request_id":"req_3f9a2c71d0e40000002a"}\n\n',
+        ),
+      },
+      ...events.responses,
+    };
+  const logs = doc.paths?.['/sandbox/logs']?.get?.responses?.['200'];
+  if (logs?.content) {
+    logs.description =
+      'The newest entries (or those after since) as JSON; with Accept: text/event-stream, a stream of them instead.';
+    Object.assign(
+      logs.content,
+      eventStream(
+        'retry: 1000\n\nid: log_3f9a2c71_16\nevent: webhook_attempt\ndata: {"type":"webhook_attempt","at":"2026-11-26T08:03:43.663Z","delivery_id":"dlv_8f26a8f730e14414b27f9710","event_id":"evt_3cd6bfc5be724101b95cbda41d81b198","event_type":"payment_link.paid","link_id":"ee50215f-028d-4251-ad78-1fa8fa3b013a","endpoint_id":"we_0abc65ee559c4ae6b954566e","url":"http://localhost:3000/webhooks","attempt":1,"status":200,"error":null,"duration_ms":9.19}\n\n',
+      ),
+    );
+  }
 }
 
 /**
@@ -100,7 +121,7 @@ function documentFaultActions(doc: Json): void {
 
 /**
  * What the route schemas cannot say, added to the document @fastify/swagger builds: the server it
- * is served from (known only once it listens), that cancel's body is optional, and the steps that
+ * is served from (known only once it listens), which bodies are optional, and the steps that
  * make it a document clients are generated from (names, $refs, webhooks, headers, examples).
  */
 export function completeDocument(
@@ -108,17 +129,17 @@ export function completeDocument(
   origin: string,
 ): Partial<OpenAPIV3_1.Document> {
   const doc: Json = JSON.parse(JSON.stringify((swaggerDoc as { openapiObject: object }).openapiObject));
-  const cancel = doc.paths?.['/payment-links/{id}/cancel']?.post;
-  if (cancel?.requestBody) cancel.requestBody.required = false;
   // The inbox's one route receives only POST, PUT and PATCH (it answers the other methods 405).
   const inbox = doc.paths?.['/_inbox/{name}'];
   if (inbox) for (const method of ['get', 'head', 'delete', 'options']) delete inbox[method];
   documentFaultResponses(doc as Partial<OpenAPIV3_1.Document>);
-  documentEventStream(doc);
+  documentEventStreams(doc);
   documentAdvanceBody(doc);
+  documentOptionalBodies(doc);
   completeOperations(doc, JSON.parse(JSON.stringify(ErrorBodySchema)));
   typeConsoleData(doc);
   narrowErrorCodes(doc);
+  documentInboxAnswers(doc);
   hoistSchemas(doc);
   documentFaultActions(doc);
   documentWebhooks(doc);

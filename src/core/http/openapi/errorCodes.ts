@@ -1,19 +1,59 @@
 import { ErrorBodySchema } from '../../../shared/types';
 import { ERROR_CATALOG, type ErrorCode } from '../../errors';
-import { operations, shapeKey, type Json } from './schemaWalk';
+import { JSON_API_PATHS } from '../noQueryParameters';
+import { mapChildren, operations, shapeKey, type Json } from './schemaWalk';
 
 const ERROR_SHAPE = shapeKey(JSON.parse(JSON.stringify(ErrorBodySchema)));
 
+/** Whether the schema, or one nested in it, has a required field a body could leave out. */
+function requiresAField(schema: Json): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if (Array.isArray(schema.required) && schema.required.length > 0) return true;
+  let found = false;
+  mapChildren(schema, (child) => {
+    found ||= requiresAField(child);
+    return child;
+  });
+  return found;
+}
+
+/**
+ * The 400s reading a request of the JSON API can give, whatever its route says (docs/contract.md
+ * §3): a parameter that is malformed or unknown (every route's query is closed), a body that is not
+ * JSON or lacks a field, a bad Idempotency-Key. They come from the one validation layer, not from
+ * the route, so they are read off what the operation takes rather than off its description.
+ */
+function readingCodes(path: string, op: Json): ErrorCode[] {
+  if (!JSON_API_PATHS.test(path)) return [];
+  const codes: ErrorCode[] = ['parameter_invalid', 'parameter_unknown'];
+  const params: Json[] = op.parameters ?? [];
+  const body = op.requestBody?.content?.['application/json']?.schema;
+  if (body) codes.push('body_invalid_json');
+  if (requiresAField(body) || params.some((p) => p.required && p.in !== 'path'))
+    codes.push('parameter_missing');
+  if (params.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key'))
+    codes.push('idempotency_key_invalid');
+  return codes;
+}
+
 /**
  * The codes a response can carry: those its description names (routes write "409:
- * payment_link_not_cancelable, …"), else every code of the catalog with that status, so a route
- * that describes its error in prose still gets a truthful enum.
+ * payment_link_not_cancelable, …") with, on a 400, those reading the request can give; else every
+ * code of the catalog with that status, so a route that describes its error in prose still gets a
+ * truthful enum.
  */
-export function codesFor(status: number, description: string | undefined): ErrorCode[] {
+export function codesFor(
+  status: number,
+  description: string | undefined,
+  reading: ErrorCode[] = [],
+): ErrorCode[] {
   const ofStatus = (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter(
     (code) => ERROR_CATALOG[code].status === status,
   );
-  const named = ofStatus.filter((code) => new RegExp(`\\b${code}\\b`).test(description ?? ''));
+  const named = ofStatus.filter(
+    (code) =>
+      new RegExp(`\\b${code}\\b`).test(description ?? '') || (status === 400 && reading.includes(code)),
+  );
   return named.length > 0 ? named : ofStatus;
 }
 
@@ -23,11 +63,12 @@ export function codesFor(status: number, description: string | undefined): Error
  * narrowing part lists every property too: example checkers read each allOf part as closed.
  */
 export function narrowErrorCodes(doc: Json): void {
-  for (const { op } of operations(doc)) {
+  for (const { path, op } of operations(doc)) {
+    const reading = readingCodes(path, op);
     for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
       const media = response.content?.['application/json'];
       if (!media?.schema || shapeKey(media.schema) !== ERROR_SHAPE) continue;
-      const codes = codesFor(Number(status), response.description);
+      const codes = codesFor(Number(status), response.description, reading);
       if (codes.length === 0) continue;
       const types = [...new Set(codes.map((code) => ERROR_CATALOG[code].type))];
       media.schema = {

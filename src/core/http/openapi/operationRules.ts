@@ -1,3 +1,4 @@
+import { WORKSPACE_NAME_PATTERN, WORKSPACE_NAME_WORDS } from '../../../shared/workspaceKey';
 import { CONSOLE_COOKIE } from '../consoleToken';
 import { operationIdFor } from './operationIds';
 import { operations, type Json } from './schemaWalk';
@@ -34,6 +35,15 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks: 'What the sandbox sends to your webhook endpoints, signed per Standard Webhooks.',
 };
 
+/** Every console route takes ?workspace= beside its own parameters (docs/console-api.md). */
+const CONSOLE_WORKSPACE = {
+  name: 'workspace',
+  in: 'query',
+  required: false,
+  description: `the workspace to act on (${WORKSPACE_NAME_WORDS}, compared without case; default: default); one not made yet is 404`,
+  schema: { type: 'string', pattern: WORKSPACE_NAME_PATTERN },
+};
+
 const isConsole = (path: string): boolean => path.startsWith('/_console/');
 /** Paths under /_ other than the console's take requests from anyone (the inbox, docs/contract.md §12). */
 const isOpen = (path: string): boolean => path.startsWith('/_') && !isConsole(path);
@@ -44,7 +54,8 @@ const METHOD_NOT_ALLOWED = {
 /**
  * What every operation needs whether or not its route says it: an operationId, a tag declared at
  * the top, a description, its security (the console token on console routes, the bearer key on
- * the API's, none on /_inbox), a 405 with Allow, a 4xx (the area's common errors when it lists
+ * the API's, none on /_inbox), ?workspace= on the console's, a 405 with Allow, a 413 and a 415
+ * where a JSON body is read, a 4xx (the area's common errors when it lists
  * none). The errors fault rules add are documented in faultDocs.ts.
  */
 export function completeOperations(doc: Json, errorSchema: Json): void {
@@ -64,6 +75,8 @@ export function completeOperations(doc: Json, errorSchema: Json): void {
       if (!tags.has(tag)) tags.set(tag, TAG_DESCRIPTIONS[tag] ?? `${tag} operations.`);
     op.description ??= `${op.summary ?? id}.`;
     op.security ??= isConsole(path) ? CONSOLE_SECURITY : isOpen(path) ? [] : API_SECURITY;
+    if (isConsole(path))
+      op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/ConsoleWorkspace' }];
     const responses = (op.responses ??= {});
     if (!Object.keys(responses).some((s) => /^4/.test(s))) {
       if (!isOpen(path)) {
@@ -76,10 +89,19 @@ export function completeOperations(doc: Json, errorSchema: Json): void {
       responses['421'] = errorResponse('host_not_allowed');
     }
     responses['405'] ??= errorResponse(METHOD_NOT_ALLOWED.description);
+    // A body is read before any route sees it: too large or not JSON, whatever the route.
+    if (op.requestBody?.content?.['application/json']) {
+      responses['413'] ??= errorResponse('body_too_large');
+      responses['415'] ??= errorResponse('unsupported_media_type');
+    }
     for (const response of Object.values<Json>(responses)) {
       if (!response.description || response.description === 'Default Response')
         response.description = 'Success.';
     }
   }
   doc.tags = [...tags].map(([name, description]) => ({ name, description }));
+  doc.components = {
+    ...doc.components,
+    parameters: { ...doc.components?.parameters, ConsoleWorkspace: CONSOLE_WORKSPACE },
+  };
 }

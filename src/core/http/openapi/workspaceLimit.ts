@@ -15,7 +15,8 @@ export function documentWorkspaceLimit(
   { schema, url }: { schema: FastifySchema; url: string },
   route: { config?: unknown; method?: unknown },
 ): { schema: FastifySchema; url: string } {
-  const keyed = Array.isArray((schema as { security?: unknown[] } | undefined)?.security);
+  // The inbox declares `security: []`: open to anyone, it takes no key and makes no workspace.
+  const keyed = ((schema as { security?: unknown[] } | undefined)?.security?.length ?? 0) > 0;
   const method = String(route.method).toUpperCase();
   const makes = (route.config as FastifyContextConfig | undefined)?.makesNoWorkspace !== true;
   if (!keyed || !makes || method === 'GET' || method === 'HEAD') return { schema, url };

@@ -11,8 +11,6 @@ import { emptyBodyAsObject, sendData } from '../respond';
 export const ClockEnvelope = Type.Object({ data: ClockSchema, meta: MetaSchema });
 export const ClockResetEnvelope = Type.Object({ data: ClockResetSchema, meta: MetaSchema });
 
-const NoBody = Type.Object({}, { additionalProperties: false });
-
 const schema = (summary: string, description: string) => ({
   tags: ['Sandbox'],
   security: [{ bearerAuth: [] }],
@@ -54,10 +52,8 @@ export function clockRoutes(app: FastifyInstance): void {
     description: string,
     act: (sandbox: FastifyRequest['workspace']) => Promise<unknown>,
   ) =>
-    api.post(
-      path,
-      { preValidation: emptyBodyAsObject, schema: { ...schema(summary, description), body: NoBody } },
-      async (request, reply) => sendData(reply, 200, await act(request.workspace)),
+    api.post(path, { schema: schema(summary, description) }, async (request, reply) =>
+      sendData(reply, 200, await act(request.workspace)),
     );
   move(
     '/sandbox/clock/freeze',
@@ -74,13 +70,11 @@ export function clockRoutes(app: FastifyInstance): void {
   api.post(
     '/sandbox/clock/reset',
     {
-      preValidation: emptyBodyAsObject,
       schema: {
         ...schema(
           'Bring the sandbox clock back to real time',
           'Sets the clock to real time, running, and keeps the data. Nothing is rewritten: links and deliveries stamped after the new now keep their times, and a retry or expiry due later waits until real time reaches it. Answers the clock and what it left ahead. Repeating it changes nothing.',
         ),
-        body: NoBody,
         response: apiResponses(
           { 200: ClockResetEnvelope },
           { 413: 'body_too_large', 415: 'unsupported_media_type' },

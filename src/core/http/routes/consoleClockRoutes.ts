@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SandboxCore } from '../../sandboxCore';
-import Type from 'typebox';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { AdvanceBodySchema } from '../../../shared/clockAdvance';
 import { advanceOf } from '../clockAdvance';
 import { emptyBodyAsObject, sendData } from '../respond';
 
 const TAG = ['Console'];
-const NoBody = Type.Object({}, { additionalProperties: false });
 
 /** The sandbox clock for the console (docs/contract.md §11), through the same controls as /sandbox/clock. */
 export function consoleClockRoutes(app: FastifyInstance): void {
@@ -41,10 +39,7 @@ export function consoleClockRoutes(app: FastifyInstance): void {
   const move = (path: string, summary: string, act: (workspace: SandboxCore) => Promise<unknown>) =>
     api.post(
       path,
-      {
-        preValidation: emptyBodyAsObject,
-        schema: { tags: TAG, summary, body: NoBody, response: consoleResponses({ 200: ConsoleEnvelope }) },
-      },
+      { schema: { tags: TAG, summary, response: consoleResponses({ 200: ConsoleEnvelope }) } },
       async (request, reply) => sendData(reply, 200, await act(request.workspace)),
     );
   move('/clock/freeze', 'Freeze the sandbox clock', (workspace) => workspace.time.freeze());

@@ -6,7 +6,7 @@ import { ENDPOINT_REPORTS_KEPT } from '../../../shared/endpointCheckReports';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { IdParams } from '../../../shared/endpointSchemas';
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
-import { emptyBodyAsObject, sendData } from '../respond';
+import { sendData } from '../respond';
 
 const TAG = ['Console'];
 const CheckParams = Type.Object({
@@ -21,13 +21,11 @@ export function consoleEndpointCheckRoutes(app: FastifyInstance): void {
   api.post(
     '/endpoints/:id/checks',
     {
-      preValidation: emptyBodyAsObject,
       schema: {
         tags: TAG,
         summary: 'Check a webhook endpoint',
         description: `Starts the probes of docs/endpoint-check.md against this endpoint's URL, signed with its current secret, and answers 202 at once with the check (every probe pending): read GET /_console/api/endpoints/{id}/checks/{check_id} until status is done. ${KEPT}`,
         params: IdParams,
-        body: Type.Object({}, { additionalProperties: false }),
         response: consoleResponses(
           { 202: ConsoleEnvelope },
           { 404: 'resource_not_found', 429: CHECKS_RUNNING_429 },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { consoleEventHub, startEventStream } from '../eventStreamHub';
 import { perWorkspace } from '../perWorkspace';
+import { consoleResponses } from '../apiSchemas';
 import { UNSENT_LIMIT_BYTES } from '../../../shared/eventStreamLimits';
 
 /**
@@ -16,6 +17,8 @@ export function consoleEventsRoute(app: FastifyInstance): void {
         tags: ['Console'],
         summary: 'Stream every change (Server-Sent Events)',
         description: `text/event-stream. Each message has \`event:\` set to the change type (link.changed, delivery.changed, delivery.deleted, endpoint.changed, endpoint.deleted, settings.changed, queue.changed, webhook_event.recorded, request.logged, inbox.received, inbox.changed, faults.changed, store.replaced) and \`data:\` its JSON. A logged request comes without its bodies (GET /_console/api/requests/{seq} has them), an inbox message without its headers and body (GET /_console/api/inbox/{name}/messages/{id}). A client that leaves more than ${UNSENT_LIMIT_BYTES / 1024 / 1024} MiB unread is disconnected; reconnect and reload, as after any disconnect.`,
+        // The 200 is text, written to the hijacked reply: document.ts documents it as such.
+        response: consoleResponses({}),
       },
     },
     (request, reply) =>

@@ -85,7 +85,6 @@ export function consoleLinkRoutes(app: FastifyInstance): void {
   api.post(
     '/links/:id/cancel',
     {
-      preValidation: emptyBodyAsObject,
       schema: {
         tags: TAG,
         summary: 'Cancel a link',

@@ -9,24 +9,14 @@ import { sendError } from '../errorHandler';
 import { inboxName } from '../../inbox/inboxName';
 import { sendData } from '../respond';
 import { described } from '../apiSchemas';
+import { InboxNameParams } from '../../../shared/inboxParams';
+import { InboxReceiptSchema } from '../../../shared/consoleSchemas';
 
 /** What webhook senders use; other methods are told so. */
 const RECEIVING = ['POST', 'PUT', 'PATCH'];
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-const ReceiptSchema = Type.Object({
-  data: Type.Object({
-    message_id: Type.String({
-      description: 'msg_…: the id GET /sandbox/inbox/{name}/messages lists it under',
-    }),
-    inbox: Type.String(),
-    workspace: Type.String({
-      description: 'the workspace whose endpoint sent it: only its key lists the message',
-    }),
-    verification: Type.String({ description: 'verified, invalid or unverifiable' }),
-  }),
-  meta: MetaSchema,
-});
+const ReceiptSchema = Type.Object({ data: InboxReceiptSchema, meta: MetaSchema });
 
 /**
  * POST /_inbox/{name} (docs/contract.md §12): anyone may send anything, without a key. The request is
@@ -85,11 +75,12 @@ export async function inboxReceiveRoutes(app: FastifyInstance): Promise<void> {
       description:
         'Any body, any Content-Type, no key: the request is recorded (method, headers with any Cookie, Authorization or Proxy-Authorization value replaced by [removed: the sandbox keeps no credentials], the first 256 KiB of the body, sandbox time) with whether its Standard Webhooks signature verifies against the secret of a sandbox endpoint pointing at this inbox. Answered as the inbox is set (PUT /sandbox/inbox/{name}): a status, a delay, a sequence. The body is this receipt whatever the status set (none for 204 and 304). POST, PUT and PATCH are received; other methods get 405. A name that is not 1 to 64 letters, digits, _ or - is 400 parameter_invalid.',
       security: [],
-      params: Type.Object({
-        name: Type.String({ description: 'an inbox name: 1 to 64 letters, digits, _ or -' }),
-      }),
+      params: InboxNameParams,
+      // Any other status it is set to answer, and the body it takes: openapi/inboxAnswers.ts.
       response: {
         200: ReceiptSchema,
+        400: described('parameter_invalid: the name is not 1 to 64 letters, digits, _ or -'),
+        421: described('host_not_allowed'),
         503: described(
           'storage_unavailable: the data folder refused the message (its disk is full), or its disk has less free space than the 64 MiB the inbox leaves for the store; the message was not kept and the sequence did not move on, send it again once there is room',
         ),

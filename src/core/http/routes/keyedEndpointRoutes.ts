@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { EndpointPatch, IdParams, KeyedEndpointCreate } from '../../../shared/endpointSchemas';
+import { IdParams, KeyedEndpointCreate, KeyedEndpointPatch } from '../../../shared/endpointSchemas';
 import { DeletedEnvelope, EndpointEnvelope, EndpointListEnvelope, keyedSchema } from '../keyedSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
 
@@ -51,12 +51,12 @@ export function keyedEndpointRoutes(app: FastifyInstance): void {
       schema: {
         ...keyedSchema(
           'Change a webhook endpoint',
-          'Fields left out keep their value. A new url also readdresses its waiting deliveries.',
+          'Fields left out keep their value. A new url also readdresses its waiting deliveries. A new secret is a rotation, as the console makes one: the endpoint signs with it from now on, and the current secret keeps signing beside it (previous_secrets, until its expires_at), so a receiver switches without a gap.',
           { 200: EndpointEnvelope },
           NOT_FOUND,
         ),
         params: IdParams,
-        body: EndpointPatch,
+        body: KeyedEndpointPatch,
       },
     },
     async (request, reply) =>

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  CancelBodySchema,
-  CreateLinkBodySchema,
-  LinkIdParamsSchema,
-  ListQuerySchema,
-} from '../../../shared/types';
+import { CreateLinkBodySchema, LinkIdParamsSchema, ListQuerySchema } from '../../../shared/types';
 import { apiResponses, LinkEnvelope, ListEnvelope } from '../apiSchemas';
 import { dataBody, listBody } from '../envelope';
 import { respondWithChange } from '../linkChangeAnswer';
@@ -89,7 +84,6 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
   api.post(
     '/payment-links/:id/cancel',
     {
-      preValidation: emptyBodyAsObject,
       config: { idempotent: true },
       schema: {
         tags: TAG,
@@ -98,7 +92,6 @@ export function paymentLinkRoutes(app: FastifyInstance): void {
         description:
           'Cancels a pending or failed link; succeeded, expired and canceled links answer 409 payment_link_not_cancelable.',
         params: LinkIdParamsSchema,
-        body: CancelBodySchema,
         response: apiResponses(
           { 200: LinkEnvelope },
           {
