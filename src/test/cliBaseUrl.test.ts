@@ -3,10 +3,9 @@
 // :: read as 127.0.0.1), else http://127.0.0.1:4545. In a container started with PLS_PORT=4645,
 // `payment-links-sandbox status` must reach its own server. Real CLI children, real sandboxes.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, test } from 'node:test';
 import { nextFreePort } from '../core/freePort';
-import { killLeftoverClis, spawnCli } from './cliProcess';
+import { closedPort, killLeftoverClis, spawnCli } from './cliProcess';
 import { fileSandbox } from './harness';
 
 const sandbox = fileSandbox();
@@ -19,14 +18,6 @@ async function status(env: NodeJS.ProcessEnv, args: string[] = []) {
   const cli = spawnCli(['status', ...args], { ...CLEAN, ...env });
   const { code } = await cli.waitForExit();
   return { code, first: cli.stdoutLines()[0] ?? '', stderr: cli.stderr };
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const portOf = (origin: string): string => new URL(origin).port;

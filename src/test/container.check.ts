@@ -83,6 +83,12 @@ async function start(readmeRun: string, step: string): Promise<string> {
   return name;
 }
 
+/** The README's run with webhooks to the host, as CI runs it: the host is loopback, the app is the receiver. */
+function runWithWebhooks(): string {
+  const command = substitute(RUN_WITH_WEBHOOKS as string, 'host-gateway', '127.0.0.1');
+  return substitute(command, 'host.docker.internal:3000', `host.docker.internal:${receiver.port}`);
+}
+
 /** `docker stop` (SIGTERM to the server, node as PID 1) and the exit code Docker recorded. */
 async function stop(name: string): Promise<number> {
   await docker(['stop', name]);
@@ -145,9 +151,7 @@ test(
   'a new container on the same volume keeps the links; PLS_ variables set the webhook, its secret and the console token',
   { skip },
   async () => {
-    let command = substitute(RUN_WITH_WEBHOOKS as string, 'host-gateway', '127.0.0.1');
-    command = substitute(command, 'host.docker.internal:3000', `host.docker.internal:${receiver.port}`);
-    const name = await start(command, 'second');
+    const name = await start(runWithWebhooks(), 'second');
 
     const kept = await http(origin, 'GET', `/payment-links/${linkId}`);
     assert.equal(kept.status, 200, kept.text);
@@ -358,9 +362,7 @@ test(
   "the README's docker exec -i: the CLI on PATH reaches the server at the image's PLS_PORT, and a killed client stops listen, which removes its endpoint",
   { skip },
   async () => {
-    let command = substitute(RUN_WITH_WEBHOOKS as string, 'host-gateway', '127.0.0.1');
-    command = substitute(command, 'host.docker.internal:3000', `host.docker.internal:${receiver.port}`);
-    const name = await start(command, 'exec');
+    const name = await start(runWithWebhooks(), 'exec');
     const exec = (readme: string | undefined, extra?: [string, string]) => {
       if (!readme?.startsWith('docker exec -i sb ')) throw new Error(`README exec command: ${readme}`);
       const line = extra ? substitute(readme, extra[0], extra[1]) : readme;

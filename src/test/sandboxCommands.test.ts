@@ -3,10 +3,9 @@
 // finding a real sandbox through PLS_BASE_URL; webhooks go to a real receiver.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { killLeftoverClis, spawnCli, type CliProcess } from './cliProcess';
+import { type CliProcess, closedPort, killLeftoverClis, spawnCli } from './cliProcess';
 import { createLink, fileSandbox } from './harness';
 import { assertLogEntry } from './logEntryCheck';
 import { fileReceiver } from './receiverSandbox';
@@ -31,15 +30,6 @@ async function finished(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 const endpoints = async () =>
   (await sandbox.api('GET', '/sandbox/endpoints')).body.data as { id: string; url: string; secret: string }[];
-
-/** A port nothing listens on: one the system just gave out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('listen --forward-to', () => {
   test('prints the secret first, forwards a signed delivery, one line per attempt, and removes its endpoint on SIGTERM', async () => {
