@@ -121,7 +121,7 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
   const url = drawer.getByLabel('Forward to…');
   await url.fill('not a url');
   await drawer.getByRole('button', { name: 'Forward', exact: true }).click();
-  await expect(drawer.getByText(/Invalid url "not a url": give an absolute http/)).toBeVisible();
+  await expect(drawer.getByText(/"not a url" is not a web address\. Use an absolute http/)).toBeVisible();
   receiver = await startReceiver();
   await url.fill(receiver.url);
   await drawer.getByRole('button', { name: 'Forward', exact: true }).click();
