@@ -7,7 +7,7 @@ export type StopRequest = 'signal' | 'input ended';
  * Whether `fd` is a pipe or a socket: an end a parent holds and can close (a shell's `|`, Node's
  * `spawn` with 'pipe'), unlike a terminal, a file or /dev/null.
  */
-export function isPipe(fd: number): boolean {
+function isPipe(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
     return stat.isFIFO() || stat.isSocket();

@@ -31,7 +31,7 @@ import { newLinkId } from './domain/ids';
 import { FaultRules } from './faults/faultRules';
 import { EndpointChecks } from './endpointCheck/endpointChecks';
 import { SendingWorkspaces } from './workspaces/sendingWorkspaces';
-import { ServerCeilings, type Share, type SharedCeiling } from './workspaces/serverCeilings';
+import { MIB, ServerCeilings, type Share, type SharedCeiling } from './workspaces/serverCeilings';
 import { sendAttempt } from './webhooks/sendAttempt';
 import { DEFAULT_WORKSPACE } from '../shared/workspaceKey';
 import { EndpointReports } from './endpointCheck/endpointReports';
@@ -42,8 +42,6 @@ import { LinkViews } from './linkViews/linkViews';
 import { applyConfiguration, configurationProblems, isMade } from './configuration/applyConfiguration';
 import { runConfiguration } from './configuration/precedence';
 import { ConfigurationError, type Configuration } from './configuration/readConfiguration';
-
-const MIB = 1024 * 1024;
 
 export interface CoreOptions {
   /** Where the store lives; omitted means in memory. */
@@ -165,13 +163,13 @@ export class SandboxCore {
         if (summary) this.log.request(entry, summary);
         this.emit({ type: 'request.logged', entry });
       },
-      () => Math.min(this.settings.request_log_mb * MIB, requestLogShare.bytes()),
+      () => requestLogShare.capped(this.settings.request_log_mb * MIB),
       options.dataDir,
     );
     this.inbox = new Inboxes((event) => this.emit(event), undefined, options.dataDir, {
       reserveBytes: options.inboxReserveBytes,
       workspace: this.name,
-      share: () => inboxShare.bytes(),
+      share: inboxShare,
     });
     this.links = new PaymentLinks(store.state, clock, {
       settings: () => this.settings,
@@ -244,7 +242,7 @@ export class SandboxCore {
     );
     retention.sweep();
     const bodies = new AttemptBodies(store.state, () =>
-      Math.min(this.settings.attempt_bodies_mb * MIB, bodiesShare.bytes()),
+      bodiesShare.capped(this.settings.attempt_bodies_mb * MIB),
     );
     store.onCommit((ops) => {
       retention.sweep();

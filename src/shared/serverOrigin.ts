@@ -9,7 +9,7 @@ export const DEFAULT_PORT = 4545;
  * (0.0.0.0, ::; a container's) is reached at 127.0.0.1. The server prints its origin so, and the
  * CLI finds it so from PLS_HOST (docs/contract.md §14).
  */
-export const reachableHost = (host: string): string =>
+const reachableHost = (host: string): string =>
   host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : host;
 
 /** `http://host:port` for a client on this machine, an IPv6 address in brackets. */

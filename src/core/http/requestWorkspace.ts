@@ -89,7 +89,7 @@ export function chooseByKey(workspaces: Workspaces, request: FastifyRequest): Pr
 }
 
 /**
- * The workspace a checkout URL names (`?workspace=`, taken out of the query) when it holds the link:
+ * The workspace a checkout URL names (`?workspace=`, read from the query) when it holds the link:
  * a URL the sandbox gave, found at once. A name that is wrong or holds no such link is ignored.
  */
 function linkWorkspaceNamed(
@@ -110,9 +110,10 @@ function linkWorkspaceNamed(
  * after a start, a link in a workspace not open yet is looked for again once they all are.
  */
 export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): Promise<void> | undefined {
-  const { id } = request.params as { id?: string };
-  if (id === undefined) return undefined;
-  const named = linkWorkspaceNamed(workspaces, request, id.toLowerCase());
+  const given = (request.params as { id?: string }).id;
+  if (given === undefined) return undefined;
+  const id = given.toLowerCase();
+  const named = linkWorkspaceNamed(workspaces, request, id);
   if (named) {
     request.chosenWorkspace = named.workspace;
     request.workspaceName = named.name;
@@ -122,12 +123,12 @@ export function chooseByLink(workspaces: Workspaces, request: FastifyRequest): P
     request.chosenWorkspace = found ?? null;
     if (found) request.workspaceName = found.name;
   };
-  const found = workspaces.holding(id.toLowerCase());
+  const found = workspaces.holding(id);
   if (found || !workspaces.stillOpening) {
     choose(found);
     return undefined;
   }
-  return workspaces.opened().then(() => choose(workspaces.holding(id.toLowerCase())));
+  return workspaces.opened().then(() => choose(workspaces.holding(id)));
 }
 
 /**

@@ -36,12 +36,11 @@ export function messageLine(
   headers: Record<string, string>,
   body: Buffer,
 ): LogLine {
+  return { seq, summary, headers, ...encodedBody(body) };
+}
+
+/** A body as the log and the API carry it: UTF-8 text, or base64 when it is not UTF-8. */
+export function encodedBody(body: Buffer): { body: string; body_encoding: 'utf8' | 'base64' } {
   const utf8 = isUtf8(body);
-  return {
-    seq,
-    summary,
-    headers,
-    body: body.toString(utf8 ? 'utf8' : 'base64'),
-    body_encoding: utf8 ? 'utf8' : 'base64',
-  };
+  return { body: body.toString(utf8 ? 'utf8' : 'base64'), body_encoding: utf8 ? 'utf8' : 'base64' };
 }

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { encodedBody } from './inboxLog';
 import type { InboxMessage, InboxMessageSummary, InboxSettings, InboxView } from '../../shared/types';
 
 /** A message as held in memory: its body as received, what it costs against the byte bound. */
@@ -21,13 +21,7 @@ export interface Inbox {
 
 /** A message as the API and the console show it: a body that is not UTF-8 goes as base64. */
 export function present(kept: Kept): InboxMessage {
-  const utf8 = isUtf8(kept.body);
-  return {
-    ...kept.summary,
-    headers: kept.headers,
-    body: kept.body.toString(utf8 ? 'utf8' : 'base64'),
-    body_encoding: utf8 ? 'utf8' : 'base64',
-  };
+  return { ...kept.summary, headers: kept.headers, ...encodedBody(kept.body) };
 }
 
 export const view = (inbox: Inbox): InboxView => ({

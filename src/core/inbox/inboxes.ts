@@ -1,3 +1,4 @@
+import { MIB, type Share } from '../workspaces/serverCeilings';
 import type {
   InboxMessage,
   InboxMessageSummary,
@@ -30,8 +31,8 @@ export interface ReceivedRequest {
 export interface InboxOptions extends InboxDisk {
   /** The workspace these inboxes are (docs/contract.md §15): what a message logged before it was tagged belongs to. */
   workspace?: string;
-  /** This workspace's share of the server's inbox ceiling, when it is one of several (workspaces/serverCeilings.ts). */
-  share?: () => number;
+  /** This workspace's share of the server's inbox ceiling (workspaces/serverCeilings.ts). */
+  share?: Pick<Share, 'capped'>;
 }
 
 /**
@@ -60,7 +61,10 @@ export class Inboxes {
     options: InboxOptions = {},
   ) {
     this.workspace = options.workspace ?? DEFAULT_WORKSPACE;
-    this.held = new InboxHoldings(limits, () => Math.min(limits.totalBytes, options.share?.() ?? Infinity));
+    this.held = new InboxHoldings(
+      limits,
+      () => options.share?.capped(limits.totalBytes) ?? limits.totalBytes,
+    );
     this.reserveBytes = options.reserveBytes ?? INBOX_DISK_RESERVE_BYTES;
     this.refusedWrites = new RefusedWrites(options.warn ?? ((message) => process.emitWarning(message)));
     this.log = new JsonlLog<LogLine>(
@@ -144,7 +148,7 @@ export class Inboxes {
     if (!found) {
       throw new SandboxError(
         'resource_not_found',
-        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${Math.round(this.held.budget() / 1024 / 1024)} MiB, and Clear or POST /sandbox/reset empties them.`,
+        `Inbox ${name} holds no message ${id}: each inbox keeps its newest ${this.limits.messagesPerInbox}, all of them together at most ${Math.round(this.held.budget() / MIB)} MiB, and Clear or POST /sandbox/reset empties them.`,
         'id',
       );
     }

@@ -1,6 +1,6 @@
 import { ENDPOINT_CHECKS_RUNNING_LIMIT } from '../../shared/endpointCheck';
 
-const MIB = 1024 * 1024;
+export const MIB = 1024 * 1024;
 
 /**
  * The server-wide ceilings the workspaces share (docs/contract.md §15, "Shared ceilings"). Alone,
@@ -19,6 +19,8 @@ export const SERVER_CEILINGS = {
 export interface Share {
   /** What it may hold now: the ceiling divided among the workspaces made. */
   bytes(): number;
+  /** What a workspace whose own setting allows `own` bytes may hold now: the lesser of the two. */
+  capped(own: number): number;
   /** The workspace is removed or closed: the others' shares grow. */
   leave(): void;
 }
@@ -41,8 +43,10 @@ export class SharedCeiling {
   join(trim: () => void): Share {
     this.trims.add(trim);
     if (this.trims.size > 1) this.timer ??= setTimeout(() => this.trimAll(), TRIM_AFTER_MS).unref();
+    const bytes = (): number => Math.floor(this.ceiling / Math.max(1, this.trims.size));
     return {
-      bytes: () => Math.floor(this.ceiling / Math.max(1, this.trims.size)),
+      bytes,
+      capped: (own) => Math.min(own, bytes()),
       leave: () => this.trims.delete(trim),
     };
   }

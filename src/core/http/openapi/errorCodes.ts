@@ -51,8 +51,7 @@ export function codesFor(
     (code) => ERROR_CATALOG[code].status === status,
   );
   const named = ofStatus.filter(
-    (code) =>
-      new RegExp(`\\b${code}\\b`).test(description ?? '') || (status === 400 && reading.includes(code)),
+    (code) => new RegExp(`\\b${code}\\b`).test(description ?? '') || reading.includes(code),
   );
   return named.length > 0 ? named : ofStatus;
 }
