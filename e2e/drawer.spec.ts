@@ -1,7 +1,8 @@
 // The four drawers (a request, a delivery, an endpoint check, an inbox message) are one frame
 // (components/Drawer.tsx): each is a dialog named by its title, which takes focus when it opens;
 // each has one button named Close; Escape, Close and a click beside it close it, and focus goes
-// back to what opened it; each is as wide as the others, against the window's right edge.
+// back to what opened it; each is as wide as the others, against the window's right edge. A button
+// that disables itself while it works (Check again) leaves focus in the drawer.
 import type { Locator, Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
 import { expect, openConsole, test } from './sandboxFixture';
@@ -105,4 +106,16 @@ test('drawers: a request, a delivery, an inbox message and an endpoint check ope
   const widths: number[] = [];
   for (const drawer of drawers) widths.push(await opensTheSameWay(page, drawer));
   expect(new Set(widths).size, `one width for every drawer: ${widths.join(', ')}`).toBe(1);
+
+  // Check again disables itself while the check runs: focus stays in the drawer, on its title.
+  await page.getByRole('button', { name: 'Check this endpoint' }).first().click();
+  const check = page.getByRole('dialog', { name: 'Endpoint check' });
+  const again = check.getByRole('button', { name: 'Check again' });
+  await expect(again).toBeEnabled();
+  await again.focus();
+  await page.keyboard.press('Enter');
+  await expect(check.getByRole('heading', { level: 3, name: 'Endpoint check' })).toBeFocused();
+  await expect(again).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(again).toBeFocused();
 });

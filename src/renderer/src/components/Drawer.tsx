@@ -1,6 +1,7 @@
 // The side drawer every detail opens in (a request, a delivery, an endpoint check, an inbox
 // message): one frame, so each is named by its title, closes with a button named Close, with Escape
-// or a click beside it, and hands focus the same way.
+// or a click beside it, and hands focus the same way: to its title on opening and whenever a control
+// inside drops it, back to what opened it on closing.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useModalDialog } from '../hooks/useModalDialog';
 
@@ -23,8 +24,7 @@ export function Drawer({ title, monoTitle, sub, actions, onClose, children }: Dr
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   // The title takes focus, not the first button: it reads out what opened, and Enter cannot press
-  // an action (Resend) or a button that disables itself while it works (Check again), which would
-  // drop focus to the page. The link detail panel does the same.
+  // an action (Resend) by accident. The link detail panel does the same.
   useEffect(() => titleRef.current?.focus(), []);
   const close = () => dialogRef.current?.close();
 
@@ -36,6 +36,15 @@ export function Drawer({ title, monoTitle, sub, actions, onClose, children }: Dr
       onClose={onClose}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
+      }}
+      onBlur={(event) => {
+        if (event.relatedTarget !== null) return;
+        // A button that disables itself while it works (Check again), or one that goes away, drops
+        // focus to the page behind the dialog: it comes back to the title.
+        queueMicrotask(() => {
+          const active = document.activeElement;
+          if (dialogRef.current?.open && (!active || active === document.body)) titleRef.current?.focus();
+        });
       }}
     >
       <div className="drawer-inner">
