@@ -83,13 +83,13 @@ test('a disabled endpoint card still looks disabled, and its URL and secret pass
     const urls = await fiveEndpoints(sandbox);
     await openConsole(page, sandbox.origin);
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(card(page, urls[3] as string).getByTestId('endpoint-secret')).toBeVisible();
+    await expectAxeClean(page, 'webhooks, two disabled endpoint cards');
     const disabled = card(page, urls[3] as string);
     await expect(disabled.getByRole('switch')).not.toBeChecked();
     await expect(disabled.getByText('Disabled', { exact: true })).toBeVisible();
     await expect(disabled).toHaveCSS('border-top-style', 'dashed');
     await expect(card(page, urls[0] as string)).toHaveCSS('border-top-style', 'solid');
-    await expect(disabled.getByTestId('endpoint-secret')).toBeVisible();
-    await expectAxeClean(page, 'webhooks, two disabled endpoint cards');
   } finally {
     sandbox.stop();
   }
@@ -109,10 +109,6 @@ test('resend while the queue is paused says the new series waits until the queue
     await expect(page.getByTestId('queue-state')).toHaveText('Queue paused');
 
     const resend = firstDelivery(page).getByRole('button', { name: 'Resend' });
-    await expect(resend).toHaveAttribute(
-      'title',
-      /The queue is paused: the new attempts wait until it is resumed/,
-    );
     await resend.click();
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await expect(notifications).toContainText(
@@ -120,6 +116,10 @@ test('resend while the queue is paused says the new series waits until the queue
     );
     await expect(notifications).not.toContainText('on its way');
     await expect(firstDelivery(page)).toContainText('Paused');
+    await expect(resend).toHaveAttribute(
+      'title',
+      /The queue is paused: the new attempts wait until it is resumed/,
+    );
   } finally {
     sandbox.stop();
   }
