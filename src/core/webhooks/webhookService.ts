@@ -104,11 +104,17 @@ export class WebhookService {
    * this one through.
    */
   async retryNow(id: string): Promise<PresentedDelivery> {
-    await this.core.store.commit(
-      deliveryControls.retryNow(this.state, id, this.core.clock.now(), this.onWire, (d) =>
-        this.core.deliveries.heldBehind(d),
-      ),
+    const ops = deliveryControls.retryNow(this.state, id, this.core.clock.now(), this.onWire, (d) =>
+      this.core.deliveries.heldBehind(d),
     );
+    // Marked before the commit: the worker may take the delivery as soon as the commit applies.
+    const mark = this.core.deliveries.markRetryNow(id);
+    try {
+      await this.core.store.commit(ops);
+    } catch (error) {
+      mark.undo();
+      throw error;
+    }
     this.core.deliveries.letThrough(id);
     return this.shown(id);
   }
