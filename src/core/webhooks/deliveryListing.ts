@@ -5,6 +5,7 @@ import { SandboxError } from '../errors';
 import { paginate } from '../pagination';
 import type { StoreState } from '../store/storeState';
 import { byLastChange, type DeliveryOrder } from '../../shared/deliveryOrder';
+import { payloadQuery } from '../payloadQuery';
 
 export interface DeliveryListQuery extends DeliveryFilter {
   before_seq?: number;
@@ -12,6 +13,45 @@ export interface DeliveryListQuery extends DeliveryFilter {
   order?: DeliveryOrder;
   page?: number;
   per_page?: number;
+  /** A search over what the delivery carries (contract §16): free text or `path = value`. */
+  q?: string;
+}
+
+/**
+ * Whether a delivery matches the query's filter and search. The search reads the event the
+ * delivery sends, as sent (its JSON text), once per event however many endpoints it went to.
+ */
+export function deliveryQueryMatches(
+  state: StoreState,
+  q: DeliveryListQuery,
+): (d: PresentedDelivery) => boolean {
+  const matches = deliveryMatches(q);
+  const carries = payloadQuery(q.q);
+  if (!carries) return matches;
+  const byEvent = new Map<string, boolean>();
+  const eventCarries = (eventId: string): boolean => {
+    let found = byEvent.get(eventId);
+    if (found === undefined) {
+      const event = state.events.get(eventId);
+      found = event !== undefined && carries({ text: () => JSON.stringify(event), json: () => event });
+      byEvent.set(eventId, found);
+    }
+    return found;
+  };
+  return (d) => matches(d) && eventCarries(d.event_id);
+}
+
+/** Every delivery the query's filter, search (and before_seq) match, newest first, in one pass. */
+export function matchingDeliveries(
+  state: StoreState,
+  present: (d: WebhookDelivery) => PresentedDelivery,
+  q: DeliveryListQuery,
+): PresentedDelivery[] {
+  const matches = deliveryQueryMatches(state, q);
+  return [...state.deliveries.values()]
+    .reverse()
+    .map(present)
+    .filter((d) => (q.before_seq === undefined || d.seq < q.before_seq) && matches(d));
 }
 
 /**
@@ -19,18 +59,6 @@ export interface DeliveryListQuery extends DeliveryFilter {
  * for store order: pages read below it do not shift when newer deliveries arrive or older ones
  * are cleared, as page numbers would.
  */
-/** Every delivery the query's filter (and before_seq) matches, newest first, in one pass. */
-export function matchingDeliveries(
-  state: StoreState,
-  present: (d: WebhookDelivery) => PresentedDelivery,
-  q: DeliveryListQuery,
-): PresentedDelivery[] {
-  const matches = deliveryMatches(q);
-  return [...state.deliveries.values()]
-    .reverse()
-    .map(present)
-    .filter((d) => (q.before_seq === undefined || d.seq < q.before_seq) && matches(d));
-}
 
 export function listDeliveries(
   state: StoreState,
