@@ -185,3 +185,21 @@ describe('the search rule', () => {
     assert.deepEqual(parsePayloadSearch('   '), { search: undefined });
   });
 });
+
+test('free text over an event held parsed finds what its JSON text holds, and only that', () => {
+  const event = {
+    id: 'evt_1',
+    type: 'payment_link.paid',
+    data: { amount: 150000, title: 'Tee "Large"\n2', reference_id: 'INV-1001', note: null, live: false },
+  };
+  const text = JSON.stringify(event);
+  const texts = ['inv-1001', 'amount', '150000', '50', 'null', 'false', 'paid', 'tee', 'large', 'xyz'];
+  // Texts JSON syntax is part of: these go through the JSON text itself.
+  texts.push('"amount":150000', 'large\\"', '\\n2', 'id":"evt', ',');
+  for (const t of texts) {
+    const parsed = parsePayloadSearch(`"${t}"`);
+    assert.ok('search' in parsed && parsed.search);
+    const found = payloadMatches(parsed.search)({ text: () => text, json: () => event, held: event });
+    assert.equal(found, text.toLowerCase().includes(t.toLowerCase()), t);
+  }
+});
