@@ -9,7 +9,12 @@ import type {
 } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
 import { deliveryControls, findDelivery } from './deliveryControls';
-import { listDeliveries, matchingDeliveries, type DeliveryListQuery } from './deliveryListing';
+import {
+  deliveryQueryMatches,
+  listDeliveries,
+  matchingDeliveries,
+  type DeliveryListQuery,
+} from './deliveryListing';
 import { eventRecords, listEvents, type EventFilter } from './eventListing';
 import type { Page } from '../pagination';
 import { signatureVerifies } from './signing';
@@ -58,6 +63,11 @@ export class WebhookService {
 
   list(query: DeliveryListQuery): ReturnType<typeof listDeliveries> {
     return listDeliveries(this.state, (d) => this.core.presentDelivery(d), query);
+  }
+
+  /** Whether a delivery, as announced, matches the query's filter and search: what a long-poll waits for. */
+  matcher(query: DeliveryListQuery): (d: PresentedDelivery) => boolean {
+    return deliveryQueryMatches(this.state, query);
   }
 
   /** Every delivery the filter matches, oldest first: the whole list in one pass, not page by page. */
