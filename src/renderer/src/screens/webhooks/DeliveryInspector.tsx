@@ -2,6 +2,7 @@
 import { RESPONSE_BODY_LIMIT } from '../../../../shared/types';
 import { Drawer } from '../../components/Drawer';
 import type { InspectedAttempt } from '../../api/consoleClient';
+import { retryNowNote } from '../../lib/retryNowWords';
 import { useConsoleStore } from '../../store/consoleStore';
 import { selectInspected } from '../../store/deliveryRecordsSlice';
 import { DeliveryActions } from './DeliveryActions';
@@ -23,14 +24,18 @@ function truncatedNote(body: string): string {
 }
 
 function Attempt({ attempt }: { attempt: InspectedAttempt }) {
+  const ok = attempt.response !== null && attempt.response.status >= 200 && attempt.response.status < 300;
+  const schedule = useConsoleStore((state) => state.settings?.webhook_retry_schedule_seconds);
   return (
     <RequestAndAnswer
       heading={
         <>
           Attempt {attempt.number}
           {attempt.series > 1 && <span className="muted"> · series {attempt.series}</span>}
+          {attempt.retry_now && <span className="chip chip-retry-now">Retry now</span>}
         </>
       }
+      note={attempt.retry_now && retryNowNote(schedule, attempt.number, !ok)}
       name={`Attempt ${attempt.series}.${attempt.number}`}
       at={attempt.started_at}
       durationMs={attempt.duration_ms}

@@ -23,6 +23,8 @@ export interface ReceivedAnswer {
 interface RequestAndAnswerProps {
   /** Its heading: "Attempt 2 · series 1", "Request 1". */
   heading: ReactNode;
+  /** A line under the heading about how it came to be sent (Retry now). */
+  note?: ReactNode;
   /** Its name for assistive technology and Copy as curl: "Attempt 1.2", "Request 1". */
   name: string;
   /** When it was sent, where that is known. */
@@ -99,6 +101,7 @@ export function RequestAndAnswer(props: RequestAndAnswerProps) {
           {response ? `HTTP ${response.status}` : 'No response'}
         </span>
       </header>
+      {props.note && <p className="hint">{props.note}</p>}
       {error && <p className="attempt-error">{error}</p>}
 
       <h5>Request</h5>
