@@ -2,6 +2,7 @@
 import { type ReactNode } from 'react';
 import { useModalDialog } from '../hooks/useModalDialog';
 import { OfflineGate } from './OfflineGate';
+import { ReasonButton } from './DisabledReason';
 
 interface ConfirmDialogProps {
   title: string;
@@ -53,9 +54,13 @@ export function ConfirmDialog({
             {cancelLabel}
           </button>
           <OfflineGate>
-            <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
+            <ReasonButton
+              type="submit"
+              className={danger ? 'button button-danger' : 'button button-primary'}
+              disabledReason={undefined}
+            >
               {confirmLabel}
-            </button>
+            </ReasonButton>
           </OfflineGate>
         </div>
       </form>

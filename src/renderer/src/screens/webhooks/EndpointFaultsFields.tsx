@@ -14,6 +14,8 @@ interface EndpointFaultsFieldsProps {
   onSeedText(text: string): void;
 }
 
+const ERROR_ID = 'field-faults-error';
+
 const SWITCHES: { key: 'duplicate' | 'shuffle' | 'bad_signature'; label: string }[] = [
   { key: 'duplicate', label: 'Deliver every event twice (same webhook-id)' },
   { key: 'shuffle', label: "Deliver a link's events out of order (within 5 s)" },
@@ -53,6 +55,7 @@ export function EndpointFaultsFields({
           inputMode="numeric"
           value={delayText}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
           onChange={(event) => onDelayText(event.target.value)}
         />
         seconds (sandbox time)
@@ -68,11 +71,16 @@ export function EndpointFaultsFields({
           placeholder="0 to 4294967295"
           value={seedText}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
           onChange={(event) => onSeedText(event.target.value)}
         />
         (empty: random)
       </label>
-      {error && <span className="field-error">{error}</span>}
+      {error && (
+        <span id={ERROR_ID} className="field-error">
+          {error}
+        </span>
+      )}
     </fieldset>
   );
 }
