@@ -1,6 +1,7 @@
 // What makes a webhook endpoint's URL and signing secret usable, said alike wherever one is given:
 // the API and the console, an endpoint check, check-endpoint, serve's --webhook-url and
-// --webhook-secret, startTestSandbox, a configuration file and an import.
+// --webhook-secret, startTestSandbox, a configuration file and an import; and what every other
+// http(s) URL field (Forward to…, the public_url setting) says of a URL that is not one.
 import { WEBHOOK_SECRET_PATTERN, WEBHOOK_SECRET_WORDS } from './exportRecords';
 
 const SECRET = new RegExp(WEBHOOK_SECRET_PATTERN);
@@ -36,6 +37,10 @@ export function httpUrlProblem(url: string, use: string, example: string): strin
 /** Why a webhook URL is unusable, as a sentence a person can act on, or null when it is fine. */
 export const webhookUrlProblem = (url: string): string | null =>
   httpUrlProblem(url, 'can receive webhooks', EXAMPLE_WEBHOOK_URL);
+
+/** Why a public_url setting (the base of checkout URLs) is unusable, or null when its scheme is fine. */
+export const publicUrlProblem = (url: string): string | null =>
+  httpUrlProblem(url, 'can be the base of checkout URLs', 'https://pay.example.test');
 
 /**
  * Why `secret`, given as `name`, cannot be an endpoint's signing secret, or null when it can. The
