@@ -20,11 +20,14 @@ async function goTo(page: Page, screen: string): Promise<void> {
   await expect(page.getByRole('heading', { name: screen, level: 2 })).toBeVisible();
 }
 
-/** The field has the focus and its description (what a screen reader reads with it) is the error. */
+/**
+ * The field has the focus and its description (what a screen reader reads with it) is the error.
+ * Soft: every form is checked, and each that does otherwise is named.
+ */
 async function expectErrorAt(field: Locator, error: string | RegExp): Promise<void> {
-  await expect(field).toBeFocused();
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(error);
+  await expect.soft(field).toBeFocused();
+  await expect.soft(field).toHaveAttribute('aria-invalid', 'true');
+  await expect.soft(field).toHaveAccessibleDescription(error);
 }
 
 test('an error only the server finds lands under its field, focused, in every form', async ({ page }) => {
@@ -41,10 +44,7 @@ test('an error only the server finds lands under its field, focused, in every fo
     await newLink.getByLabel('Title').fill('Too small');
     await newLink.getByLabel('Amount (IDR)').fill('100');
     await newLink.getByRole('button', { name: 'Create link' }).click();
-    await expectErrorAt(
-      newLink.getByLabel('Amount (IDR)'),
-      /amount 100 is less than the fee of 5003 .*IDR\s100 against a fee of IDR\s5,003/,
-    );
+    await expectErrorAt(newLink.getByLabel('Amount (IDR)'), /amount 100 is less than the fee of 5003 /);
     await expectAxeClean(page, 'New link, the fee the server refused');
     await newLink.getByRole('button', { name: 'Close' }).click();
 
