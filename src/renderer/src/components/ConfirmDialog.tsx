@@ -2,7 +2,7 @@
 import { type ReactNode } from 'react';
 import { useModalDialog } from '../hooks/useModalDialog';
 import { OfflineGate } from './OfflineGate';
-import { ReasonButton } from './DisabledReason';
+import { ActionButton } from './ActionButton';
 
 interface ConfirmDialogProps {
   title: string;
@@ -54,13 +54,9 @@ export function ConfirmDialog({
             {cancelLabel}
           </button>
           <OfflineGate>
-            <ReasonButton
-              type="submit"
-              className={danger ? 'button button-danger' : 'button button-primary'}
-              disabledReason={undefined}
-            >
+            <ActionButton type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
               {confirmLabel}
-            </ReasonButton>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

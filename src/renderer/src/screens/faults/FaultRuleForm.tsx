@@ -8,7 +8,7 @@ import { messageOf } from '../../lib/errorMessage';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ACTION_CHOICES } from './describeFault';
 import { draftProblems, EMPTY_DRAFT, ruleOf, type FaultDraft } from './faultDraft';
-import { ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 type Field = keyof FaultDraft;
 
@@ -125,13 +125,13 @@ export function FaultRuleForm() {
         {text('probability', 'Probability', 'Optional: 0 to 1, default 1 (every matching request)')}
         {text('seed', 'Seed', 'Optional: 0 to 4294967295, the same probability and jitter draws each run')}
         <div className="fault-form-submit">
-          <ReasonButton
+          <ActionButton
             type="submit"
             className="button button-primary"
             disabledReason={saving ? 'Adding the rule: wait for the answer.' : undefined}
           >
             {saving ? 'Adding…' : 'Add rule'}
-          </ReasonButton>
+          </ActionButton>
         </div>
       </div>
     </form>

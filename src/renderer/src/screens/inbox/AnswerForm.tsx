@@ -5,7 +5,7 @@ import { messageOf } from '../../lib/errorMessage';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { describeAnswer, draftOf, parseDraft, sequenceState, type AnswerDraft } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
-import { ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 const DEFAULTS = { status: 200, delay_ms: 0, sequence: [] };
 const FIELDS: (keyof AnswerDraft)[] = ['status', 'delay_ms', 'sequence'];
@@ -88,13 +88,13 @@ export function AnswerForm() {
           </p>
         )}
         <div className="inbox-answer-actions">
-          <ReasonButton
+          <ActionButton
             type="submit"
             className="button button-primary"
             disabledReason={saving ? 'Setting the answer: wait for the sandbox to confirm it.' : undefined}
           >
             {saving ? 'Saving…' : 'Set answer'}
-          </ReasonButton>
+          </ActionButton>
         </div>
       </form>
     </section>

@@ -12,7 +12,7 @@ import { FormField } from '../../components/FormField';
 import { ExpiresField, expiresAtOf, type ExpiresChoice } from './ExpiresField';
 import { OfflineGate } from '../../components/OfflineGate';
 import { useFieldErrors, type FieldErrors } from '../../hooks/useFieldErrors';
-import { ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 const MAX_AMOUNT = (CreateLinkBodySchema.properties.amount as unknown as { maximum: number }).maximum;
 
@@ -164,13 +164,13 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
             Close
           </button>
           <OfflineGate>
-            <ReasonButton
+            <ActionButton
               type="submit"
               className="button button-primary"
               disabledReason={saving ? 'Creating the link: wait for the answer.' : undefined}
             >
               {saving ? 'Creating…' : 'Create link'}
-            </ReasonButton>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

@@ -4,7 +4,7 @@ import { useModalDialog } from '../../hooks/useModalDialog';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { HeldExport } from '../../store/scenarioExportSlice';
 import { OfflineGate } from '../../components/OfflineGate';
-import { ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 /** The needs listed one by one; past this many, how many more. */
 const LISTED = 5;
@@ -59,9 +59,9 @@ function NeedsDialog({ held }: { held: HeldExport }) {
           </button>
           {tickable > 0 && (
             <OfflineGate>
-              <ReasonButton type="submit" className="button button-primary" disabledReason={undefined}>
+              <ActionButton type="submit" className="button button-primary">
                 Tick {tickable} more and export
-              </ReasonButton>
+              </ActionButton>
             </OfflineGate>
           )}
         </div>
@@ -78,7 +78,7 @@ export function ScenarioExport() {
   return (
     <>
       <OfflineGate>
-        <ReasonButton
+        <ActionButton
           type="button"
           className="button button-small"
           disabledReason={total === 0 ? 'Nothing to export: the log holds no requests here.' : undefined}
@@ -86,7 +86,7 @@ export function ScenarioExport() {
           onClick={() => void exportScenario()}
         >
           {checked > 0 ? `Export ${checked} as scenario` : 'Export as scenario'}
-        </ReasonButton>
+        </ActionButton>
       </OfflineGate>
       {held && <NeedsDialog held={held} />}
     </>

@@ -18,7 +18,7 @@ import { ApiSection } from './ApiSection';
 import { MoneySection } from './MoneySection';
 import { ServerSection } from './ServerSection';
 import { WebhookSection } from './WebhookSection';
-import { firstReason, ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 export function SettingsForm({ settings }: { settings: Settings }) {
   const saveSettings = useConsoleStore((state) => state.saveSettings);
@@ -107,27 +107,27 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             ? `Unsaved changes (${changed.length} ${changed.length === 1 ? 'field' : 'fields'})`
             : 'All changes saved'}
         </span>
-        <ReasonButton
+        <ActionButton
           type="button"
           className="button"
-          disabledReason={firstReason(
-            !dirty && 'Nothing to discard: no setting has been changed.',
-            saving && 'Saving the settings: wait for the answer.',
-          )}
+          disabledReason={
+            (!dirty && 'Nothing to discard: no setting has been changed.') ||
+            (saving && 'Saving the settings: wait for the answer.')
+          }
           onClick={discard}
         >
           Discard
-        </ReasonButton>
-        <ReasonButton
+        </ActionButton>
+        <ActionButton
           type="submit"
           className="button button-primary"
-          disabledReason={firstReason(
-            !dirty && 'Nothing to save: no setting has been changed.',
-            saving && 'Saving the settings: wait for the answer.',
-          )}
+          disabledReason={
+            (!dirty && 'Nothing to save: no setting has been changed.') ||
+            (saving && 'Saving the settings: wait for the answer.')
+          }
         >
           {saving ? 'Saving…' : 'Save settings'}
-        </ReasonButton>
+        </ActionButton>
       </div>
       <ServerSection {...sections} />
       <ApiSection {...sections} />

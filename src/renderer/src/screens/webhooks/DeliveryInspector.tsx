@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import type { InspectedAttempt } from '../../api/consoleClient';
 import { formatDateTime } from '../../lib/dates';
+import { retryNowNote } from '../../lib/retryNowWords';
 import { formatDuration, prettyBody } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { selectInspected } from '../../store/deliveryRecordsSlice';
@@ -62,12 +63,14 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
   const signature = attempt.request.headers['webhook-signature'];
   const verified = attempt.signature_verified;
   const ok = attempt.response !== null && attempt.response.status >= 200 && attempt.response.status < 300;
+  const schedule = useConsoleStore((state) => state.settings?.webhook_retry_schedule_seconds);
   return (
     <article className="attempt" aria-label={`Attempt ${attempt.series}.${attempt.number}`}>
       <header className="attempt-header">
         <h4>
           Attempt {attempt.number}
           {attempt.series > 1 && <span className="muted"> · series {attempt.series}</span>}
+          {attempt.retry_now && <span className="chip chip-retry-now">Retry now</span>}
         </h4>
         <span className="muted">{formatDateTime(attempt.started_at)}</span>
         <span className="muted">{formatDuration(attempt.duration_ms)}</span>
@@ -75,6 +78,7 @@ function Attempt({ attempt }: { attempt: InspectedAttempt }) {
           {attempt.response ? `HTTP ${attempt.response.status}` : 'No response'}
         </span>
       </header>
+      {attempt.retry_now && <p className="hint">{retryNowNote(schedule, attempt.number, !ok)}</p>}
       {attempt.error && <p className="attempt-error">{attempt.error}</p>}
 
       <h5>Request</h5>

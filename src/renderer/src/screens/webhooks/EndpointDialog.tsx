@@ -12,7 +12,7 @@ import type { EndpointFaults } from '../../../../shared/faults';
 import { EndpointFaultsFields } from './EndpointFaultsFields';
 import { OfflineGate } from '../../components/OfflineGate';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
-import { ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 const FIELDS = ['url', 'description', 'event_types', 'faults'] as const;
 
@@ -162,7 +162,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
             Close
           </button>
           <OfflineGate>
-            <ReasonButton
+            <ActionButton
               type="submit"
               className="button button-primary"
               disabledReason={
@@ -170,7 +170,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
               }
             >
               {endpoint ? (saving ? 'Saving…' : 'Save changes') : saving ? 'Adding…' : 'Add endpoint'}
-            </ReasonButton>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

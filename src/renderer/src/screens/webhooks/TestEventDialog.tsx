@@ -5,7 +5,7 @@ import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { OfflineGate } from '../../components/OfflineGate';
-import { ReasonButton } from '../../components/DisabledReason';
+import { ActionButton } from '../../components/ActionButton';
 
 export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose(): void }) {
   const dialogRef = useModalDialog();
@@ -49,14 +49,14 @@ export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoi
             Close
           </button>
           <OfflineGate>
-            <ReasonButton
+            <ActionButton
               type="submit"
               className="button button-primary"
               disabledReason={sending ? 'Sending the test event: wait for the answer.' : undefined}
               aria-busy={sending || undefined}
             >
               {sending ? 'Sending…' : 'Send test event'}
-            </ReasonButton>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>
