@@ -27,6 +27,8 @@ export function useFieldErrors<F extends string>(
 ) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
+  /** The API's param for an error it answered, when that names one control of a group ("faults.seed"). */
+  const [apiParam, setApiParam] = useState<string | undefined>();
 
   const clear = (field: F) =>
     setErrors((current) => {
@@ -38,6 +40,7 @@ export function useFieldErrors<F extends string>(
   /** Shows every problem found, and takes the tester to the first of those fields on the page. */
   const show = (found: FieldErrors<F>) => {
     setErrors(found);
+    setApiParam(undefined);
     const controls = (Object.keys(found) as F[])
       .map((field) => controlNamed(formRef.current, field))
       .filter((control): control is HTMLElement => control !== null);
@@ -61,9 +64,10 @@ export function useFieldErrors<F extends string>(
     const field = fieldOfParam(error.param, fields, aliases);
     if (!field) return false;
     setErrors({ [field]: error.message } as FieldErrors<F>);
+    setApiParam(error.param);
     goTo(controlNamed(formRef.current, error.param ?? field) ?? controlNamed(formRef.current, field));
     return true;
   };
 
-  return { formRef, errors, clear, show, showApiError, clearAll: () => setErrors({}) };
+  return { formRef, errors, apiParam, clear, show, showApiError, clearAll: () => setErrors({}) };
 }

@@ -37,7 +37,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const [faults, setFaults] = useState<EndpointFaults>(endpoint?.faults ?? NO_ENDPOINT_FAULTS);
   const [delayText, setDelayText] = useState(String(faults.delay_seconds));
   const [seedText, setSeedText] = useState(faults.seed === undefined ? '' : String(faults.seed));
-  const { formRef, errors, clear, show, showApiError } = useFieldErrors(FIELDS);
+  const { formRef, errors, apiParam, clear, show, showApiError } = useFieldErrors(FIELDS);
   const [saving, setSaving] = useState(false);
 
   const toggleType = (type: WebhookEventType) => {
@@ -143,6 +143,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
           faults={faults}
           delayText={delayText}
           error={errors.faults}
+          errorParam={apiParam}
           onChange={(next) => {
             clear('faults');
             setFaults(next);
