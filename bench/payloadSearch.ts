@@ -4,7 +4,7 @@ import { startChild, type ChildMessage } from './child';
 import { fmt } from './measure';
 
 /**
- * Search over kept deliveries (contract §16, issue 33: 100,000 answer within a second): the server
+ * Search over kept deliveries (docs/contract.md §16, issue 33: 100,000 answer within a second): the server
  * in its own process (bench/payloadSearchServer.ts) holds N deliveries; each query is asked through
  * GET /sandbox/deliveries?q= a few times, the median and the slowest round trip reported. The
  * queries: a reference only one delivery carries (free text and path = value), a type a tenth

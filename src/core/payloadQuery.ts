@@ -3,7 +3,7 @@ import { SandboxError } from './errors';
 
 /**
  * `q=` as a matcher over bodies (undefined for a blank one: no search), or a 400 naming q that
- * says what a search may be (contract §16).
+ * says what a search may be (docs/contract.md §16).
  */
 export function payloadQuery(q: string | undefined): ((body: SearchedBody) => boolean) | undefined {
   if (q === undefined) return undefined;

@@ -34,7 +34,7 @@ export const ConsoleLinkListQuerySchema = Type.Object(
 );
 export type LinkListQuery = Static<typeof ConsoleLinkListQuerySchema>;
 
-/** `q=` on deliveries and inbox messages (contract §16); an empty one searches for nothing in particular. */
+/** `q=` on deliveries and inbox messages (docs/contract.md §16); an empty one searches for nothing in particular. */
 export const PayloadSearchParam = Type.Optional(
   Type.String({ maxLength: PAYLOAD_SEARCH_MAX, description: PAYLOAD_SEARCH_HELP }),
 );

@@ -1,4 +1,4 @@
-// contract §16: deliveries and inbox messages searched by what they carry (`q=`), free text or
+// docs/contract.md §16: deliveries and inbox messages searched by what they carry (`q=`), free text or
 // `path = value`, on the keyed routes and the console's, over everything kept, newest first.
 // Real sandbox, real deliveries into its own inbox, real HTTP; answers checked against /openapi.json.
 import assert from 'node:assert/strict';

@@ -128,7 +128,7 @@ export class Inboxes {
   }
 
   /** Newest first; with `since`, only those received after that message. */
-  /** Newest first: those after `since`, and those carrying what `q` searches for (contract §16). */
+  /** Newest first: those after `since`, and those carrying what `q` searches for (docs/contract.md §16). */
   messages(name: string, since?: string, q?: string): InboxMessage[] {
     const after = since === undefined ? 0 : this.ids.seqOf(since);
     const carries = carriedBy(q);

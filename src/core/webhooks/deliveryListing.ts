@@ -13,7 +13,7 @@ export interface DeliveryListQuery extends DeliveryFilter {
   order?: DeliveryOrder;
   page?: number;
   per_page?: number;
-  /** A search over what the delivery carries (contract §16): free text or `path = value`. */
+  /** A search over what the delivery carries (docs/contract.md §16): free text or `path = value`. */
   q?: string;
 }
 

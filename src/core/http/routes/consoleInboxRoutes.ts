@@ -36,7 +36,7 @@ export function consoleInboxRoutes(app: FastifyInstance): void {
         tags: TAG,
         summary: "An inbox's messages, newest first, without headers or bodies",
         description:
-          'New ones arrive on the event stream as inbox.received; GET /_console/api/inbox/{name}/messages/{id} has the headers and body. `q` keeps only the messages whose body carries what it searches for (contract §16).',
+          'New ones arrive on the event stream as inbox.received; GET /_console/api/inbox/{name}/messages/{id} has the headers and body. `q` keeps only the messages whose body carries what it searches for (docs/contract.md §16).',
         params: InboxNameParams,
         querystring: ConsoleMessagesQuery,
         response: consoleResponses({ 200: ConsoleEnvelope }),
