@@ -94,6 +94,55 @@ export function newRowPlace(
   return { position: after, exact: after === 0 || before === after - 1 };
 }
 
+/**
+ * How many places the rows at `near` moved from one loading of the list to the next: rows that went
+ * in or out above them (live rows, a burst on top), or a block read again that the server placed
+ * elsewhere. Told by the loaded row nearest `near`, at or below it first, among those that kept
+ * their order with the others: a row that moved on its own (a delivery resent to the top) says
+ * nothing about the rest. 0 when no row is loaded in both.
+ */
+export function rowsMoved(before: RowMap, after: RowMap, near: number): number {
+  if (before === after) return 0;
+  const afterAt = new Map<string, number>();
+  for (const [position, id] of after) afterAt.set(id, position);
+  const both: { was: number; is: number }[] = [];
+  for (const [was, id] of before) {
+    const is = afterAt.get(id);
+    if (is !== undefined) both.push({ was, is });
+  }
+  both.sort((a, b) => a.was - b.was);
+  let best: { was: number; is: number } | undefined;
+  for (const row of inOrder(both)) {
+    if (row.was >= near) return row.is - row.was;
+    best = row;
+  }
+  return best ? best.is - best.was : 0;
+}
+
+/**
+ * The most rows, in their order before, whose places after are in the same order: the longest
+ * increasing run of `is` (patience sorting, n log n), first to last.
+ */
+function inOrder<R extends { is: number }>(rows: R[]): R[] {
+  /** tails[k]: the index of the row ending the best run of k + 1 rows found so far. */
+  const tails: number[] = [];
+  const previous: number[] = new Array<number>(rows.length);
+  rows.forEach((row, i) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((rows[tails[mid] as number] as R).is < row.is) low = mid + 1;
+      else high = mid;
+    }
+    previous[i] = low > 0 ? (tails[low - 1] as number) : -1;
+    tails[low] = i;
+  });
+  const run: R[] = [];
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i] as number) run.push(rows[i] as R);
+  return run.reverse();
+}
+
 /** Keeps the `keep` rows nearest `centre` once there are a quarter more than that. */
 export function evictFar(rows: RowMap, centre: number, keep: number): RowMap {
   if (rows.size <= keep * 1.25) return rows;
