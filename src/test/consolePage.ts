@@ -14,6 +14,8 @@ export interface ConsolePage {
    * the stream is open, so a change made after it is seen.
    */
   listen(onEvent: (event: ConsoleStreamEvent) => void): Promise<void>;
+  /** Stops the sandbox, as a tester's Ctrl+C would: the page goes on asking it. */
+  stopSandbox(): Promise<void>;
   /** Stops the stream and the sandbox, and gives fetch back its own addresses. */
   close(): Promise<void>;
 }
@@ -24,6 +26,8 @@ export async function openConsolePage(): Promise<ConsolePage> {
   globalThis.fetch = (input, init) =>
     ownFetch(typeof input === 'string' && input.startsWith('/') ? sandbox.origin + input : input, init);
   const streams = new AbortController();
+  let stopping: Promise<void> | undefined;
+  const stopSandbox = () => (stopping ??= sandbox.close());
 
   return {
     sandbox,
@@ -43,34 +47,34 @@ export async function openConsolePage(): Promise<ConsolePage> {
       const decoder = new TextDecoder();
       let opened: () => void = () => undefined;
       const open = new Promise<void>((resolve) => (opened = resolve));
+      // A stream cut off (the sandbox stopped, the page closed) ends, as the page's does.
+      const next = () => reader.read().catch(() => ({ done: true as const, value: undefined }));
       void (async () => {
         let text = '';
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return;
-            text += decoder.decode(value, { stream: true });
-            let end: number;
-            while ((end = text.indexOf('\n\n')) >= 0) {
-              const message = text.slice(0, end);
-              text = text.slice(end + 2);
-              const type = /^event: (.*)$/m.exec(message)?.[1];
-              const data = /^data: (.*)$/m.exec(message)?.[1];
-              if (type === 'ready') opened();
-              else if (type && data) onEvent(JSON.parse(data) as ConsoleStreamEvent);
-            }
+        for (;;) {
+          const { done, value } = await next();
+          if (done) return;
+          text += decoder.decode(value, { stream: true });
+          let end: number;
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const message = text.slice(0, end);
+            text = text.slice(end + 2);
+            const type = /^event: (.*)$/m.exec(message)?.[1];
+            const data = /^data: (.*)$/m.exec(message)?.[1];
+            if (type === 'ready') opened();
+            else if (type && data) onEvent(JSON.parse(data) as ConsoleStreamEvent);
           }
-        } catch (error) {
-          if (!streams.signal.aborted) throw error;
         }
       })();
       await open;
     },
 
+    stopSandbox,
+
     async close() {
       streams.abort();
       globalThis.fetch = ownFetch;
-      await sandbox.close();
+      await stopSandbox();
     },
   };
 }
