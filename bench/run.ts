@@ -29,6 +29,7 @@ import { fixturesBench, fixturesTable, type FixtureRun } from './fixtures';
 import { workspacesBench, workspacesTable, type WorkspacesResult } from './workspaces';
 import { workspaceIsolationBench, workspaceIsolationTable, type IsolationResult } from './workspaceIsolation';
 import { compareBench } from './compare';
+import { payloadSearchBench, payloadSearchTable, type SearchResult } from './payloadSearch';
 
 /**
  * `npm run bench`: throughput and latency of the Payment Links API against a bare node:http
@@ -690,6 +691,7 @@ async function main(): Promise<void> {
   let startup: StartupRow[] | null = null;
   let fixtures: FixtureRun[] | null = null;
   let workspaces: WorkspacesResult | null = null;
+  const search: SearchResult[] = [];
   let isolation: IsolationResult | null = null;
   const apiLinks = Number(process.env.BENCH_API_LINKS ?? 1_000_000);
   if (MILLION) {
@@ -730,11 +732,11 @@ async function main(): Promise<void> {
       },
     ];
     // BENCH_PARTS picks parts of the default run (levels, webhooks, events, mass, bodies, container,
-    // logs, down, startup, fixtures, workspaces), all by default; isolation and requestlog only when
-    // named.
+    // logs, down, startup, fixtures, workspaces, search), all by default; isolation and requestlog
+    // only when named.
     const parts = (
       process.env.BENCH_PARTS ??
-      'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures,workspaces'
+      'levels,webhooks,events,mass,bodies,container,logs,down,startup,fixtures,workspaces,search'
     ).split(',');
     if (parts.includes('levels')) for (const plan of plans) levels.push(await level(plan));
     if (parts.includes('webhooks'))
@@ -752,6 +754,10 @@ async function main(): Promise<void> {
     if (parts.includes('startup')) startup = await startupBench(join(root, 'startup'));
     if (parts.includes('fixtures')) fixtures = await fixturesBench(join(root, 'fixtures'));
     if (parts.includes('workspaces')) workspaces = await workspacesBench(join(root, 'workspaces'));
+    if (parts.includes('search')) {
+      const sizes = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number);
+      for (const size of sizes) search.push(await payloadSearchBench(size));
+    }
     // Only when named: it makes 10,000 workspaces and 100,000 links, and takes about 3 minutes.
     if (parts.includes('isolation'))
       isolation = await workspaceIsolationBench(join(root, 'isolation'), spawn);
@@ -780,6 +786,7 @@ async function main(): Promise<void> {
     if (startup) console.log(`\n${startupTable(startup).join('\n')}`);
     if (fixtures) console.log(`\n${fixturesTable(fixtures).join('\n')}`);
     if (workspaces) console.log(`\n${workspacesTable(workspaces).join('\n')}`);
+    if (search.length) console.log(`\n${payloadSearchTable(search).join('\n')}`);
     if (isolation) console.log(`\n${workspaceIsolationTable(isolation).join('\n')}`);
   } else {
     if (levels.length) console.log(scaleTables(levels).join('\n'));

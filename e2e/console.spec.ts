@@ -87,7 +87,7 @@ test('the New link form shows API validation errors beside the field, then creat
   await dialog.getByLabel('Amount (IDR)').fill('250.75');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(dialog.locator('#field-amount-error')).toHaveText(
-    'IDR amounts are whole: enter it without decimals.',
+    'IDR has no decimals: enter whole IDR, like 15000.',
   );
 
   await dialog.getByLabel('Amount (IDR)').fill('25000');

@@ -98,8 +98,9 @@ test('Check this endpoint: refusals fail with their fix, then pass, and the repo
     await expect(wrong.getByLabel('Express snippet').first()).toContainText("express.raw({ type: '*/*' })");
     await expect(wrong).toContainText('(not run here)');
     await wrong.getByText('The request sent and the answer').click();
-    await expect(wrong.getByLabel('Request 1 headers')).toContainText('webhook-signature');
-    await expect(wrong.getByLabel('Request 1 body')).toContainText('endpoint_check_');
+    const sent = wrong.getByRole('article', { name: 'Request 1' });
+    await expect(sent.getByLabel('Request headers')).toContainText('webhook-signature');
+    await expect(sent.getByLabel('Request body')).toContainText('endpoint_check_');
     await expect(wrong).toContainText('HTTP 200');
     await page.screenshot({ path: `${DIR}/endpoint-check-request-light.png` });
 

@@ -133,12 +133,12 @@ test('a retried delivery is one group ×3 about its link, with curl, forward and
   expect(receiver.received.at(-1)?.headers.cookie).toBeUndefined();
   await expectAxeClean(page, 'Inbox, a message forwarded');
   await shoot(page, 'inbox-site-message-1280');
-  await drawer.getByRole('button', { name: 'Close the message' }).click();
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
 
   // A delivery's message names its link.
   await page.locator('tbody tr').filter({ has: group }).click();
   await expect(page.getByRole('dialog').getByTestId('inbox-link-id')).toHaveText(link.id);
-  await page.getByRole('dialog').getByRole('button', { name: 'Close the message' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
 
   // The sandbox restarts on the same folder and port: every message is still there.
   const port = new URL(origin).port;

@@ -70,7 +70,7 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
     const responseBody = detail.getByRole('region', { name: 'Response body' });
     await expect(responseBody.locator('pre')).toContainText(`"id": "${linkId}"`);
     await page.screenshot({ path: 'test-results/requests-detail-light.png' });
-    await detail.getByRole('button', { name: 'Close the request' }).click();
+    await detail.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(detail).toBeHidden();
 
     // From the keyboard: Enter on a focused row opens its detail (the same key must not also press its Close button).

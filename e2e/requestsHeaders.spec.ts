@@ -40,7 +40,7 @@ test('requests: headers, a refused key, a kept 415 body, Copy as curl and Replay
     const refusedDetail = page.getByRole('dialog', { name: 'POST /payment-links' });
     await expect(refusedDetail.getByRole('region', { name: 'Request body' })).toContainText('amount=1');
     await expect(refusedDetail.getByRole('region', { name: 'Request headers' })).toContainText('text/plain');
-    await refusedDetail.getByRole('button', { name: 'Close the request' }).click();
+    await refusedDetail.getByRole('button', { name: 'Close', exact: true }).click();
 
     await rows.filter({ hasText: '201' }).click();
     const detail = page.getByRole('dialog', { name: 'POST /payment-links' });

@@ -114,7 +114,7 @@ test('screenshots of every screen, light and dark, at 1280×720 and 1920×1080',
     const inspector = page.getByRole('dialog', { name: 'Delivery' });
     await expect(inspector.locator('.sig-badge').first()).toHaveText('verifies');
     await shoot(page, 'delivery-inspector');
-    await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+    await inspector.getByRole('button', { name: 'Close', exact: true }).click();
     // The receiver takes anything: its report card fails the signature and timestamp probes.
     const orders = page.getByRole('listitem', { name: receiver.url });
     await orders.getByRole('button', { name: 'Check this endpoint' }).click();

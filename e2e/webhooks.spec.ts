@@ -64,7 +64,7 @@ test('webhooks: add an endpoint, follow deliveries live, inspect, pause and resu
     await expect(inspector.getByTestId('response-status')).toHaveText('HTTP 200');
     await expect(inspector.locator('pre.body-block').first()).toContainText('"type": "payment_link.paid"');
     await page.screenshot({ path: 'test-results/webhooks-inspector-light.png' });
-    await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+    await inspector.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(inspector).toBeHidden();
 
     // Paused: the next delivery waits and shows paused; resumed, it is delivered.
@@ -156,7 +156,7 @@ test('webhooks: edit an endpoint, send it a test event, inspect its verified sig
     await page.screenshot({ path: 'test-results/webhooks-test-event-inspector-light.png' });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: 'test-results/webhooks-test-event-inspector-dark.png' });
-    await inspector.getByRole('button', { name: 'Close the inspector' }).click();
+    await inspector.getByRole('button', { name: 'Close', exact: true }).click();
 
     const row = page.locator('[data-delivery-id]');
     await expect(row).toHaveCount(1);

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { junitXml } from '../core/junitXml';
 import { webhookSecretProblem, webhookUrlProblem } from '../shared/webhookInputs';
 import type { EndpointCheck, EndpointCheckProbe } from '../shared/endpointCheck';
+import { rootCause } from '../shared/endpointCheckReports';
 import { runEndpointCheck } from './endpointCheckRun';
 import { printLines } from './printLines';
 import { CommandFailure, DEFAULT_API_KEY, parseCommand, runCommand, SandboxClient } from './sandboxClient';
@@ -46,7 +47,13 @@ function summary(check: EndpointCheck): string[] {
   ];
   const failed = check.probes.filter((probe) => probe.status === 'fail');
   if (failed.length > 0) lines.push('', 'To fix:');
-  for (const probe of failed) lines.push(`  ${probe.name}: ${probe.fix}`);
+  // A failed valid event comes first, and the fixes of the failures that follow from it are left
+  // out: they would send the developer after signatures on an endpoint that answers 500 to all.
+  const cause = rootCause(check);
+  if (cause) lines.push(`  ${cause.headline} ${cause.detail}`);
+  for (const probe of failed)
+    if (!cause?.following.includes(probe.name)) lines.push(`  ${probe.name}: ${probe.fix}`);
+  if (cause && cause.following.length > 0) lines.push(`  Following from it: ${cause.following.join(', ')}`);
   return lines;
 }
 

@@ -24,7 +24,7 @@ export class LinkBatches {
     const tag = newEventId().slice(-6);
     // All or none: a fee too large for one sample's amount refuses the call before any is made.
     for (let n = 0; n < count; n++) {
-      const unpaid = feeProblem(samplePlan(n, tag).body.amount, this.core.settings.fees);
+      const unpaid = feeProblem(samplePlan(n, tag).body.amount, this.core.settings);
       if (unpaid)
         throw new SandboxError(
           'parameter_invalid',

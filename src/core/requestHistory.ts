@@ -254,6 +254,12 @@ export class RequestHistory {
     return entries;
   }
 
+  /** What the list shows of every API request kept, oldest first (no bodies: nothing is read). */
+  async apiSummaries(): Promise<readonly RequestLogSummary[]> {
+    await this.load();
+    return this.api;
+  }
+
   private entryAt(i: number): RequestLogEntry {
     return this.entries?.[i] ?? entryOfLine(this.log.readLine(i) as string);
   }

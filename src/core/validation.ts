@@ -1,5 +1,5 @@
 import { ENDPOINT_URL_FIELD } from '../shared/endpointSchemas';
-import { webhookUrlProblem } from '../shared/webhookInputs';
+import { publicUrlProblem, webhookUrlProblem } from '../shared/webhookInputs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
@@ -185,11 +185,17 @@ function toSandboxError(errors: ErrorObject[], part: string): SandboxError {
   );
   const ruleSchema = withRule?.parentSchema as
     { description?: string; format?: string; pattern?: string } | undefined;
-  // The only URI fields are webhook URLs (the configuration file's, with {workspace}, are no URIs):
-  // say what is wrong with the address in words, with an example.
+  // A URL field's value that is no http(s) URL: say what is wrong with the address in words, with an
+  // example (a webhook URL's; the configuration file's, with {workspace}, are no URIs).
   const webhookUrl = ruleSchema?.format === 'uri' || ruleSchema?.pattern === ENDPOINT_URL_FIELD.pattern;
   const urlProblem =
-    name === 'url' && webhookUrl && typeof first.data === 'string' ? webhookUrlProblem(first.data) : null;
+    typeof first.data !== 'string'
+      ? null
+      : name === 'url' && webhookUrl
+        ? webhookUrlProblem(first.data)
+        : name === 'public_url'
+          ? publicUrlProblem(first.data)
+          : null;
   if (urlProblem) return new SandboxError('parameter_invalid', urlProblem, name);
   const rule = ruleSchema?.description ?? first.message;
   // A query string holds text: "1.5" and "0" are both what was typed, so neither gets a type.

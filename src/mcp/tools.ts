@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { AdvanceBodySchema } from '../shared/clockAdvance';
 import { RuleParams } from '../shared/faults';
 import { InboxNameParams, MessagesQuery } from '../shared/inboxParams';
+import { PayloadSearchParam } from '../shared/listQueries';
 import { NewFaultRuleSchema } from '../shared/faults';
 import {
   CreateLinkBodySchema,
@@ -30,6 +31,7 @@ const DeliveryFilters = Type.Object({
   status: Type.Optional(
     Type.Enum(DELIVERY_STATUSES, { description: `one of ${DELIVERY_STATUSES.join(', ')}` }),
   ),
+  q: PayloadSearchParam,
 });
 
 interface ObjectSchema {
@@ -106,7 +108,7 @@ const TOOLS: Tool[] = [
   {
     name: 'list_deliveries',
     description:
-      "Lists webhook deliveries (GET /sandbox/deliveries): each one's endpoint, event, status and attempts, filtered by endpoint, link, event type or status.",
+      "Lists webhook deliveries (GET /sandbox/deliveries): each one's endpoint, event, status and attempts, filtered by endpoint, link, event type or status, and searched by what each carries (q: free text, or path = value on the JSON body such as data.reference_id = INV-1001).",
     input: [DeliveryFilters],
     readOnly: true,
     call: (api, args) => api.request('GET', '/sandbox/deliveries', { query: args as Query }),
@@ -114,12 +116,12 @@ const TOOLS: Tool[] = [
   {
     name: 'list_inbox_messages',
     description:
-      "Lists what the sandbox's built-in webhook inbox /_inbox/{name} received, newest first, with headers, body and whether the signature verifies (GET /sandbox/inbox/{name}/messages).",
+      "Lists what the sandbox's built-in webhook inbox /_inbox/{name} received, newest first, with headers, body and whether the signature verifies (GET /sandbox/inbox/{name}/messages); q keeps those whose body carries it (free text, or path = value).",
     input: [InboxNameParams, MessagesQuery],
     readOnly: true,
     call: (api, args) =>
       api.request('GET', `/sandbox/inbox/${encodeURIComponent(String(args.name))}/messages`, {
-        query: pick(args, 'since'),
+        query: pick(args, 'since', 'q'),
       }),
   },
   {

@@ -165,6 +165,12 @@ export const AttemptRecordSchema = Type.Object(
       Type.Null(),
     ]),
     error: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    retry_now: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'true, or absent: made by Retry now, before its delay in webhook_retry_schedule_seconds was up; it still took that slot (attempt N, slot N)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

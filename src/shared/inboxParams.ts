@@ -1,6 +1,7 @@
 // The inbox's path and query parameters, as the keyed routes and the MCP tools take them.
 import Type from 'typebox';
 import { INBOX_NAME_PATTERN } from './types';
+import { PayloadSearchParam } from './listQueries';
 
 export const InboxNameParams = Type.Object({
   name: Type.String({
@@ -20,6 +21,10 @@ export const MessagesQuery = Type.Object(
         description: 'a message id (msg_…) as a list returned it: only messages received after it',
       }),
     ),
+    q: PayloadSearchParam,
   },
   { additionalProperties: false },
 );
+
+/** The console's list of an inbox's messages: only the search (the newest 1,000 are one page). */
+export const ConsoleMessagesQuery = Type.Object({ q: PayloadSearchParam }, { additionalProperties: false });

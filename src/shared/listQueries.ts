@@ -3,6 +3,7 @@
 import Type, { type Static } from 'typebox';
 import { DELIVERY_ORDERS } from './deliveryOrder';
 import { LINK_SORTS } from './linkOrder';
+import { PAYLOAD_SEARCH_HELP, PAYLOAD_SEARCH_MAX } from './payloadSearch';
 import { DELIVERY_STATUSES, LINK_STATUSES, PageParam, perPageParam, WEBHOOK_EVENT_TYPES } from './types';
 
 /** The Links table's view: which links, in what order. */
@@ -33,8 +34,14 @@ export const ConsoleLinkListQuerySchema = Type.Object(
 );
 export type LinkListQuery = Static<typeof ConsoleLinkListQuerySchema>;
 
+/** `q=` on deliveries and inbox messages (contract §16); an empty one searches for nothing in particular. */
+export const PayloadSearchParam = Type.Optional(
+  Type.String({ maxLength: PAYLOAD_SEARCH_MAX, description: PAYLOAD_SEARCH_HELP }),
+);
+
 export const ConsoleDeliveryListQuerySchema = Type.Object(
   {
+    q: PayloadSearchParam,
     status: Type.Optional(
       Type.Enum(DELIVERY_STATUSES, { description: `one of ${DELIVERY_STATUSES.join(', ')}` }),
     ),

@@ -129,3 +129,17 @@ export const ScenarioSchema = Type.Object(
   { additionalProperties: false },
 );
 export type Scenario = Omit<Static<typeof ScenarioSchema>, 'steps'> & { steps: ScenarioStep[] };
+
+/** A chosen request the Requests screen's export has no step for, and why (console API `left_out`). */
+export interface ScenarioLeftOut {
+  seq: number;
+  method: string;
+  path: string;
+  reason: string;
+}
+
+/** A step of the export that needs a request the export leaves out, and why (console API `needs`). */
+export interface ScenarioNeed extends ScenarioLeftOut {
+  /** The logged request it needs, or null when the log holds none (the link was made elsewhere). */
+  needs: number | null;
+}

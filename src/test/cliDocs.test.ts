@@ -129,7 +129,7 @@ test("README's commands against a running sandbox are docs/cli.md's, each run as
 
 test('every command docs/keyed-api.md shows runs as written and gets its answer', async () => {
   const commands = await shownCommands('keyed-api.md');
-  assert.equal(commands.length, 3, commands.join('\n'));
+  assert.equal(commands.length, 4, commands.join('\n'));
   for (const line of commands) {
     assert.match(line, /^curl /);
     const process = shell(line, { LINK_ID: env.PAID_LINK_ID });

@@ -1,8 +1,7 @@
-// The console's pure rules (src/renderer/src/lib), run under Node: the Created filter's bounds, the
-// link timeline and the amount precision check (live rows: consoleRows.test.ts).
+// The console's pure rules (src/renderer/src/lib), run under Node: the Created filter's bounds and the
+// link timeline (live rows: consoleRows.test.ts; the amount typed: formsWording.test.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { amountPrecisionProblem } from '../renderer/src/lib/money';
 import { createdBounds, rangeProblem } from '../renderer/src/lib/createdRange';
 import { linkTimeline } from '../renderer/src/lib/linkTimeline';
 import type { WebhookEvent } from '../shared/types';
@@ -68,17 +67,5 @@ describe('the link timeline', () => {
     );
     const settled = linkTimeline({ ...paid, settled_at: paid.settle_at }, [event], now);
     assert.equal(settled.at(-1)?.label, 'Settled');
-  });
-});
-
-describe('amounts typed in the New link form', () => {
-  test('more decimals than the currency has is refused, naming the currency', () => {
-    assert.equal(
-      amountPrecisionProblem('250.75', 'IDR'),
-      'IDR amounts are whole: enter it without decimals.',
-    );
-    assert.equal(amountPrecisionProblem('1,500', 'IDR'), null);
-    assert.equal(amountPrecisionProblem('12.345', 'USD'), 'USD amounts have at most 2 decimals.');
-    assert.equal(amountPrecisionProblem('12.34', 'USD'), null);
   });
 });

@@ -141,6 +141,28 @@ describe('mcp against a running sandbox (--base-url, --api-key)', () => {
     );
   });
 
+  test('list_deliveries and list_inbox_messages search by what a webhook carries (q)', async () => {
+    const created = await ok(agent, 'create_payment_link', {
+      amount: 700,
+      title: 'Searched',
+      reference_id: 'INV-MCP-7',
+    });
+    await ok(agent, 'simulate_outcome', { payment_link_id: created.data.id, event: 'paid' });
+    const deliveries = await ok(agent, 'list_deliveries', { q: 'data.reference_id = INV-MCP-7' });
+    assert.deepEqual(
+      deliveries.data.map((d: { link_id: string }) => d.link_id),
+      [created.data.id],
+    );
+    const messages = await eventually(async () => {
+      const inbox = await ok(agent, 'list_inbox_messages', { name: 'agent', q: 'inv-mcp-7' });
+      return inbox.data.length > 0 ? inbox.data : undefined;
+    }, 'the searched webhook in the inbox');
+    assert.deepEqual(
+      messages.map((m: { link_id: string }) => m.link_id),
+      [created.data.id],
+    );
+  });
+
   test('advance_clock moves sandbox time: a link due in two minutes expires, with freeze and resume', async () => {
     const frozen = await ok(agent, 'freeze_clock');
     assert.equal(frozen.data.frozen, true);

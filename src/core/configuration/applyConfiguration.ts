@@ -38,11 +38,11 @@ export function configurationProblems(
   configuration: Configuration,
   made: (link: ConfigLink) => boolean,
 ): string[] {
-  const { fees } = settingsWith(settings, configuration.settings ?? {});
+  const applied = settingsWith(settings, configuration.settings ?? {});
   const problems: string[] = [];
   (configuration.links ?? []).forEach((link, i) => {
     if (made(link)) return;
-    const unpaid = feeProblem(link.amount, fees);
+    const unpaid = feeProblem(link.amount, applied);
     if (unpaid) problems.push(`links[${i}].amount: ${unpaid.message}`);
   });
   return problems;

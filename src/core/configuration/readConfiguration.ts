@@ -155,8 +155,8 @@ function checkFaults(rules: unknown[], problems: Problems): void {
 
 function checkLinks(links: unknown[], settings: SettingsPatch | undefined, problems: Problems): void {
   const seen = new Map<string, number>();
-  // The fees the file itself sets, over the defaults: start checks again against the stored ones.
-  const fees = withDefaults((settings ?? null) as Partial<Settings> | null).fees;
+  // The fees and currency the file itself sets, over the defaults: start checks again against the stored ones.
+  const applied = withDefaults((settings ?? null) as Partial<Settings> | null);
   links.forEach((link, i) => {
     const where = `links[${i}]`;
     if (!problems.record(where, ConfigLinkSchema, link, 'a payment link')) return;
@@ -166,7 +166,7 @@ function checkLinks(links: unknown[], settings: SettingsPatch | undefined, probl
     if (first !== undefined)
       problems.add(`${where}.id`, `"${id}" is already declared by links[${first}]; each id may appear once`);
     else seen.set(key, i);
-    const unpaid = feeProblem(amount, fees);
+    const unpaid = feeProblem(amount, applied);
     if (unpaid) problems.add(`${where}.amount`, unpaid.message);
   });
 }

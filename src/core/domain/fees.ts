@@ -1,5 +1,6 @@
 import type { Fee, Settings } from '../../shared/types';
 import { SandboxError } from '../errors';
+import { formatMoney, minorUnitWords } from '../../shared/money';
 
 /**
  * round_half_up(amount × percent / 100) in exact integer arithmetic: 2.9 % of 50 is 1.45, which
@@ -27,16 +28,22 @@ export function priceLink(
 
 /**
  * A link whose fee, paid by the merchant, exceeds its amount would pay the merchant a negative
- * net_amount: such a create is refused, naming the amount and the way out, rather than made.
+ * net_amount: such a create is refused, naming the amount and the way out, rather than made. The
+ * amounts are the API's minor units, said as money too, in the words the console's form uses.
  */
-export function feeProblem(amount: number, fees: Settings['fees']): SandboxError | null {
+export function feeProblem(
+  amount: number,
+  settings: Pick<Settings, 'fees' | 'currency'>,
+): SandboxError | null {
+  const { fees, currency } = settings;
   const { fee, net_amount } = priceLink(amount, fees);
   if (net_amount >= 0) return null;
   const parts = [`${fees.transaction_percent} %`, `${fees.transaction_fixed} fixed`];
   if (fees.instant_settlement) parts.push(`${fees.instant_settlement_percent} % instant settlement`);
+  const money = `${formatMoney(amount, currency)} against a fee of ${formatMoney(fee.total, currency)}; amounts are in minor units, ${minorUnitWords(currency)}`;
   return new SandboxError(
     'parameter_invalid',
-    `amount ${amount} is less than the fee of ${fee.total} it would carry (${parts.join(' + ')}), which the merchant pays, so the merchant would receive ${net_amount}; send a larger amount, or change the fees in Settings (lower ones, or paid_by payer).`,
+    `amount ${amount} is less than the fee of ${fee.total} it would carry (${parts.join(' + ')}), which the merchant pays, so the merchant would receive ${net_amount} (${money}); send a larger amount, or change the fees in Settings (lower ones, or paid_by payer).`,
     'amount',
   );
 }

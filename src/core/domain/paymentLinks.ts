@@ -79,7 +79,7 @@ export class PaymentLinks {
         'expires_at',
       );
     }
-    const unpaid = feeProblem(body.amount, settings.fees);
+    const unpaid = feeProblem(body.amount, settings);
     if (unpaid) throw unpaid;
     const { fee, payer_amount, net_amount } = priceLink(body.amount, settings.fees);
     // Field by field, no spread: a spread leaves the fields after it outside the object, in an

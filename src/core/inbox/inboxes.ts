@@ -8,6 +8,7 @@ import type {
 } from '../../shared/types';
 import type { InboxForwardResult } from '../../shared/types';
 import { SandboxError } from '../errors';
+import { payloadQuery, textBody } from '../payloadQuery';
 import { forwardMessage, forwardUrl } from './inboxForward';
 import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
@@ -127,20 +128,27 @@ export class Inboxes {
   }
 
   /** Newest first; with `since`, only those received after that message. */
-  messages(name: string, since?: string): InboxMessage[] {
+  /** Newest first: those after `since`, and those carrying what `q` searches for (contract §16). */
+  messages(name: string, since?: string, q?: string): InboxMessage[] {
     const after = since === undefined ? 0 : this.ids.seqOf(since);
+    const carries = carriedBy(q);
     const kept = this.held.get(name)?.messages ?? [];
     const newer: InboxMessage[] = [];
     for (let i = kept.length - 1; i >= 0; i--) {
       const message = kept[i] as Kept;
       if (message.seq <= after) break;
-      newer.push(present(message));
+      if (carries(message)) newer.push(present(message));
     }
     return newer;
   }
 
-  summaries(name: string): InboxMessageSummary[] {
-    return (this.held.get(name)?.messages ?? []).map((m) => m.summary).reverse();
+  summaries(name: string, q?: string): InboxMessageSummary[] {
+    const carries = carriedBy(q);
+    const kept = this.held.get(name)?.messages ?? [];
+    const shown: InboxMessageSummary[] = [];
+    for (let i = kept.length - 1; i >= 0; i--)
+      if (carries(kept[i] as Kept)) shown.push((kept[i] as Kept).summary);
+    return shown;
   }
 
   message(name: string, id: string): InboxMessage {
@@ -276,4 +284,11 @@ export class Inboxes {
     this.announce({ type: 'inbox.changed', inbox: shown });
     return shown;
   }
+}
+
+/** Whether a kept message carries what `q` searches for; every message when there is no search. */
+function carriedBy(q: string | undefined): (message: Kept) => boolean {
+  const carries = payloadQuery(q);
+  if (!carries) return () => true;
+  return (message) => carries(textBody(() => message.body.toString('utf8')));
 }

@@ -3,8 +3,11 @@ import {
   SCENARIO_VERSION,
   type RequestScenarioStep,
   type Scenario,
+  type ScenarioLeftOut,
+  type ScenarioNeed,
 } from '../../shared/scenario';
-import type { RequestLogEntry, Settings } from '../../shared/types';
+import type { RequestLogEntry, RequestLogSummary, Settings } from '../../shared/types';
+import { scenarioNeeds } from './scenarioNeeds';
 
 const parsed = (text: string | null): { json: unknown } | null => {
   if (text === null || text === '') return null;
@@ -47,14 +50,6 @@ const isPage = (body: unknown): boolean =>
   'pagination' in body &&
   Array.isArray((body as { data?: unknown }).data);
 
-/** A chosen request the export has no step for, and why. */
-export interface LeftOut {
-  seq: number;
-  method: string;
-  path: string;
-  reason: string;
-}
-
 /** Why an entry cannot be a step, or null when it can. */
 function leftOutBecause(entry: RequestLogEntry): string | null {
   if (!entry.api) return 'not a Payment Links API call (the console, the checkout page or a file)';
@@ -70,16 +65,18 @@ function leftOutBecause(entry: RequestLogEntry): string | null {
  * ran under, as a scenario `payment-links-sandbox run` replays (docs/scenarios.md). Console and
  * checkout requests are not part of the API a client drives, and requests a fault rule answered
  * or dropped in the API's place never ran (a latency or lose_response rule let them run): those
- * are left out, each named with why.
+ * are left out, each named with why. A step that needs a request of `log` (every API request kept,
+ * oldest first) the export leaves out is named in `needs` (scenarioNeeds.ts).
  */
 export function scenarioFromRequests(
   entries: RequestLogEntry[],
+  log: readonly RequestLogSummary[],
   settings: Settings,
   name: string,
-): { scenario: Scenario; left_out: LeftOut[] } {
+): { scenario: Scenario; left_out: ScenarioLeftOut[]; needs: ScenarioNeed[] } {
   const { preferred_port: _port, public_url: _url, ...kept } = settings;
   const steps: RequestLogEntry[] = [];
-  const leftOut: LeftOut[] = [];
+  const leftOut: ScenarioLeftOut[] = [];
   for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
     const reason = leftOutBecause(entry);
     if (reason === null) steps.push(entry);
@@ -94,5 +91,6 @@ export function scenarioFromRequests(
       steps: steps.map(stepOf),
     },
     left_out: leftOut,
+    needs: scenarioNeeds(steps, log),
   };
 }

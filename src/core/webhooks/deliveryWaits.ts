@@ -1,7 +1,6 @@
 import type { PresentedDelivery } from '../../shared/deliverySummary';
 import type { SandboxEvent } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
-import { deliveryMatches } from '../../shared/deliveryFilter';
 import type { listDeliveries, DeliveryListQuery } from './deliveryListing';
 
 interface Waiter {
@@ -33,7 +32,7 @@ export class DeliveryWaits {
     const list = () => this.core.webhooks.list(query);
     const first = list();
     if (first.pagination.total > 0 || ms <= 0) return first;
-    await this.until(deliveryMatches(query), ms, gone);
+    await this.until(this.core.webhooks.matcher(query), ms, gone);
     return list();
   }
 

@@ -31,6 +31,12 @@ export class DeliveryWorker {
   private generation = 0;
   /** Deliveries a tester pushed through the paused queue (retry now): each goes once, alone. */
   private readonly passes = new Set<string>();
+  /**
+   * Deliveries whose next attempt a tester brought forward (retry now): that attempt is recorded
+   * as theirs, since it uses up its slot of the schedule. Kept in memory only: a restart in the
+   * moment before the attempt goes leaves it unmarked, nothing worse.
+   */
+  private readonly retriedNow = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private scheduled = false;
   private stopped = false;
@@ -94,6 +100,12 @@ export class DeliveryWorker {
     return this.onWire.has(id);
   }
 
+  /** Marks the next attempt of `id` as made by retry now; `undo` takes the mark back when the retry was not stored. */
+  markRetryNow(id: string): { undo(): void } {
+    this.retriedNow.add(id);
+    return { undo: () => this.retriedNow.delete(id) };
+  }
+
   /**
    * Lets one waiting delivery go while the queue is paused; the rest stay where they are. It is
    * put on the wire before this returns, so the answer to the tester's retry already says
@@ -111,16 +123,20 @@ export class DeliveryWorker {
       if (op.op === 'replace') {
         this.generation++;
         this.queue.clear();
+        this.retriedNow.clear();
         for (const d of this.store.state.deliveries.values()) if (!isFinal(d)) this.queue.upsert(d);
         relevant = true;
       } else if (op.op === 'delivery' || op.op === 'delivery.patch') {
         const delivery = op.op === 'delivery' ? op.v : this.store.state.deliveries.get(op.id);
         if (!delivery) continue;
+        // A resend starts a new series from its first slot: a retry now pressed before it is moot.
+        if (op.op === 'delivery.patch' && op.set.series !== undefined) this.retriedNow.delete(op.id);
         if (isFinal(delivery)) this.queue.remove(delivery.id);
         else this.queue.upsert(delivery);
         relevant = true;
       } else if (op.op === 'delivery.delete') {
         this.queue.remove(op.id);
+        this.retriedNow.delete(op.id);
         relevant = true;
       } else if (op.op === 'queue' || op.op === 'endpoint' || op.op === 'settings' || op.op === 'clock') {
         // A moved clock may make retries due that the timer, set in real time, would wait for.
@@ -203,6 +219,7 @@ export class DeliveryWorker {
     }
     const started = this.clock.now();
     const generation = this.generation;
+    const retryNow = this.retriedNow.delete(delivery.id) ? ({ retry_now: true } as const) : {};
     const body = JSON.stringify(event);
     const signed = signedHeaders(endpoint, event.id, body, this.clock.realNow(), started);
     if (endpoint.faults?.bad_signature)
@@ -224,6 +241,7 @@ export class DeliveryWorker {
           number,
           started_at: isoTime(started),
           ...result,
+          ...retryNow,
         });
       }
       return;
@@ -244,7 +262,7 @@ export class DeliveryWorker {
             next_attempt_at: nextAttempt === null ? null : isoTime(nextAttempt),
             updated_at: isoTime(finished),
           },
-          attempt: { series: current.series, number, started_at: isoTime(started), ...result },
+          attempt: { series: current.series, number, started_at: isoTime(started), ...result, ...retryNow },
         },
         ...retentionOps(this.store.state, this.settings().delivery_retention),
       ])

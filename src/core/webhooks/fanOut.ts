@@ -1,3 +1,4 @@
+import { wantsEvent } from '../../shared/endpointWants';
 import type { Settings, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../shared/types';
 import { isoTime } from '../clock';
 import { newDeliveryId } from '../domain/ids';
@@ -32,7 +33,7 @@ export function fanOutEvents(
         continue;
       }
       for (const endpoint of endpoints) {
-        if (!wants(endpoint, op.v)) continue;
+        if (!wantsEvent(endpoint, op.v.type)) continue;
         const made = endpointDeliveries(endpoint, firstAttempt, (first) =>
           newDelivery(op.v, endpoint, ++seq, at, first),
         );
@@ -42,9 +43,6 @@ export function fanOutEvents(
     return expanded;
   };
 }
-
-const wants = (endpoint: WebhookEndpoint, event: WebhookEvent): boolean =>
-  endpoint.enabled && endpoint.event_types.includes(event.type);
 
 export function newDelivery(
   event: WebhookEvent,

@@ -1,5 +1,6 @@
 // The retry policy of webhook deliveries (docs/decisions.md, "Webhooks"): a new delivery, a resend
 // and the worker after each failed attempt read the one schedule in the settings, the same way.
+import { slotDelaySeconds } from '../../shared/retrySchedule';
 import type { Settings } from '../../shared/types';
 
 type Schedule = Pick<Settings, 'webhook_retry_schedule_seconds'>;
@@ -10,7 +11,7 @@ type Schedule = Pick<Settings, 'webhook_retry_schedule_seconds'>;
  * such attempt and the delivery has failed. No jitter: a tester sees exactly the schedule they set.
  */
 export function attemptAt(settings: Schedule, attempt: number, from: number): number | null {
-  const delaySeconds = settings.webhook_retry_schedule_seconds[attempt - 1];
+  const delaySeconds = slotDelaySeconds(settings.webhook_retry_schedule_seconds, attempt);
   return delaySeconds === undefined ? null : from + delaySeconds * 1000;
 }
 

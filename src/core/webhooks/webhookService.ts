@@ -9,7 +9,12 @@ import type {
 } from '../../shared/types';
 import type { SandboxCore } from '../sandboxCore';
 import { deliveryControls, findDelivery } from './deliveryControls';
-import { listDeliveries, matchingDeliveries, type DeliveryListQuery } from './deliveryListing';
+import {
+  deliveryQueryMatches,
+  listDeliveries,
+  matchingDeliveries,
+  type DeliveryListQuery,
+} from './deliveryListing';
 import { eventRecords, listEvents, type EventFilter } from './eventListing';
 import type { Page } from '../pagination';
 import { signatureVerifies } from './signing';
@@ -60,6 +65,11 @@ export class WebhookService {
     return listDeliveries(this.state, (d) => this.core.presentDelivery(d), query);
   }
 
+  /** Whether a delivery, as announced, matches the query's filter and search: what a long-poll waits for. */
+  matcher(query: DeliveryListQuery): (d: PresentedDelivery) => boolean {
+    return deliveryQueryMatches(this.state, query);
+  }
+
   /** Every delivery the filter matches, oldest first: the whole list in one pass, not page by page. */
   matching(filter: DeliveryListQuery): DeliverySummary[] {
     return matchingDeliveries(this.state, (d) => this.core.presentDelivery(d), filter)
@@ -104,11 +114,17 @@ export class WebhookService {
    * this one through.
    */
   async retryNow(id: string): Promise<PresentedDelivery> {
-    await this.core.store.commit(
-      deliveryControls.retryNow(this.state, id, this.core.clock.now(), this.onWire, (d) =>
-        this.core.deliveries.heldBehind(d),
-      ),
+    const ops = deliveryControls.retryNow(this.state, id, this.core.clock.now(), this.onWire, (d) =>
+      this.core.deliveries.heldBehind(d),
     );
+    // Marked before the commit: the worker may take the delivery as soon as the commit applies.
+    const mark = this.core.deliveries.markRetryNow(id);
+    try {
+      await this.core.store.commit(ops);
+    } catch (error) {
+      mark.undo();
+      throw error;
+    }
     this.core.deliveries.letThrough(id);
     return this.shown(id);
   }

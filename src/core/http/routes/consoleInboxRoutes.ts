@@ -5,7 +5,7 @@ import { InboxSettingsBodySchema } from '../../../shared/types';
 import { InboxForwardRequestSchema } from '../../../shared/consoleSchemas';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { emptyBodyAsObject, sendData } from '../respond';
-import { InboxNameParams } from '../../../shared/inboxParams';
+import { ConsoleMessagesQuery, InboxNameParams } from '../../../shared/inboxParams';
 
 const TAG = ['Console'];
 const MessageParams = Type.Object({
@@ -36,12 +36,14 @@ export function consoleInboxRoutes(app: FastifyInstance): void {
         tags: TAG,
         summary: "An inbox's messages, newest first, without headers or bodies",
         description:
-          'New ones arrive on the event stream as inbox.received; GET /_console/api/inbox/{name}/messages/{id} has the headers and body.',
+          'New ones arrive on the event stream as inbox.received; GET /_console/api/inbox/{name}/messages/{id} has the headers and body. `q` keeps only the messages whose body carries what it searches for (contract §16).',
         params: InboxNameParams,
+        querystring: ConsoleMessagesQuery,
         response: consoleResponses({ 200: ConsoleEnvelope }),
       },
     },
-    (request, reply) => sendData(reply, 200, request.workspace.inbox.summaries(request.params.name)),
+    (request, reply) =>
+      sendData(reply, 200, request.workspace.inbox.summaries(request.params.name, request.query.q)),
   );
   api.get(
     '/inbox/:name/messages/:id',

@@ -6,7 +6,7 @@ import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { replayRequest } from '../requestReplay';
 import { sendData } from '../respond';
 import { GONE } from './consoleRequestRoutes';
-import { bodyWasLost } from '../../../shared/lostRequestBody';
+import { bodyWasLost, lostBodyReason } from '../../../shared/missingBodies';
 
 const SeqParams = Type.Object({
   seq: Type.String({
@@ -48,7 +48,7 @@ export function consoleRequestReplayRoutes(app: FastifyInstance): void {
       if (bodyWasLost(entry)) {
         throw new SandboxError(
           'invalid_state_transition',
-          `Request ${seq} had a body the log could not keep (it was refused at the key check, before its body was read): a replay would send another request. Copy it as curl and add the body.`,
+          `Request ${seq} had a body the log could not keep (${lostBodyReason(entry)}): a replay would send another request. Copy it as curl and add the body.`,
           'seq',
         );
       }

@@ -29,6 +29,21 @@ const ScenarioEnvelope = Type.Object({
     }),
     { description: 'the chosen requests the scenario has no step for, oldest first' },
   ),
+  needs: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      method: Type.String(),
+      path: Type.String(),
+      needs: Type.Union([Type.Integer(), Type.Null()], {
+        description: 'the seq of the logged request it needs, or null when the log holds none',
+      }),
+      reason: Type.String({ description: 'what it needs and how a replay without it answers otherwise' }),
+    }),
+    {
+      description:
+        'the steps that need a request the export leaves out (the first use of an Idempotency-Key they reuse, the create of the link they act on), oldest first: a replay of those answers otherwise',
+    },
+  ),
   meta: MetaSchema,
 });
 
@@ -111,7 +126,7 @@ export function consoleRequestRoutes(app: FastifyInstance): void {
         tags: ['Console'],
         summary: 'Export logged API requests as a scenario',
         description:
-          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). A list’s step expects its status only (its items and total are the store’s). left_out names each chosen request with no step and why: console and checkout requests, and those a fault rule answered or dropped in the API’s place.',
+          'The chosen API requests (or every one kept), oldest first, each with the answer it got, and the settings they ran under: a file `payment-links-sandbox run` replays against a fresh sandbox (docs/scenarios.md). A list’s step expects its status only (its items and total are the store’s). left_out names each chosen request with no step and why: console and checkout requests, and those a fault rule answered or dropped in the API’s place. needs names each step that needs a request the export leaves out (the first use of an Idempotency-Key it reuses, the create of the link it acts on), which a replay would answer otherwise.',
         body: ScenarioBody,
         response: consoleResponses({ 200: ScenarioEnvelope }, { 404: 'resource_not_found' }),
       },
@@ -132,8 +147,9 @@ export function consoleRequestRoutes(app: FastifyInstance): void {
             }),
           )
         : await request.workspace.requests.allApi();
-      const { scenario, left_out } = scenarioFromRequests(
+      const { scenario, left_out, needs } = scenarioFromRequests(
         entries,
+        await request.workspace.requests.apiSummaries(),
         request.workspace.settings,
         name ?? 'Exported session',
       );
@@ -147,7 +163,7 @@ export function consoleRequestRoutes(app: FastifyInstance): void {
       return sendJson(
         reply,
         200,
-        `{"left_out":${JSON.stringify(left_out)},${envelopeBody(scenario, request.id).slice(1)}`,
+        `{"left_out":${JSON.stringify(left_out)},"needs":${JSON.stringify(needs)},${envelopeBody(scenario, request.id).slice(1)}`,
       );
     },
   );

@@ -21,14 +21,18 @@ export function inboxRoutes(app: FastifyInstance): void {
         security: [{ bearerAuth: [] }],
         summary: 'Read what an inbox received',
         description:
-          'Newest first, with headers (a Cookie, Authorization or Proxy-Authorization value reads [removed: the sandbox keeps no credentials]) and body (the first 256 KiB; base64 when not UTF-8) and the verification result: verified, invalid (the signature does not match) or unverifiable (no sandbox endpoint points at this inbox, or no signature headers), with its reason. `since` returns only messages received after that one. Each message carries its query string, webhook_id and, for a payment_link.* event, its link_id. Each inbox keeps its newest 1,000, all together at most 64 MiB; they are kept in the data folder across restarts (docs/storage.md), until DELETE or POST /sandbox/reset empties them. An inbox that has received nothing lists [].',
+          'Newest first, with headers (a Cookie, Authorization or Proxy-Authorization value reads [removed: the sandbox keeps no credentials]) and body (the first 256 KiB; base64 when not UTF-8) and the verification result: verified, invalid (the signature does not match) or unverifiable (no sandbox endpoint points at this inbox, or no signature headers), with its reason. `since` returns only messages received after that one; `q` only those whose body carries what it searches for: free text matched anywhere in the body (q=INV-1001), or `path = value` on the JSON body (q=data.reference_id%20%3D%20INV-1001). Each message carries its query string, webhook_id and, for a payment_link.* event, its link_id. Each inbox keeps its newest 1,000, all together at most 64 MiB; they are kept in the data folder across restarts (docs/storage.md), until DELETE or POST /sandbox/reset empties them. An inbox that has received nothing lists [].',
         params: InboxNameParams,
         querystring: MessagesQuery,
         response: apiResponses({ 200: MessagesEnvelope }, {}),
       },
     },
     (request, reply) =>
-      sendData(reply, 200, request.workspace.inbox.messages(request.params.name, request.query.since)),
+      sendData(
+        reply,
+        200,
+        request.workspace.inbox.messages(request.params.name, request.query.since, request.query.q),
+      ),
   );
   api.delete(
     '/sandbox/inbox/:name/messages',

@@ -15,10 +15,12 @@ import {
 import { clientGone, MAX_WAIT_SECONDS, waitParam } from '../longPoll';
 import { sendData, sendJson } from '../respond';
 import { perPageParam } from '../../../shared/types';
+import { PayloadSearchParam } from '../../../shared/listQueries';
 import { paginate } from '../../pagination';
 
 const DeliveryQuery = Type.Object(
   {
+    q: PayloadSearchParam,
     endpoint: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'an endpoint id (we_…)' }),
     ),
@@ -66,17 +68,17 @@ export function keyedDeliveryRoutes(app: FastifyInstance): void {
       schema: {
         ...keyedSchema(
           'List webhook deliveries',
-          `Newest first, without attempt bodies; filter by endpoint, link, type and status. With wait=SECONDS (at most ${MAX_WAIT_SECONDS}) and nothing matching yet, the answer comes once the first matching delivery exists, or as an empty list after that long (or when the sandbox shuts down): a test waits for its webhook without polling.`,
+          `Newest first, without attempt bodies; filter by endpoint, link, type and status, and search what each carries with q: free text matched anywhere in the body (q=INV-1001), or \`path = value\` on its JSON body (q=data.reference_id%20%3D%20INV-1001). With wait=SECONDS (at most ${MAX_WAIT_SECONDS}) and nothing matching yet, the answer comes once the first matching delivery exists, or as an empty list after that long (or when the sandbox shuts down): a test waits for its webhook without polling.`,
           { 200: DeliveryListEnvelope },
         ),
         querystring: DeliveryQuery,
       },
     },
     async (request, reply) => {
-      const { endpoint, link, type, status, wait, page, per_page } = request.query;
+      const { endpoint, link, type, status, q, wait, page, per_page } = request.query;
       const waits = request.workspace.deliveryWaits;
       const { rows, pagination } = await waits.list(
-        { endpoint_id: endpoint, link_id: link, event_type: type, status, page, per_page },
+        { endpoint_id: endpoint, link_id: link, event_type: type, status, q, page, per_page },
         (wait ?? 0) * 1000,
         clientGone(reply),
       );

@@ -1,5 +1,5 @@
 // The console API, one function per route: the slices call these, never fetch.
-import type { Scenario } from '../../../shared/scenario';
+import type { Scenario, ScenarioLeftOut, ScenarioNeed } from '../../../shared/scenario';
 import type {
   BulkAction,
   BulkResult,
@@ -211,11 +211,11 @@ export const consoleClient = {
 
   /** The chosen API requests (or every one kept) as a scenario file for `payment-links-sandbox run`. */
   exportScenario: (seqs: number[] | undefined) =>
-    request<{ data: Scenario; left_out: { seq: number; method: string; path: string; reason: string }[] }>(
+    request<{ data: Scenario; left_out: ScenarioLeftOut[]; needs: ScenarioNeed[] }>(
       'POST',
       '/requests/scenario',
       seqs ? { seqs } : {},
-    ).then((r) => ({ scenario: r.data, leftOut: r.left_out })),
+    ).then((r) => ({ scenario: r.data, leftOut: r.left_out, needs: r.needs })),
 
   /** One logged request with its bodies. */
   getRequest: (seq: number) =>

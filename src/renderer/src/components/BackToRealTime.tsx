@@ -6,7 +6,7 @@ import { atRealTime, clockHomeText } from '../lib/clockHomeText';
 import { useConsoleStore } from '../store/consoleStore';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export function BackToRealTime({ onDone }: { onDone(): void }) {
+export function BackToRealTime() {
   const view = useConsoleStore((state) => state.clock.view);
   const busy = useConsoleStore((state) => state.clock.busy);
   const preview = useConsoleStore((state) => state.previewClockHome);
@@ -38,7 +38,7 @@ export function BackToRealTime({ onDone }: { onDone(): void }) {
           text={clockHomeText(home)}
           confirmLabel="Back to real time"
           cancelLabel="Stay ahead"
-          onConfirm={() => void bringHome().then((done) => done && onDone())}
+          onConfirm={() => void bringHome()}
           onClose={() => setHome(null)}
         />
       )}

@@ -12,8 +12,8 @@ interface BodyBlockProps {
   body: string | null;
   /** Whether the text may be JSON worth laying out (not base64). */
   json?: boolean;
-  /** Why there is no body, when it was not kept. */
-  notKept?: string;
+  /** Why there is no body (none was sent, or it was not kept), when `body` is null. */
+  whyNone?: string;
   /** A note under it: how much was kept. */
   hint?: ReactNode;
   testId?: string;
@@ -24,7 +24,7 @@ export function BodyBlock({
   heading = label,
   body,
   json = true,
-  notKept = 'Not kept for this request.',
+  whyNone = 'No body.',
   hint,
   testId,
 }: BodyBlockProps) {
@@ -51,7 +51,7 @@ export function BodyBlock({
           {pretty && !raw ? pretty.text : body}
         </pre>
       ) : (
-        <p className="muted">{body === null ? notKept : 'Empty body'}</p>
+        <p className="muted">{body === null ? whyNone : 'Empty body'}</p>
       )}
       {hint && <p className="hint">{hint}</p>}
     </section>

@@ -1,8 +1,10 @@
 // Moving the sandbox clock: +1 h, +1 day, +7 days, any duration, to a date-time, freeze or resume.
-// Every move waits for the sandbox to apply what fell due (expiries, settlements) before it closes.
-import { useState, type FormEvent } from 'react';
+// Every move waits for the sandbox to apply what fell due (expiries, settlements). The panel stays
+// open after a move, so a tester can press +1 h three times and read where the clock stands; it
+// closes on Close, Escape or a click outside it.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseDuration } from '../../../shared/durations';
-import { sandboxNow } from '../hooks/useNow';
+import { sandboxNow, useNow } from '../hooks/useNow';
 import { useModalDialog } from '../hooks/useModalDialog';
 import { formatDateTime } from '../lib/dates';
 import { useConsoleStore } from '../store/consoleStore';
@@ -24,17 +26,39 @@ function localInput(ms: number): string {
 }
 
 export function ClockControls({ onClose }: { onClose(): void }) {
-  const dialogRef = useModalDialog();
   const view = useConsoleStore((state) => state.clock.view);
   const busy = useConsoleStore((state) => state.clock.busy);
+  const lastMove = useConsoleStore((state) => state.clock.lastMove);
   const moveClock = useConsoleStore((state) => state.moveClock);
   const [duration, setDuration] = useState('');
   const [durationError, setDurationError] = useState<string>();
-  const [target, setTarget] = useState(() => localInput(sandboxNow() + 3600_000));
+  const now = useNow();
+  // An hour from the clock's now, following it through the moves, until the tester picks a moment.
+  const [picked, setPicked] = useState<string | null>(null);
+  const target = picked ?? localInput(now + 3600_000);
   const [targetError, setTargetError] = useState<string>();
 
-  const move = async (what: ClockMove) => {
-    if (await moveClock(what)) onClose();
+  // While a move runs the controls are disabled, and a disabled button loses focus: once it is
+  // done, focus goes back to what had it (to Close, when that stays disabled, as Back to real time
+  // does), so the keyboard can press the same button again.
+  const dialogRef = useModalDialog();
+  const focusedBefore = useRef<Element | null>(null);
+  useEffect(() => {
+    if (busy) {
+      focusedBefore.current ??= document.activeElement;
+      return;
+    }
+    const before = focusedBefore.current;
+    focusedBefore.current = null;
+    const active = document.activeElement;
+    if (!before || (active && active !== document.body)) return;
+    const usable = before instanceof HTMLElement && before.isConnected && !before.matches(':disabled');
+    (usable ? before : dialogRef.current?.querySelector<HTMLElement>('.dialog-actions button'))?.focus();
+  }, [busy, dialogRef]);
+
+  const move = (what: ClockMove) => {
+    focusedBefore.current = document.activeElement;
+    void moveClock(what);
   };
   const advanceBy = (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +67,7 @@ export function ClockControls({ onClose }: { onClose(): void }) {
       setDurationError('Enter a duration forward, like 90m, 2h, 1d or 2d 3h.');
       return;
     }
-    void move({ seconds });
+    move({ seconds });
   };
   const advanceTo = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +75,7 @@ export function ClockControls({ onClose }: { onClose(): void }) {
     if (Number.isNaN(at)) setTargetError('Pick a date and time.');
     else if (at < sandboxNow())
       setTargetError('Advance moves the clock forward: pick a moment after now, or go back to real time.');
-    else void move({ to: new Date(at).toISOString() });
+    else move({ to: new Date(at).toISOString() });
   };
 
   return (
@@ -59,13 +83,14 @@ export function ClockControls({ onClose }: { onClose(): void }) {
       ref={dialogRef}
       className="dialog clock-controls"
       aria-labelledby="clock-controls-title"
+      closedby="any"
       onClose={onClose}
     >
       <h3 id="clock-controls-title">Sandbox clock</h3>
       <p className="muted">
-        Now {view ? formatDateTime(view.now) : '…'}, {view?.frozen ? 'frozen' : 'running'}. Expiries,
-        settlements and webhook retries follow this clock. Advancing moves it forward; Back to real time
-        brings it home.
+        Now {view ? formatDateTime(new Date(now).toISOString()) : '…'}, {view?.frozen ? 'frozen' : 'running'}.
+        Expiries, settlements and webhook retries follow this clock. Advancing moves it forward; Back to real
+        time brings it home.
       </p>
       <OfflineGate>
         <div className="clock-quick" role="group" aria-label="Advance by">
@@ -75,7 +100,7 @@ export function ClockControls({ onClose }: { onClose(): void }) {
               type="button"
               className="button"
               disabled={busy}
-              onClick={() => void move({ seconds })}
+              onClick={() => move({ seconds })}
             >
               {label}
             </button>
@@ -84,11 +109,11 @@ export function ClockControls({ onClose }: { onClose(): void }) {
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void move(view?.frozen ? 'resume' : 'freeze')}
+            onClick={() => move(view?.frozen ? 'resume' : 'freeze')}
           >
             {view?.frozen ? 'Resume' : 'Freeze'}
           </button>
-          <BackToRealTime onDone={onClose} />
+          <BackToRealTime />
         </div>
         <form className="clock-form" onSubmit={advanceBy} noValidate>
           <label htmlFor="clock-duration">Advance by</label>
@@ -123,7 +148,7 @@ export function ClockControls({ onClose }: { onClose(): void }) {
               aria-invalid={targetError ? true : undefined}
               aria-describedby={fieldDescribedBy('clock-target', undefined, targetError)}
               onChange={(event) => {
-                setTarget(event.target.value);
+                setPicked(event.target.value);
                 setTargetError(undefined);
               }}
             />
@@ -135,7 +160,9 @@ export function ClockControls({ onClose }: { onClose(): void }) {
         </form>
       </OfflineGate>
       <div className="dialog-actions">
-        {busy && <span className="muted">Applying what falls due…</span>}
+        <p className="clock-status" role="status">
+          {busy ? 'Applying what falls due…' : lastMove}
+        </p>
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>

@@ -2,6 +2,7 @@
 import { type ReactNode } from 'react';
 import { useModalDialog } from '../hooks/useModalDialog';
 import { OfflineGate } from './OfflineGate';
+import { ActionButton } from './ActionButton';
 
 interface ConfirmDialogProps {
   title: string;
@@ -53,9 +54,9 @@ export function ConfirmDialog({
             {cancelLabel}
           </button>
           <OfflineGate>
-            <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
+            <ActionButton type="submit" className={danger ? 'button button-danger' : 'button button-primary'}>
               {confirmLabel}
-            </button>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

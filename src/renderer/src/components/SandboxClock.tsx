@@ -1,5 +1,6 @@
 // The sandbox clock in the shell: its time, ticking while it runs, a badge when it is ahead or
-// frozen ("+2 d, frozen"); a click opens the controls that move it.
+// frozen ("+2 d, frozen"); it is a button that says so ("Change ›"), and opens the controls that
+// move the clock.
 import { useNow } from '../hooks/useNow';
 import { clockBadge } from '../lib/clockText';
 import { useConsoleStore } from '../store/consoleStore';
@@ -24,16 +25,20 @@ export function SandboxClock() {
     <>
       <button
         type="button"
-        className={badge ? 'sidebar-card sandbox-clock-moved' : 'sidebar-card'}
+        className={badge ? 'sidebar-card sandbox-clock sandbox-clock-moved' : 'sidebar-card sandbox-clock'}
         data-testid="sandbox-clock"
+        aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
         <span className="sidebar-card-label">Sandbox time</span>
         <span className="sandbox-clock-time mono">{time.format(now)}</span>
         <span className="sandbox-clock-day">{day.format(now)}</span>
         {badge && <span className="sandbox-clock-badge">{badge}</span>}
+        <span className="sandbox-clock-change">
+          Change<span aria-hidden="true"> ›</span>
+        </span>
         {/* The name is what the button shows (WCAG 2.5.3), then what it does. */}
-        <span className="visually-hidden">: move the clock</span>
+        <span className="visually-hidden">: opens the sandbox clock</span>
       </button>
       {open && <ClockControls onClose={() => setOpen(false)} />}
     </>

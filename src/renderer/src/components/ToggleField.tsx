@@ -21,6 +21,7 @@ export function ToggleField({ name, label, checked, onChange, hint, error }: Tog
           type="checkbox"
           role="switch"
           checked={checked}
+          aria-invalid={error ? true : undefined}
           aria-describedby={fieldDescribedBy(id, hint, error)}
           onChange={(event) => onChange(event.target.checked)}
         />

@@ -1,5 +1,5 @@
 // Back to real time in words (docs/clock.md, "Back to real time"): what the confirmation says it
-// will leave stamped ahead, and what the toast says it did.
+// will leave stamped ahead, and what it did.
 import type { ClockHome, ClockReset } from '../../../shared/consoleSchemas';
 import { formatAhead } from './clockText';
 
@@ -31,7 +31,7 @@ export function clockHomeText(home: ClockHome): string {
   );
 }
 
-/** The toast once it is done. */
+/** What it did, once done (the clock panel's status line, or a toast). */
 export function clockHomeDoneText(done: ClockReset): string {
   const links = count(done.links_stamped_ahead, 'link', 'links');
   const deliveries = count(done.deliveries_stamped_ahead, 'delivery', 'deliveries');

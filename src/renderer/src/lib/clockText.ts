@@ -34,7 +34,7 @@ export function clockBadge(aheadSeconds: number, frozen: boolean): string | null
   return ahead ?? (frozen ? 'frozen' : null);
 }
 
-/** The toast after a move. */
+/** What a move did (the clock panel's status line, or a toast). */
 export function clockMoveText(
   move: { seconds: number } | { to: string } | 'freeze' | 'resume',
   view: ClockView,

@@ -1,45 +1,7 @@
-// Amounts are integers in the currency's minor unit; these turn them into readable money.
+// The New link form's amount: typed as money in the sandbox's currency, sent in its minor unit.
+import { amountWay, fractionDigits } from '../../../shared/money';
 
-/** ISO 4217 currencies without a minor unit in practice, whatever the browser's CLDR data says. */
-const ZERO_DECIMAL = new Set(['IDR', 'JPY', 'KRW', 'VND', 'CLP', 'ISK', 'UGX', 'XAF', 'XOF', 'PYG']);
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(currency: string): Intl.NumberFormat {
-  let format = formatters.get(currency);
-  if (!format) {
-    const digits = fractionDigits(currency);
-    format = new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(currency, format);
-  }
-  return format;
-}
-
-/** How many digits the currency's minor unit has (IDR: 0, USD: 2). */
-export function fractionDigits(currency: string): number {
-  if (ZERO_DECIMAL.has(currency)) return 0;
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-export function formatMoney(minor: number, currency: string): string {
-  try {
-    return formatterFor(currency).format(minor / 10 ** fractionDigits(currency));
-  } catch {
-    return `${currency} ${minor}`;
-  }
-}
+export { formatMoney, fractionDigits } from '../../../shared/money';
 
 /** What the user typed in major units, as minor units; the text itself when it is not a number. */
 export function toMinorUnits(text: string, currency: string): number | string | undefined {
@@ -49,12 +11,18 @@ export function toMinorUnits(text: string, currency: string): number | string | 
   return Math.round(Number(trimmed) * 10 ** fractionDigits(currency));
 }
 
-/** Why typed major units cannot be an amount in this currency without rounding; null when they can. */
-export function amountPrecisionProblem(text: string, currency: string): string | null {
-  const decimals = /^\d+\.(\d+)$/.exec(text.trim().replace(/,/g, ''))?.[1]?.length ?? 0;
+/**
+ * Why typed text is not an amount of `currency` as written (not a number, or more decimals than the
+ * currency has: rounding would make a link for an amount nobody asked for); null when it is one.
+ * Each problem ends with a way to write it that the currency takes.
+ */
+export function amountTextProblem(text: string, currency: string): string | null {
+  const plain = text.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d+)?$/.test(plain))
+    return `${JSON.stringify(text.trim())} is not an amount: enter ${amountWay(currency)}.`;
+  const decimals = /\.(\d+)$/.exec(plain)?.[1]?.length ?? 0;
   const digits = fractionDigits(currency);
   if (decimals <= digits) return null;
-  return digits === 0
-    ? `${currency} amounts are whole: enter it without decimals.`
-    : `${currency} amounts have at most ${digits} decimals.`;
+  const has = digits === 0 ? 'no decimals' : `only ${digits} decimals`;
+  return `${currency} has ${has}: enter ${amountWay(currency)}.`;
 }

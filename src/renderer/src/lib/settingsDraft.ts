@@ -89,19 +89,19 @@ const KNOWN_FIELDS: Record<DraftField, true> = {
   request_log_mb: true,
 };
 
-/** Which API parameter each field is, so an error from the API lands beside its field. */
-const FIELD_OF_PARAM: Record<string, DraftField> = {
+export const DRAFT_FIELDS = Object.keys(KNOWN_FIELDS) as DraftField[];
+
+/** The API's names for the fields the form names otherwise, so its errors land beside them. */
+export const PARAM_ALIASES: Record<string, DraftField> = {
   link_lifetime_seconds: 'link_lifetime',
   settlement_delay_seconds: 'settlement_delay',
   webhook_retry_schedule_seconds: 'retry_schedule',
+  'fees.transaction_percent': 'transaction_percent',
+  'fees.transaction_fixed': 'transaction_fixed',
+  'fees.instant_settlement': 'instant_settlement',
+  'fees.instant_settlement_percent': 'instant_settlement_percent',
+  'fees.paid_by': 'paid_by',
 };
-
-export function fieldOfParam(param: string | undefined): DraftField | undefined {
-  if (!param) return undefined;
-  const name = param.startsWith('fees.') ? param.slice('fees.'.length) : param;
-  const field = FIELD_OF_PARAM[name] ?? name;
-  return Object.hasOwn(KNOWN_FIELDS, field) ? (field as DraftField) : undefined;
-}
 
 /** The PATCH for what changed, or every changed field the API would refuse (all of them, not the first). */
 export function toPatch(

@@ -1,5 +1,7 @@
 // The sandbox clock (docs/contract.md §11): what it reads, and the tester's moves (advance, freeze,
 // resume). Every read feeds the console's own sense of "now" (useNow), so countdowns follow it.
+// What a move did is said by the clock panel while it is open (it stays open for the next move,
+// and a toast per move would pile up over it), else by a toast.
 import type { StateCreator } from 'zustand';
 import type { ClockHome } from '../../../shared/consoleSchemas';
 import type { ClockView } from '../../../shared/types';
@@ -17,6 +19,8 @@ export interface ClockSliceState {
   busy: boolean;
   /** Whether the advance controls are open. */
   open: boolean;
+  /** What the last move did, in words, for the open panel; cleared when it opens. */
+  lastMove: string | null;
 }
 
 export interface ClockSlice {
@@ -35,9 +39,13 @@ export interface ClockSlice {
 export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = (set, get) => {
   const patch = (update: Partial<ClockSliceState>) =>
     set((state) => ({ clock: { ...state.clock, ...update } }));
+  const moved = (text: string) => {
+    patch({ lastMove: text });
+    if (!get().clock.open) get().pushToast('success', text);
+  };
 
   return {
-    clock: { view: null, busy: false, open: false },
+    clock: { view: null, busy: false, open: false, lastMove: null },
 
     async loadClock() {
       try {
@@ -63,7 +71,7 @@ export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = 
               ? await consoleClient.resumeClock()
               : await consoleClient.advanceClock(move);
         get().applyClock(view);
-        get().pushToast('success', clockMoveText(move, view));
+        moved(clockMoveText(move, view));
         return true;
       } catch (error) {
         get().pushToast('error', `Could not move the clock: ${messageOf(error)}`);
@@ -73,7 +81,7 @@ export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = 
       }
     },
 
-    setClockControlsOpen: (open) => patch({ open }),
+    setClockControlsOpen: (open) => patch(open ? { open, lastMove: null } : { open }),
 
     async previewClockHome() {
       try {
@@ -90,7 +98,7 @@ export const createClockSlice: StateCreator<ConsoleState, [], [], ClockSlice> = 
       try {
         const done = await consoleClient.resetClock();
         get().applyClock(done.clock);
-        get().pushToast('success', clockHomeDoneText(done));
+        moved(clockHomeDoneText(done));
         return true;
       } catch (error) {
         get().pushToast('error', `Could not bring the clock back to real time: ${messageOf(error)}`);

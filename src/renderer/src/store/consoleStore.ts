@@ -15,6 +15,7 @@ import { createLinksSlice, type LinksSlice } from './linksSlice';
 import { createQueueSlice, type QueueSlice } from './queueSlice';
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice';
 import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
+import { createScenarioExportSlice, type ScenarioExportSlice } from './scenarioExportSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
@@ -23,6 +24,7 @@ import { createWorkspacesSlice, type WorkspacesSlice } from './workspacesSlice';
 export type ConsoleState = LinkDetailSlice &
   LinksSlice &
   RequestsSlice &
+  ScenarioExportSlice &
   SettingsSlice &
   ToastsSlice &
   UiSlice &
@@ -44,6 +46,7 @@ const consoleSlices: StateCreator<ConsoleState> = (...args) => ({
   ...createLinkDetailSlice(...args),
   ...createLinksSlice(...args),
   ...createRequestsSlice(...args),
+  ...createScenarioExportSlice(...args),
   ...createSettingsSlice(...args),
   ...createToastsSlice(...args),
   ...createUiSlice(...args),

@@ -49,6 +49,8 @@ const ACTION_DONE: Record<DeliveryAction, string> = {
   retry: 'Retrying now.',
   delete: 'Delivery deleted.',
 };
+/** A resend while the queue is paused is held with the rest: its answer shows it paused. */
+const RESENT_PAUSED = 'Resent: the new attempt series waits until the queue is resumed.';
 
 const newestOf = (rows: DeliveryRow[]) => rows.reduce((seq, row) => Math.max(seq, row.seq), 0);
 
@@ -162,15 +164,16 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       try {
         // The changed row comes with the event stream: by the time this answer arrives the stream
         // may already have reported a later attempt, which the answer must not undo.
+        let done = ACTION_DONE[action];
         if (action === 'delete') {
           await consoleClient.deleteDelivery(id);
           get().applyDeliveryDeleted(id);
         } else if (action === 'resend') {
-          await consoleClient.resendDelivery(id);
+          if ((await consoleClient.resendDelivery(id)).status === 'paused') done = RESENT_PAUSED;
         } else {
           await consoleClient.retryDelivery(id);
         }
-        get().pushToast('success', ACTION_DONE[action]);
+        get().pushToast('success', done);
       } catch (error) {
         get().pushToast('error', messageOf(error));
       } finally {

@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { WebhookEndpoint, WebhookEventType } from '../../../shared/types';
 import { consoleClient, type EndpointPatch, type NewEndpointInput } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
+import { readFolded, saveFolded, withFolded } from '../lib/foldedEndpoints';
 import type { ConsoleState } from './consoleStore';
 
 export type EndpointAction = 'toggle' | 'rotate' | 'delete' | 'test';
@@ -12,6 +13,8 @@ export interface EndpointsState {
   phase: 'loading' | 'ready' | 'error';
   /** The action in flight, per endpoint. */
   busy: Record<string, EndpointAction>;
+  /** The endpoints whose cards are folded to one line (kept across reloads). */
+  folded: string[];
 }
 
 export interface EndpointsSlice {
@@ -28,6 +31,7 @@ export interface EndpointsSlice {
   sendTestEvent(id: string, eventType: WebhookEventType): Promise<boolean>;
   applyEndpointChange(endpoint: WebhookEndpoint): void;
   applyEndpointDeleted(id: string): void;
+  foldEndpoints(ids: string[], folded: boolean): void;
 }
 
 export const createEndpointsSlice: StateCreator<ConsoleState, [], [], EndpointsSlice> = (set, get) => {
@@ -60,7 +64,7 @@ export const createEndpointsSlice: StateCreator<ConsoleState, [], [], EndpointsS
   };
 
   return {
-    endpoints: { list: [], phase: 'loading', busy: {} },
+    endpoints: { list: [], phase: 'loading', busy: {}, folded: readFolded() },
 
     async loadEndpoints() {
       try {
@@ -119,6 +123,13 @@ export const createEndpointsSlice: StateCreator<ConsoleState, [], [], EndpointsS
 
     applyEndpointDeleted(id) {
       patch((e) => ({ list: e.list.filter((known) => known.id !== id) }));
+      if (get().endpoints.folded.includes(id)) get().foldEndpoints([id], false);
+    },
+
+    foldEndpoints(ids, folded) {
+      const next = withFolded(get().endpoints.folded, ids, folded);
+      saveFolded(next);
+      patch(() => ({ folded: next }));
     },
   };
 };

@@ -8,7 +8,6 @@ import { matchesQuery } from '../../../shared/requestQuery';
 import { REQUEST_GONE_WHY } from '../../../shared/requestLogRetention';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
-import { saveDownload } from '../lib/saveDownload';
 import { requestRow, type RequestRow } from '../lib/requestLog';
 import { insertAt, type LoadedRows } from '../lib/rowWindow';
 import type { ConsoleState } from './consoleStore';
@@ -64,8 +63,6 @@ export interface RequestsSlice {
   toggleRequestChecked(seq: number): void;
   /** Sends the request again through the API and opens the new entry. */
   replayRequest(seq: number): Promise<void>;
-  /** Downloads the ticked requests (or, with none ticked, the whole log) as a scenario file. */
-  exportScenario(): Promise<void>;
   /** Newest last, as the stream delivers them. */
   applyRequestsLogged(entries: RequestLogSummary[]): void;
 }
@@ -231,23 +228,6 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
         get().pushToast('success', `Replayed request ${seq}: ${entry.status} ${entry.method} ${entry.path}`);
       } catch (error) {
         get().pushToast('error', `Could not replay request ${seq}: ${messageOf(error)}`);
-      }
-    },
-
-    async exportScenario() {
-      const { checked } = get().requests;
-      try {
-        const { scenario, leftOut } = await consoleClient.exportScenario(
-          checked.length > 0 ? checked : undefined,
-        );
-        const text = `${JSON.stringify(scenario, null, 2)}\n`;
-        saveDownload(new Blob([text], { type: 'application/json' }), 'scenario.json');
-        get().pushToast(
-          'success',
-          `Exported ${scenario.steps.length} ${scenario.steps.length === 1 ? 'request' : 'requests'}: run it with npx payment-links-sandbox run scenario.json${leftOut.length === 0 ? '' : `. Left out ${leftOut.length}: ${leftOut.map((e) => `${e.seq} ${e.method} ${e.path} (${e.reason})`).join('; ')}`}`,
-        );
-      } catch (error) {
-        get().pushToast('error', `Could not export a scenario: ${messageOf(error)}`);
       }
     },
 

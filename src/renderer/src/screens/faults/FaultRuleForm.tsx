@@ -1,17 +1,21 @@
 // The form that adds a fault rule: which requests (method, route, key), what happens to them, and
 // for how many; the API's validation errors appear beside their field.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FAULT_ACTION_TYPES } from '../../../../shared/faultBasics';
-import { ConsoleApiError } from '../../api/consoleClient';
-import { FormField } from '../../components/FormField';
+import { FormField, SelectField } from '../../components/FormField';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { messageOf } from '../../lib/errorMessage';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ACTION_CHOICES } from './describeFault';
 import { draftProblems, EMPTY_DRAFT, ruleOf, type FaultDraft } from './faultDraft';
+import { ActionButton } from '../../components/ActionButton';
 
 type Field = keyof FaultDraft;
 
-const FIELD_OF_PARAM: Record<string, Field> = {
+const FIELDS = Object.keys(EMPTY_DRAFT) as Field[];
+
+/** The API's names for the fields the form names otherwise. */
+const ALIASES: Record<string, Field> = {
   'match.method': 'method',
   'match.path': 'path',
   'match.api_key': 'apiKey',
@@ -21,41 +25,18 @@ const FIELD_OF_PARAM: Record<string, Field> = {
   'action.retry_after_seconds': 'retryAfter',
   'action.ms': 'ms',
   'action.jitter_ms': 'jitter',
-  remaining: 'remaining',
-  probability: 'probability',
-  seed: 'seed',
 };
-
-function Select(props: {
-  name: Field;
-  label: string;
-  value: string;
-  error?: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  const id = `field-${props.name}`;
-  return (
-    <div className={props.error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.children}
-      </select>
-      {props.error && <span className="field-error">{props.error}</span>}
-    </div>
-  );
-}
 
 export function FaultRuleForm() {
   const routes = useConsoleStore((state) => state.faults.routes);
   const addFault = useConsoleStore((state) => state.addFault);
   const pushToast = useConsoleStore((state) => state.pushToast);
   const [draft, setDraft] = useState<FaultDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, errors, clear, show, showApiError } = useFieldErrors(FIELDS, ALIASES);
   const [saving, setSaving] = useState(false);
 
   const set = (field: Field) => (value: string) => {
-    setErrors(({ [field]: _gone, ...rest }) => rest);
+    clear(field);
     setDraft((current) => ({ ...current, [field]: value }));
   };
   const text = (field: Field, label: string, hint?: string) => (
@@ -73,7 +54,7 @@ export function FaultRuleForm() {
     event.preventDefault();
     const problems = draftProblems(draft);
     if (Object.keys(problems).length > 0) {
-      setErrors(problems);
+      show(problems);
       return;
     }
     setSaving(true);
@@ -82,9 +63,7 @@ export function FaultRuleForm() {
       pushToast('success', `Rule ${rule.id} added; it is on.`);
       setDraft((current) => ({ ...current, remaining: '', probability: '' }));
     } catch (error) {
-      const field = error instanceof ConsoleApiError && error.param ? FIELD_OF_PARAM[error.param] : undefined;
-      if (field) setErrors({ [field]: messageOf(error) });
-      else pushToast('error', `Could not add the rule: ${messageOf(error)}`);
+      if (!showApiError(error)) pushToast('error', `Could not add the rule: ${messageOf(error)}`);
     } finally {
       setSaving(false);
     }
@@ -92,6 +71,7 @@ export function FaultRuleForm() {
 
   return (
     <form
+      ref={formRef}
       className="panel fault-form"
       aria-labelledby="fault-form-title"
       onSubmit={(e) => void submit(e)}
@@ -101,7 +81,7 @@ export function FaultRuleForm() {
         <h3 id="fault-form-title">Add a rule</h3>
       </header>
       <div className="fault-form-grid">
-        <Select
+        <SelectField
           name="method"
           label="Method"
           value={draft.method}
@@ -111,23 +91,23 @@ export function FaultRuleForm() {
           <option value="">Any</option>
           <option value="GET">GET</option>
           <option value="POST">POST</option>
-        </Select>
-        <Select name="path" label="Route" value={draft.path} error={errors.path} onChange={set('path')}>
+        </SelectField>
+        <SelectField name="path" label="Route" value={draft.path} error={errors.path} onChange={set('path')}>
           <option value="">Any route</option>
           {routes.map((route) => (
             <option key={route} value={route}>
               {route}
             </option>
           ))}
-        </Select>
+        </SelectField>
         {text('apiKey', 'API key', 'Optional: only requests with this sk_test_ key')}
-        <Select name="type" label="Action" value={draft.type} error={errors.type} onChange={set('type')}>
+        <SelectField name="type" label="Action" value={draft.type} error={errors.type} onChange={set('type')}>
           {FAULT_ACTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {ACTION_CHOICES[type]}
             </option>
           ))}
-        </Select>
+        </SelectField>
         {draft.type === 'status' && (
           <>
             {text('status', 'Status', '400 to 599, e.g. 500, 503 or 429')}
@@ -145,9 +125,13 @@ export function FaultRuleForm() {
         {text('probability', 'Probability', 'Optional: 0 to 1, default 1 (every matching request)')}
         {text('seed', 'Seed', 'Optional: 0 to 4294967295, the same probability and jitter draws each run')}
         <div className="fault-form-submit">
-          <button type="submit" className="button button-primary" disabled={saving}>
+          <ActionButton
+            type="submit"
+            className="button button-primary"
+            disabledReason={saving ? 'Adding the rule: wait for the answer.' : undefined}
+          >
             {saving ? 'Adding…' : 'Add rule'}
-          </button>
+          </ActionButton>
         </div>
       </div>
     </form>

@@ -1,12 +1,14 @@
 // How the shown inbox answers: a status, a delay, or a sequence of statuses ("500, 500, 200").
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
-import { ConsoleApiError } from '../../api/consoleClient';
 import { messageOf } from '../../lib/errorMessage';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { describeAnswer, draftOf, parseDraft, sequenceState, type AnswerDraft } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
+import { ActionButton } from '../../components/ActionButton';
 
 const DEFAULTS = { status: 200, delay_ms: 0, sequence: [] };
+const FIELDS: (keyof AnswerDraft)[] = ['status', 'delay_ms', 'sequence'];
 
 export function AnswerForm() {
   const name = useConsoleStore((state) => state.inbox.name);
@@ -15,26 +17,27 @@ export function AnswerForm() {
   const settings = view?.settings ?? DEFAULTS;
   const sequence = sequenceState(settings, view?.sequence_used ?? 0);
   const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<keyof AnswerDraft, string>>>({});
+  const pushToast = useConsoleStore((state) => state.pushToast);
+  const { formRef, errors, clear, show, showApiError, clearAll } = useFieldErrors(FIELDS);
   const [saving, setSaving] = useState(false);
-  const change = (field: keyof AnswerDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const change = (field: keyof AnswerDraft) => (value: string) => {
+    clear(field);
+    setDraft((d) => ({ ...d, [field]: value }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseDraft(draft);
     if ('errors' in parsed) {
-      setErrors(parsed.errors);
+      show(parsed.errors);
       return;
     }
-    setErrors({});
+    clearAll();
     setSaving(true);
     try {
       await setInboxAnswer(parsed.settings);
     } catch (error) {
-      const field = error instanceof ConsoleApiError ? error.param : undefined;
-      if (field === 'status' || field === 'delay_ms' || field === 'sequence')
-        setErrors({ [field]: messageOf(error) });
-      else setErrors({ status: messageOf(error) });
+      if (!showApiError(error)) pushToast('error', `Could not set the answer: ${messageOf(error)}`);
     } finally {
       setSaving(false);
     }
@@ -48,9 +51,9 @@ export function AnswerForm() {
           {describeAnswer(settings, view?.sequence_used ?? 0)}
         </span>
       </header>
-      <form className="inbox-answer" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className="inbox-answer" onSubmit={(event) => void submit(event)} noValidate>
         <FormField
-          name="inbox-status"
+          name="status"
           label="Status"
           value={draft.status}
           onChange={change('status')}
@@ -59,7 +62,7 @@ export function AnswerForm() {
           inputMode="numeric"
         />
         <FormField
-          name="inbox-delay"
+          name="delay_ms"
           label="Delay (ms)"
           value={draft.delay_ms}
           onChange={change('delay_ms')}
@@ -68,7 +71,7 @@ export function AnswerForm() {
           inputMode="numeric"
         />
         <FormField
-          name="inbox-sequence"
+          name="sequence"
           label="Sequence"
           value={draft.sequence}
           onChange={change('sequence')}
@@ -85,9 +88,13 @@ export function AnswerForm() {
           </p>
         )}
         <div className="inbox-answer-actions">
-          <button type="submit" className="button button-primary" disabled={saving}>
+          <ActionButton
+            type="submit"
+            className="button button-primary"
+            disabledReason={saving ? 'Setting the answer: wait for the sandbox to confirm it.' : undefined}
+          >
             {saving ? 'Saving…' : 'Set answer'}
-          </button>
+          </ActionButton>
         </div>
       </form>
     </section>

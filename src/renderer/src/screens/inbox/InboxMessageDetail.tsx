@@ -1,7 +1,7 @@
 // One received message: why it verified or not, how it was answered, its headers and its body.
 import type { InboxMessageSummary } from '../../../../shared/types';
 import { BodyBlock } from '../../components/BodyBlock';
-import { useModalDialog } from '../../hooks/useModalDialog';
+import { Drawer } from '../../components/Drawer';
 import { formatDateTime } from '../../lib/dates';
 import { useConsoleStore } from '../../store/consoleStore';
 import { HeaderList } from '../requests/HeaderList';
@@ -40,75 +40,53 @@ function Loaded() {
 }
 
 export function InboxMessageDetail({ summary }: { summary: InboxMessageSummary }) {
-  const dialogRef = useModalDialog();
   const open = useConsoleStore((state) => state.openInboxMessage);
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="drawer"
-      aria-labelledby="inbox-message-title"
+    <Drawer
+      title={`${summary.method} /_inbox/${summary.inbox}`}
+      monoTitle
+      sub={summary.event_type ?? summary.id}
       onClose={() => open(null)}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) dialogRef.current?.close();
-      }}
     >
-      <div className="drawer-inner">
-        <header className="drawer-header">
-          <div>
-            <h3 id="inbox-message-title" className="mono request-line">
-              {summary.method} /_inbox/{summary.inbox}
-            </h3>
-            <p className="sub mono">{summary.event_type ?? summary.id}</p>
-          </div>
-          <button
-            type="button"
-            className="button button-small"
-            aria-label="Close the message"
-            onClick={() => dialogRef.current?.close()}
-          >
-            Close
-          </button>
-        </header>
-        <div className={`inbox-verdict verdict-${summary.verification.state}`}>
-          <VerifyBadge state={summary.verification.state} />
-          <p>{summary.verification.reason}</p>
-        </div>
-        <dl className="facts">
-          <div>
-            <dt>Received</dt>
-            <dd>{formatDateTime(summary.received_at)} (sandbox time)</dd>
-          </div>
-          <div>
-            <dt>Answered</dt>
-            <dd>
-              <StatusCode status={summary.answer.status} />
-              {summary.answer.delay_ms > 0 && ` after ${summary.answer.delay_ms} ms`}
-            </dd>
-          </div>
-          <div>
-            <dt>webhook-id</dt>
-            <dd className="mono">{summary.webhook_id ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>Link</dt>
-            <dd className="mono" data-testid="inbox-link-id">
-              {summary.link_id ?? '—'}
-            </dd>
-          </div>
-          <div>
-            <dt>Query string</dt>
-            <dd className="mono" data-testid="inbox-query">
-              {summary.query === '' ? '—' : `?${summary.query}`}
-            </dd>
-          </div>
-          <div>
-            <dt>Message id</dt>
-            <dd className="mono">{summary.id}</dd>
-          </div>
-        </dl>
-        <Loaded />
+      <div className={`inbox-verdict verdict-${summary.verification.state}`}>
+        <VerifyBadge state={summary.verification.state} />
+        <p>{summary.verification.reason}</p>
       </div>
-    </dialog>
+      <dl className="facts">
+        <div>
+          <dt>Received</dt>
+          <dd>{formatDateTime(summary.received_at)} (sandbox time)</dd>
+        </div>
+        <div>
+          <dt>Answered</dt>
+          <dd>
+            <StatusCode status={summary.answer.status} />
+            {summary.answer.delay_ms > 0 && ` after ${summary.answer.delay_ms} ms`}
+          </dd>
+        </div>
+        <div>
+          <dt>webhook-id</dt>
+          <dd className="mono">{summary.webhook_id ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Link</dt>
+          <dd className="mono" data-testid="inbox-link-id">
+            {summary.link_id ?? '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>Query string</dt>
+          <dd className="mono" data-testid="inbox-query">
+            {summary.query === '' ? '—' : `?${summary.query}`}
+          </dd>
+        </div>
+        <div>
+          <dt>Message id</dt>
+          <dd className="mono">{summary.id}</dd>
+        </div>
+      </dl>
+      <Loaded />
+    </Drawer>
   );
 }

@@ -9,6 +9,7 @@ import { FormField } from '../../components/FormField';
 import { inboxUrl } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from '../requests/StatusCode';
+import { ActionButton } from '../../components/ActionButton';
 
 function ForwardOutcome() {
   const forward = useConsoleStore((state) => state.inbox.forward);
@@ -79,13 +80,16 @@ export function InboxResend({ message }: { message: InboxMessage }) {
           hint="An http:// or https:// URL: the sandbox sends the raw body there with the original headers."
         />
         <div className="inbox-forward-actions">
-          <button
+          <ActionButton
             type="submit"
             className="button"
-            disabled={forward.phase === 'sending' || url.trim() === ''}
+            disabledReason={
+              (url.trim() === '' && 'Type the URL to forward to first.') ||
+              (forward.phase === 'sending' && 'Forwarding: wait for the answer.')
+            }
           >
             Forward
-          </button>
+          </ActionButton>
         </div>
       </form>
       <ForwardOutcome />

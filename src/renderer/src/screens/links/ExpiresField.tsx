@@ -55,6 +55,7 @@ export function ExpiresField({ choice, custom, error, onChange }: ExpiresFieldPr
           <input
             type="datetime-local"
             aria-label="Expires at"
+            aria-invalid={error ? true : undefined}
             value={custom}
             onChange={(event) => onChange(choice, event.target.value)}
           />

@@ -35,7 +35,7 @@ export function LinksToolbar({ onNewLink, onSamples }: { onNewLink(): void; onSa
         </select>
       </label>
       <CreatedFilter />
-      <label className="field-inline search">
+      <label className="field-inline search links-search">
         <span className="visually-hidden">Search links</span>
         <input
           type="search"

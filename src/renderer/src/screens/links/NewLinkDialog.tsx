@@ -1,8 +1,9 @@
 // The "New link" form, in a modal dialog; the API's validation errors appear beside their field.
 import { useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../hooks/useModalDialog';
-import { ConsoleApiError, type NewLinkInput } from '../../api/consoleClient';
-import { amountPrecisionProblem, formatMoney, fractionDigits, toMinorUnits } from '../../lib/money';
+import type { NewLinkInput } from '../../api/consoleClient';
+import { amountTextProblem, formatMoney, toMinorUnits } from '../../lib/money';
+import { amountWay, fractionDigits, minorUnitWords } from '../../../../shared/money';
 import { CreateLinkBodySchema } from '../../../../shared/types';
 import { useConsoleStore } from '../../store/consoleStore';
 import { selectCurrency } from '../../store/settingsSlice';
@@ -10,13 +11,14 @@ import { messageOf } from '../../lib/errorMessage';
 import { FormField } from '../../components/FormField';
 import { ExpiresField, expiresAtOf, type ExpiresChoice } from './ExpiresField';
 import { OfflineGate } from '../../components/OfflineGate';
+import { useFieldErrors, type FieldErrors } from '../../hooks/useFieldErrors';
+import { ActionButton } from '../../components/ActionButton';
 
 const MAX_AMOUNT = (CreateLinkBodySchema.properties.amount as unknown as { maximum: number }).maximum;
 
 type Field = 'amount' | 'title' | 'reference_id' | 'note' | 'expires_at' | 'settlement_account_id';
 const FIELDS: Field[] = ['amount', 'title', 'reference_id', 'note', 'expires_at', 'settlement_account_id'];
 type TextField = Exclude<Field, 'expires_at'>;
-const isField = (param: string | undefined): param is Field => FIELDS.includes(param as Field);
 
 /** The API's bounds (1 to 100,000,000,000 minor units), said in the units the field takes. */
 function amountRangeProblem(amount: string, currency: string): string | undefined {
@@ -27,14 +29,18 @@ function amountRangeProblem(amount: string, currency: string): string | undefine
   return `Enter an amount from ${low} to ${high}.`;
 }
 
-function formProblems(values: Record<TextField, string>, currency: string): Partial<Record<Field, string>> {
-  const problems: Partial<Record<Field, string>> = {};
-  const amount = values.amount.trim().replace(/,/g, '');
-  if (!amount) problems.amount = 'Enter an amount.';
-  else if (!/^\d+(\.\d+)?$/.test(amount))
-    problems.amount = 'Enter the amount as a number, like 1500 or 1,500.50.';
-  // Rounding what was typed would make a link for an amount nobody asked for.
-  else problems.amount = amountPrecisionProblem(amount, currency) ?? amountRangeProblem(amount, currency);
+/** "Whole IDR, like 15000 (1 IDR is 1 minor unit in the API)": the words the API's errors use too. */
+const amountHint = (currency: string): string => {
+  const way = amountWay(currency);
+  return `${way.charAt(0).toUpperCase()}${way.slice(1)} (${minorUnitWords(currency)} in the API)`;
+};
+
+function formProblems(values: Record<TextField, string>, currency: string): FieldErrors<Field> {
+  const problems: FieldErrors<Field> = {};
+  if (!values.amount.trim()) problems.amount = 'Enter an amount.';
+  else
+    problems.amount =
+      amountTextProblem(values.amount, currency) ?? amountRangeProblem(values.amount, currency);
   if (!values.title.trim()) problems.title = 'Enter a title: the payer sees it on the checkout page.';
   return Object.fromEntries(Object.entries(problems).filter(([, text]) => text));
 }
@@ -55,12 +61,12 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
     choice: 'default',
     custom: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, errors, clear, show, showApiError } = useFieldErrors(FIELDS);
   const [saving, setSaving] = useState(false);
 
   const change = (field: TextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
+    clear(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -70,10 +76,8 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
     const local = formProblems(values, currency);
     const expiresAt = expiresAtOf(expires.choice, expires.custom);
     if (expiresAt === '') local.expires_at = 'Pick the date and time it expires.';
-    const first = Object.keys(local)[0];
-    if (first) {
-      setErrors(local);
-      dialogRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (Object.keys(local).length > 0) {
+      show(local);
       return;
     }
     const input: NewLinkInput = {
@@ -94,30 +98,24 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
         document.querySelector<HTMLElement>(`[data-link-id="${CSS.escape(link.id)}"] .title-button`)?.focus(),
       );
     } catch (error) {
-      if (error instanceof ConsoleApiError && isField(error.param)) {
-        setErrors({ [error.param]: error.message });
-        dialogRef.current?.querySelector<HTMLElement>(`[name="${error.param}"]`)?.focus();
-      } else {
-        pushToast('error', `Could not create the link: ${messageOf(error)}`);
-      }
+      if (!showApiError(error)) pushToast('error', `Could not create the link: ${messageOf(error)}`);
     } finally {
       setSaving(false);
     }
   };
 
-  const digits = fractionDigits(currency);
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="new-link-title" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <h3 id="new-link-title">New payment link</h3>
         <FormField
           name="amount"
           label={`Amount (${currency})`}
-          hint={digits === 0 ? 'Whole units' : `Up to ${digits} decimals`}
+          hint={amountHint(currency)}
           value={values.amount}
           error={errors.amount}
           onChange={change('amount')}
-          inputMode={digits === 0 ? 'numeric' : 'decimal'}
+          inputMode={fractionDigits(currency) === 0 ? 'numeric' : 'decimal'}
           autoFocus
         />
         <FormField
@@ -150,7 +148,7 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
           error={errors.expires_at}
           onChange={(choice, custom) => {
             setExpires({ choice, custom });
-            setErrors(({ expires_at: _gone, ...rest }) => rest);
+            clear('expires_at');
           }}
         />
         <FormField
@@ -166,9 +164,13 @@ export function NewLinkDialog({ onClose }: { onClose(): void }) {
             Close
           </button>
           <OfflineGate>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            <ActionButton
+              type="submit"
+              className="button button-primary"
+              disabledReason={saving ? 'Creating the link: wait for the answer.' : undefined}
+            >
               {saving ? 'Creating…' : 'Create link'}
-            </button>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

@@ -1,6 +1,7 @@
 // Paid, Failed, Expired and Cancel: one click each, enabled only when the state table allows it.
 import type { PaymentLink } from '../../../../shared/types';
-import { actionWords, canApply, LINK_ACTIONS } from '../../../../shared/linkStates';
+import { actionWords, canApply, cannotTake, LINK_ACTIONS } from '../../../../shared/linkStates';
+import { ActionButton } from '../../components/ActionButton';
 import { useConsoleStore } from '../../store/consoleStore';
 import { keepFocusInRow } from './rowFocus';
 import { OfflineGate } from '../../components/OfflineGate';
@@ -14,17 +15,20 @@ export function RowActions({ link }: { link: PaymentLink }) {
     <OfflineGate>
       <div className="row-actions">
         {LINK_ACTIONS.map(({ action, label }) => (
-          <button
+          <ActionButton
             key={action}
-            type="button"
             className={`button button-small action-${action}`}
-            disabled={busy !== undefined || !canApply(action, link.status)}
+            disabledReason={
+              busy !== undefined
+                ? 'Wait: the link is being changed'
+                : !canApply(action, link.status) && cannotTake(action, link.status)
+            }
             aria-busy={busy === action || undefined}
             title={action === 'paid' ? `${actionWords('paid')}, paid by ${method}` : actionWords(action)}
             onClick={() => void run(link.id, action).then(() => keepFocusInRow(link.id))}
           >
             {label}
-          </button>
+          </ActionButton>
         ))}
       </div>
     </OfflineGate>

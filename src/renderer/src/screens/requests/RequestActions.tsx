@@ -1,6 +1,6 @@
 // Copy as curl and Replay for one logged request: the two ways to send it again.
 import { curlCommand } from '../../../../shared/curlCommand';
-import { bodyWasLost } from '../../../../shared/lostRequestBody';
+import { bodyWasLost } from '../../../../shared/missingBodies';
 import { CopyButton } from '../../components/CopyButton';
 import type { RequestBodies } from '../../store/requestsSlice';
 import { useConsoleStore } from '../../store/consoleStore';

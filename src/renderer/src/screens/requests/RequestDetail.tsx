@@ -1,7 +1,7 @@
 // One request as it went over the wire: who sent it, how it was answered, and both bodies.
-import { bodyWasLost, LOST_BODY } from '../../../../shared/lostRequestBody';
-import { useModalDialog } from '../../hooks/useModalDialog';
+import { missingRequestBody, missingResponseBody } from '../../../../shared/missingBodies';
 import { BodyBlock } from '../../components/BodyBlock';
+import { Drawer } from '../../components/Drawer';
 import { formatDateTime } from '../../lib/dates';
 import { formatMs, type RequestRow } from '../../lib/requestLog';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -33,13 +33,14 @@ function Bodies({ entry }: { entry: RequestRow }) {
       <BodyBlock
         label="Request body"
         body={bodies.request_body}
-        notKept={bodyWasLost(bodies) ? LOST_BODY : undefined}
+        whyNone={missingRequestBody({ ...entry, ...bodies }) ?? undefined}
         hint={keptHint(entry.request_body_length)}
       />
       <HeaderList title="Response headers" headers={bodies.response_headers} />
       <BodyBlock
         label="Response body"
         body={bodies.response_body}
+        whyNone={missingResponseBody({ ...entry, ...bodies }) ?? undefined}
         hint={keptHint(entry.response_body_length)}
       />
     </>
@@ -47,100 +48,78 @@ function Bodies({ entry }: { entry: RequestRow }) {
 }
 
 export function RequestDetail({ row: entry }: { row: RequestRow }) {
-  const dialogRef = useModalDialog();
   const select = useConsoleStore((state) => state.selectRequest);
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="drawer"
-      aria-labelledby="request-title"
+    <Drawer
+      title={`${entry.method} ${entry.path}`}
+      monoTitle
+      sub={entry.request_id}
       onClose={() => select(null)}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) dialogRef.current?.close();
-      }}
     >
-      <div className="drawer-inner">
-        <header className="drawer-header">
+      <dl className="facts">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <StatusCode status={entry.status} />
+            {entry.replayed && <span className="replayed-badge">replayed</span>}
+            <FaultMark fault={entry.fault} />
+          </dd>
+        </div>
+        {entry.fault && (
           <div>
-            <h3 id="request-title" className="mono request-line">
-              {entry.method} {entry.path}
-            </h3>
-            <p className="sub mono">{entry.request_id}</p>
-          </div>
-          <button
-            type="button"
-            className="button button-small"
-            aria-label="Close the request"
-            onClick={() => dialogRef.current?.close()}
-          >
-            Close
-          </button>
-        </header>
-        <dl className="facts">
-          <div>
-            <dt>Status</dt>
+            <dt>Fault</dt>
             <dd>
-              <StatusCode status={entry.status} />
-              {entry.replayed && <span className="replayed-badge">replayed</span>}
-              <FaultMark fault={entry.fault} />
+              Rule <span className="mono">{entry.fault.rule_id}</span>: {FAULT_OUTCOME[entry.fault.action]}
             </dd>
           </div>
-          {entry.fault && (
-            <div>
-              <dt>Fault</dt>
-              <dd>
-                Rule <span className="mono">{entry.fault.rule_id}</span>: {FAULT_OUTCOME[entry.fault.action]}
-              </dd>
-            </div>
-          )}
+        )}
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatMs(entry.duration_ms)}</dd>
+        </div>
+        {entry.link_id && (
           <div>
-            <dt>Duration</dt>
-            <dd>{formatMs(entry.duration_ms)}</dd>
-          </div>
-          {entry.link_id && (
-            <div>
-              <dt>Link</dt>
-              <dd className="mono">
-                {/* A way across: the link this request created, read, changed or simulated on. */}
-                <a href={`#/links/${encodeURIComponent(entry.link_id)}`} title="Open this link's detail">
-                  {entry.link_id}
-                </a>
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>Request id</dt>
-            <dd className="mono">{entry.request_id}</dd>
-          </div>
-          <div>
-            <dt>At</dt>
-            <dd>{formatDateTime(entry.at)}</dd>
-          </div>
-          <div>
-            <dt>Key prefix</dt>
+            <dt>Link</dt>
             <dd className="mono">
-              {entry.key_prefix ?? '—'}
-              {entry.key_rejected && <span className="rejected-badge">rejected</span>}
+              {/* A way across: the link this request created, read, changed or simulated on. */}
+              <a href={`#/links/${encodeURIComponent(entry.link_id)}`} title="Open this link's detail">
+                {entry.link_id}
+              </a>
             </dd>
           </div>
+        )}
+        <div>
+          <dt>Request id</dt>
+          <dd className="mono">{entry.request_id}</dd>
+        </div>
+        <div>
+          <dt>At</dt>
+          <dd>{formatDateTime(entry.at)}</dd>
+        </div>
+        <div>
+          <dt>Key prefix</dt>
+          <dd className="mono">
+            {entry.key_prefix ?? '—'}
+            {entry.key_rejected && <span className="rejected-badge">rejected</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Idempotency-Key</dt>
+          <dd className="mono">{entry.idempotency_key ?? '—'}</dd>
+        </div>
+        {entry.replay_of !== undefined && (
           <div>
-            <dt>Idempotency-Key</dt>
-            <dd className="mono">{entry.idempotency_key ?? '—'}</dd>
+            <dt>Console replay</dt>
+            <dd>Sent again from request {entry.replay_of} with Replay</dd>
           </div>
-          {entry.replay_of !== undefined && (
-            <div>
-              <dt>Console replay</dt>
-              <dd>Sent again from request {entry.replay_of} with Replay</dd>
-            </div>
-          )}
-          <div>
-            <dt>Replayed</dt>
-            <dd>{entry.replayed ? 'Yes: the stored answer to the first request was sent again' : 'No'}</dd>
-          </div>
-        </dl>
-        <Bodies entry={entry} />
-      </div>
-    </dialog>
+        )}
+        <div>
+          <dt>Replayed</dt>
+          <dd>{entry.replayed ? 'Yes: the stored answer to the first request was sent again' : 'No'}</dd>
+        </div>
+      </dl>
+      <Bodies entry={entry} />
+    </Drawer>
   );
 }

@@ -2,7 +2,7 @@
 // the scenario export.
 import { useDebouncedSearch } from '../../hooks/useDebouncedSearch';
 import { useConsoleStore } from '../../store/consoleStore';
-import { OfflineGate } from '../../components/OfflineGate';
+import { ScenarioExport } from './ScenarioExport';
 
 export function RequestsToolbar() {
   const total = useConsoleStore((state) => state.requests.total);
@@ -11,8 +11,6 @@ export function RequestsToolbar() {
   const phase = useConsoleStore((state) => state.requests.phase);
   const setQuery = useConsoleStore((state) => state.setRequestQuery);
   const setShowAll = useConsoleStore((state) => state.setShowAllRequests);
-  const checked = useConsoleStore((state) => state.requests.checked.length);
-  const exportScenario = useConsoleStore((state) => state.exportScenario);
   const [search, setSearch] = useDebouncedSearch(query, setQuery);
 
   return (
@@ -39,17 +37,7 @@ export function RequestsToolbar() {
               ? `${total.toLocaleString('en')} ${total === 1 ? 'match' : 'matches'}`
               : `${total.toLocaleString('en')} ${total === 1 ? 'request' : 'requests'}`}
       </span>
-      <OfflineGate>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={total === 0}
-          title="A file `npx payment-links-sandbox run FILE` replays against a fresh sandbox (API requests only)"
-          onClick={() => void exportScenario()}
-        >
-          {checked > 0 ? `Export ${checked} as scenario` : 'Export as scenario'}
-        </button>
-      </OfflineGate>
+      <ScenarioExport />
     </div>
   );
 }

@@ -1,10 +1,14 @@
 // Currency, fees and the two durations of a link's life: fixed on each link when it is made.
-import { FormField } from '../../components/FormField';
+import { FormField, SelectField } from '../../components/FormField';
+import { minorUnitWords } from '../../../../shared/money';
+import { useConsoleStore } from '../../store/consoleStore';
+import { selectCurrency } from '../../store/settingsSlice';
 import { SettingsSection } from './SettingsSection';
 import { ToggleField } from '../../components/ToggleField';
 import type { SectionProps } from './sectionProps';
 
 export function MoneySection({ draft, errors, change }: SectionProps) {
+  const currency = useConsoleStore(selectCurrency);
   return (
     <SettingsSection
       id="settings-money"
@@ -19,19 +23,16 @@ export function MoneySection({ draft, errors, change }: SectionProps) {
         error={errors.currency}
         onChange={change('currency')}
       />
-      <div className={errors.paid_by ? 'field field-invalid' : 'field'}>
-        <label htmlFor="field-paid_by">Fee paid by</label>
-        <select
-          id="field-paid_by"
-          name="paid_by"
-          value={draft.paid_by}
-          onChange={(event) => change('paid_by')(event.target.value as 'merchant' | 'payer')}
-        >
-          <option value="merchant">Merchant (net amount is less)</option>
-          <option value="payer">Payer (payer amount is more)</option>
-        </select>
-        {errors.paid_by && <span className="field-error">{errors.paid_by}</span>}
-      </div>
+      <SelectField
+        name="paid_by"
+        label="Fee paid by"
+        value={draft.paid_by}
+        error={errors.paid_by}
+        onChange={(value) => change('paid_by')(value as 'merchant' | 'payer')}
+      >
+        <option value="merchant">Merchant (net amount is less)</option>
+        <option value="payer">Payer (payer amount is more)</option>
+      </SelectField>
       <FormField
         name="transaction_percent"
         label="Transaction fee (%)"
@@ -44,7 +45,7 @@ export function MoneySection({ draft, errors, change }: SectionProps) {
       <FormField
         name="transaction_fixed"
         label="Transaction fee, fixed"
-        hint="Minor units added to each link's fee."
+        hint={`Minor units added to each link's fee (${minorUnitWords(currency)}).`}
         value={draft.transaction_fixed}
         error={errors.transaction_fixed}
         onChange={change('transaction_fixed')}

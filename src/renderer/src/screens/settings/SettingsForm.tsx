@@ -1,15 +1,15 @@
 // Every setting in one form: edits wait for Save (or Discard), and are kept while the tester visits
 // other screens; an error from the API is shown beside its field, and the form keeps what was typed.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Settings } from '../../../../shared/types';
-import { ConsoleApiError } from '../../api/consoleClient';
 import { messageOf } from '../../lib/errorMessage';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import {
   changedFields,
-  fieldOfParam,
+  DRAFT_FIELDS,
+  PARAM_ALIASES,
   toDraft,
   toPatch,
-  type DraftErrors,
   type DraftField,
   type SettingsDraft,
 } from '../../lib/settingsDraft';
@@ -18,9 +18,9 @@ import { ApiSection } from './ApiSection';
 import { MoneySection } from './MoneySection';
 import { ServerSection } from './ServerSection';
 import { WebhookSection } from './WebhookSection';
+import { ActionButton } from '../../components/ActionButton';
 
 export function SettingsForm({ settings }: { settings: Settings }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const saveSettings = useConsoleStore((state) => state.saveSettings);
   const loadServerInfo = useConsoleStore((state) => state.loadServerInfo);
   const pushToast = useConsoleStore((state) => state.pushToast);
@@ -28,7 +28,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const keepDraft = useConsoleStore((state) => state.keepSettingsDraft);
   // Edits left unsaved on another visit come back as they were.
   const [draft, setDraft] = useState<SettingsDraft>(() => useConsoleStore.getState().settingsDraft ?? saved);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { formRef, errors, clear, show, showApiError, clearAll } = useFieldErrors(
+    DRAFT_FIELDS,
+    PARAM_ALIASES,
+  );
   const [saving, setSaving] = useState(false);
   const changed = changedFields(draft, saved);
   const dirty = changed.length > 0;
@@ -46,30 +49,24 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     <F extends DraftField>(field: F) =>
     (value: SettingsDraft[F]) => {
       setDraft((current) => ({ ...current, [field]: value }));
-      setErrors(({ [field]: _gone, ...rest }) => rest);
+      clear(field);
     };
 
-  /** Marks every field at fault and takes the tester to the first. */
-  const showErrors = (found: DraftErrors) => {
-    const fields = Object.keys(found) as DraftField[];
-    setErrors(found);
-    const input = formRef.current?.querySelector<HTMLElement>(`[name="${fields[0]}"]`);
-    // Centred, so the message under the field shows too, clear of the save bar and the toasts.
-    input?.focus({ preventScroll: true });
-    input?.scrollIntoView({ block: 'center' });
+  /** The save bar may be far from the fields: a toast says how many are marked. */
+  const notSaved = (count: number) =>
     pushToast(
       'error',
-      fields.length === 1
+      count === 1
         ? 'Not saved: see the highlighted field.'
-        : `Not saved: see the ${fields.length} highlighted fields.`,
+        : `Not saved: see the ${count} highlighted fields.`,
     );
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const outcome = toPatch(draft, saved);
     if ('errors' in outcome) {
-      showErrors(outcome.errors);
+      show(outcome.errors);
+      notSaved(Object.keys(outcome.errors).length);
       return;
     }
     setSaving(true);
@@ -77,7 +74,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       const next = await saveSettings(outcome.patch);
       setBase(next);
       setDraft(toDraft(next));
-      setErrors({});
+      clearAll();
       const portChanged = 'preferred_port' in outcome.patch;
       pushToast(
         'success',
@@ -85,8 +82,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       );
       if (portChanged) void loadServerInfo();
     } catch (error) {
-      const field = error instanceof ConsoleApiError ? fieldOfParam(error.param) : undefined;
-      if (field) showErrors({ [field]: messageOf(error) });
+      if (showApiError(error)) notSaved(1);
       else pushToast('error', `Could not save the settings: ${messageOf(error)}`);
     } finally {
       setSaving(false);
@@ -95,7 +91,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
   const discard = () => {
     setDraft(saved);
-    setErrors({});
+    clearAll();
   };
 
   const sections = { draft, errors, change };
@@ -111,12 +107,27 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             ? `Unsaved changes (${changed.length} ${changed.length === 1 ? 'field' : 'fields'})`
             : 'All changes saved'}
         </span>
-        <button type="button" className="button" disabled={!dirty || saving} onClick={discard}>
+        <ActionButton
+          type="button"
+          className="button"
+          disabledReason={
+            (!dirty && 'Nothing to discard: no setting has been changed.') ||
+            (saving && 'Saving the settings: wait for the answer.')
+          }
+          onClick={discard}
+        >
           Discard
-        </button>
-        <button type="submit" className="button button-primary" disabled={!dirty || saving}>
+        </ActionButton>
+        <ActionButton
+          type="submit"
+          className="button button-primary"
+          disabledReason={
+            (!dirty && 'Nothing to save: no setting has been changed.') ||
+            (saving && 'Saving the settings: wait for the answer.')
+          }
+        >
           {saving ? 'Saving…' : 'Save settings'}
-        </button>
+        </ActionButton>
       </div>
       <ServerSection {...sections} />
       <ApiSection {...sections} />

@@ -1,6 +1,7 @@
 // The delivery history: filters, count and Clear history above the live, virtualised table.
 import { useState } from 'react';
 import { isFiltered } from '../../lib/deliveryList';
+import { ActionButton } from '../../components/ActionButton';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeliveriesTable } from './DeliveriesTable';
@@ -53,19 +54,20 @@ export function DeliveriesPanel() {
             : `${total.toLocaleString('en')} ${total === 1 ? 'delivery' : 'deliveries'}`}
         </span>
         <OfflineGate>
-          <button
-            type="button"
+          <ActionButton
             className="button button-small"
-            disabled={phase !== 'ready' || nothingToClear}
-            title={
+            disabledReason={
               nothingToClear
                 ? 'Nothing to clear: only delivered or failed deliveries are cleared'
-                : 'Delete finished deliveries'
+                : phase === 'loading'
+                  ? 'Wait: the deliveries are being read'
+                  : phase === 'error' && 'The deliveries could not be read: reload the screen'
             }
+            title="Delete finished deliveries"
             onClick={() => setConfirming(true)}
           >
             Clear history
-          </button>
+          </ActionButton>
         </OfflineGate>
       </header>
       {count > 0 ? (

@@ -1,22 +1,33 @@
 // Resend, Retry now and Delete for one delivery: in its table row and in the inspector.
 import type { DeliveryRow } from '../../api/consoleClient';
 import { isWaiting } from '../../../../shared/deliveryStatus';
+import { ActionButton } from '../../components/ActionButton';
+import { retryNowHint } from '../../lib/retryNowWords';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { DeliveryAction } from '../../store/deliveriesSlice';
 import { OfflineGate } from '../../components/OfflineGate';
 import { refocusRow } from '../../lib/rowArrows';
 
+/** Why the row's buttons wait: one action at a time per delivery. */
+const BUSY: Record<DeliveryAction, string> = {
+  resend: 'Wait: it is being resent',
+  retry: 'Wait: its retry is being sent',
+  delete: 'Wait: it is being deleted',
+};
+
 export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id' | 'status'> }) {
   const busy = useConsoleStore((state) => state.deliveries.busy[delivery.id]);
   const run = useConsoleStore((state) => state.runDeliveryAction);
+  const queuePaused = useConsoleStore((state) => state.deliveryQueue.state?.paused ?? false);
+  const schedule = useConsoleStore((state) => state.settings?.webhook_retry_schedule_seconds);
   // A paused delivery is a waiting one held by the queue: Retry now sends that one alone through it.
   const paused = delivery.status === 'paused';
   const removable = isWaiting(delivery);
-  const button = (action: DeliveryAction, label: string, enabled: boolean, hint: string) => (
-    <button
-      type="button"
+  const waiting = busy && BUSY[busy];
+  const button = (action: DeliveryAction, label: string, disabledReason: string | false, hint: string) => (
+    <ActionButton
       className="button button-small"
-      disabled={busy !== undefined || !enabled}
+      disabledReason={waiting || disabledReason}
       aria-busy={busy === action || undefined}
       title={hint}
       onClick={(event) => {
@@ -30,7 +41,7 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
       }}
     >
       {label}
-    </button>
+    </ActionButton>
   );
   return (
     <OfflineGate>
@@ -38,19 +49,13 @@ export function DeliveryActions({ delivery }: { delivery: Pick<DeliveryRow, 'id'
         {button(
           'resend',
           'Resend',
-          delivery.status !== 'delivering',
-          'Send the same event again, with the same webhook-id',
+          delivery.status === 'delivering' && 'Being attempted right now: resend it once that attempt ends',
+          queuePaused
+            ? 'Send the same event again, with the same webhook-id. The queue is paused: the new attempts wait until it is resumed'
+            : 'Send the same event again, with the same webhook-id',
         )}
-        {removable &&
-          button(
-            'retry',
-            'Retry now',
-            true,
-            paused
-              ? 'Send this one now; the rest of the queue stays paused'
-              : 'Send it now instead of waiting',
-          )}
-        {removable && button('delete', 'Delete', true, 'Drop this waiting delivery')}
+        {removable && button('retry', 'Retry now', false, retryNowHint(schedule, paused))}
+        {removable && button('delete', 'Delete', false, 'Drop this waiting delivery')}
       </div>
     </OfflineGate>
   );

@@ -1,5 +1,7 @@
-// One webhook endpoint: its URL, filter and secret, and the actions that change or try it.
-import { useState } from 'react';
+// One webhook endpoint: its URL, filter and secret, and the actions that change or try it. Folded,
+// the card is one line (URL, description, switch and actions), so five endpoints leave the
+// deliveries in view at 1280×720; the fold is remembered per endpoint across reloads.
+import { useId, useState } from 'react';
 import { hasEndpointFaults } from '../../../../shared/faultBasics';
 import type { WebhookEndpoint } from '../../../../shared/types';
 import { useNow } from '../../hooks/useNow';
@@ -7,6 +9,8 @@ import { formatDateTime } from '../../lib/dates';
 import { previousSecretSignsUntil } from '../../lib/previousSecret';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
+import type { EndpointAction } from '../../store/endpointsSlice';
+import { ActionButton } from '../../components/ActionButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EndpointCheckPanel } from './EndpointCheckPanel';
 import { EndpointDialog } from './EndpointDialog';
@@ -18,6 +22,14 @@ import { OfflineGate } from '../../components/OfflineGate';
 /** The dialog open over the card, if any. */
 type Opened = 'edit' | 'test' | 'check' | 'rotate' | 'delete' | null;
 
+/** Why the card's controls wait: one action at a time per endpoint. */
+const BUSY: Record<EndpointAction, string> = {
+  toggle: 'Wait: the endpoint is being enabled or disabled',
+  rotate: 'Wait: its secret is being rotated',
+  delete: 'Wait: the endpoint is being deleted',
+  test: 'Wait: a test event is being sent to it',
+};
+
 /** Its own component: it follows the sandbox clock each second without re-rendering the card. */
 function PreviousSecretHint({ previous }: { previous: { expires_at: string }[] }) {
   const until = previousSecretSignsUntil(previous, useNow());
@@ -26,39 +38,69 @@ function PreviousSecretHint({ previous }: { previous: { expires_at: string }[] }
 
 export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const busy = useConsoleStore((state) => state.endpoints.busy[endpoint.id]);
+  const folded = useConsoleStore((state) => state.endpoints.folded.includes(endpoint.id));
+  const fold = useConsoleStore((state) => state.foldEndpoints);
   const setEnabled = useConsoleStore((state) => state.setEndpointEnabled);
   const rotate = useConsoleStore((state) => state.rotateEndpointSecret);
   const remove = useConsoleStore((state) => state.deleteEndpoint);
   const [opened, setOpened] = useState<Opened>(null);
+  const detailsId = useId();
   const all = EVENT_TYPES.every((type) => endpoint.event_types.includes(type));
+  const waiting = busy && BUSY[busy];
 
   return (
-    <li className={endpoint.enabled ? 'endpoint' : 'endpoint endpoint-disabled'} aria-label={endpoint.url}>
+    <li
+      className={`endpoint${endpoint.enabled ? '' : ' endpoint-disabled'}${folded ? ' endpoint-folded' : ''}`}
+      aria-label={endpoint.url}
+    >
       <div className="endpoint-main">
-        <p className="endpoint-url mono" title={endpoint.url}>
-          {endpoint.url}
-        </p>
-        {hasEndpointFaults(endpoint.faults) && <EndpointFaultsMarker endpoint={endpoint} />}
-        <p className="sub">{endpoint.description || 'No description'}</p>
-        <p className="endpoint-types">
-          {all ? (
-            <span className="chip">All events</span>
-          ) : endpoint.event_types.length === 0 ? (
-            <span className="chip">No events</span>
-          ) : (
-            endpoint.event_types.map((type) => (
-              <span key={type} className="chip">
-                {type.replace('payment_link.', '')}
-              </span>
-            ))
+        <div className="endpoint-line">
+          <button
+            type="button"
+            className="endpoint-fold"
+            aria-expanded={!folded}
+            aria-controls={detailsId}
+            aria-label="Details"
+            title={folded ? 'Unfold: show its description, events and secret' : 'Fold the card to one line'}
+            onClick={() => fold([endpoint.id], !folded)}
+          >
+            <span aria-hidden="true">▸</span>
+          </button>
+          <p className="endpoint-url mono" title={endpoint.url}>
+            {endpoint.url}
+          </p>
+          {folded && endpoint.description && (
+            <span className="sub endpoint-line-note" title={endpoint.description}>
+              {endpoint.description}
+            </span>
           )}
-        </p>
-        <SecretField secret={endpoint.secret} />
-        <PreviousSecretHint previous={endpoint.previous_secrets} />
+          {folded && hasEndpointFaults(endpoint.faults) && (
+            <EndpointFaultsMarker endpoint={endpoint} folded />
+          )}
+        </div>
+        <div id={detailsId} className="endpoint-details" hidden={folded}>
+          {hasEndpointFaults(endpoint.faults) && <EndpointFaultsMarker endpoint={endpoint} />}
+          <p className="sub">{endpoint.description || 'No description'}</p>
+          <p className="endpoint-types">
+            {all ? (
+              <span className="chip">All events</span>
+            ) : endpoint.event_types.length === 0 ? (
+              <span className="chip">No events</span>
+            ) : (
+              endpoint.event_types.map((type) => (
+                <span key={type} className="chip">
+                  {type.replace('payment_link.', '')}
+                </span>
+              ))
+            )}
+          </p>
+          <SecretField secret={endpoint.secret} />
+          <PreviousSecretHint previous={endpoint.previous_secrets} />
+        </div>
       </div>
       <OfflineGate>
         <div className="endpoint-actions">
-          <label className="switch">
+          <label className="switch" title={waiting || undefined}>
             <input
               type="checkbox"
               role="switch"
@@ -68,55 +110,52 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             />
             <span>{endpoint.enabled ? 'Enabled' : 'Disabled'}</span>
           </label>
-          <button
-            type="button"
+          <ActionButton
             className="button button-small"
-            disabled={busy !== undefined || !endpoint.enabled}
-            aria-busy={busy === 'test' || undefined}
-            title={
-              endpoint.enabled
-                ? 'Send this endpoint a signed sample event'
-                : 'Enable the endpoint to send it a test event'
+            disabledReason={
+              waiting ||
+              (!endpoint.enabled && 'A disabled endpoint gets no events: enable it to send a test event')
             }
+            aria-busy={busy === 'test' || undefined}
+            title="Send this endpoint a signed sample event"
             onClick={() => setOpened('test')}
           >
             Send test event
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="button button-small"
-            disabled={busy !== undefined}
+            disabledReason={waiting}
             title="Send this endpoint the deliveries that break receivers and see how it answers each"
             onClick={() => setOpened('check')}
           >
             Check this endpoint
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="button button-small"
-            disabled={busy !== undefined}
+            disabledReason={waiting}
+            title="Change its URL, events, description, headers or faults"
             onClick={() => setOpened('edit')}
           >
             Edit
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="button button-small"
-            disabled={busy !== undefined}
+            disabledReason={waiting}
             aria-busy={busy === 'rotate' || undefined}
+            title="Give it a new signing secret; the current one keeps signing beside it for 24 hours"
             onClick={() => setOpened('rotate')}
           >
             Rotate secret
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="button button-small button-danger-text"
-            disabled={busy !== undefined}
+            disabledReason={waiting}
             aria-busy={busy === 'delete' || undefined}
+            title="Delete this endpoint and its waiting deliveries"
             onClick={() => setOpened('delete')}
           >
             Delete
-          </button>
+          </ActionButton>
         </div>
       </OfflineGate>
       {opened === 'edit' && <EndpointDialog endpoint={endpoint} onClose={() => setOpened(null)} />}

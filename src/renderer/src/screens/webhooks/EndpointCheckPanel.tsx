@@ -2,20 +2,23 @@
 // verdict, the requests sent and the answers, why it matters and how to fix it, and what changed
 // since the check before.
 import { useEffect, useRef } from 'react';
-import type {
-  EndpointCheck,
-  EndpointCheckExchange,
-  EndpointCheckProbe,
-} from '../../../../shared/endpointCheck';
-import { compareReports, comparisonSentence } from '../../../../shared/endpointCheckReports';
+import type { EndpointCheck, EndpointCheckProbe } from '../../../../shared/endpointCheck';
+import {
+  compareReports,
+  comparisonSentence,
+  rootCause,
+  type RootCause,
+} from '../../../../shared/endpointCheckReports';
 import type { WebhookEndpoint } from '../../../../shared/types';
+import { Drawer } from '../../components/Drawer';
 import { OfflineGate } from '../../components/OfflineGate';
-import { useModalDialog } from '../../hooks/useModalDialog';
 import { formatDateTime } from '../../lib/dates';
 import { PROBE_SNIPPETS, RECEIVERS_DOC } from '../../lib/receiverSnippets';
-import { formatDuration } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
-import { Headers } from './DeliveryInspector';
+import { RequestAndAnswer } from './RequestAndAnswer';
+
+/** A check keeps the first 4 KiB of each answer (docs/endpoint-check.md). */
+const ANSWER_CUT = 'Only the first 4 KiB of the answer were kept.';
 
 const STATUS_LABEL: Record<EndpointCheckProbe['status'], string> = {
   pending: 'Waiting',
@@ -27,39 +30,6 @@ const STATUS_LABEL: Record<EndpointCheckProbe['status'], string> = {
 
 function ProbeBadge({ status }: { status: EndpointCheckProbe['status'] }) {
   return <span className={`badge badge-check-${status}`}>{STATUS_LABEL[status]}</span>;
-}
-
-function Exchange({ exchange, n }: { exchange: EndpointCheckExchange; n: number }) {
-  const { request, response } = exchange;
-  return (
-    <div className="check-exchange">
-      <h4>
-        Request {n} <span className="muted">· {formatDuration(Math.round(exchange.duration_ms))}</span>
-      </h4>
-      <p className="mono request-line">POST {request.url}</p>
-      <Headers headers={request.headers} label={`Request ${n} headers`} />
-      <pre tabIndex={0} className="body-block check-body" aria-label={`Request ${n} body`}>
-        {request.body}
-      </pre>
-      <h4>Answer</h4>
-      {response ? (
-        <>
-          <p className="mono">HTTP {response.status}</p>
-          <Headers headers={response.headers} label={`Answer ${n} headers`} />
-          {response.body ? (
-            <pre tabIndex={0} className="body-block check-body" aria-label={`Answer ${n} body`}>
-              {response.body}
-              {response.body_truncated && '…'}
-            </pre>
-          ) : (
-            <p className="muted">Empty body</p>
-          )}
-        </>
-      ) : (
-        <p className="attempt-error">No answer: {exchange.error}</p>
-      )}
-    </div>
-  );
 }
 
 function Snippets({ name }: { name: string }) {
@@ -87,17 +57,45 @@ function Snippets({ name }: { name: string }) {
   );
 }
 
-function Probe({ probe }: { probe: EndpointCheckProbe }) {
+/** Where a probe stands when the valid event failed: the root cause, one that follows from it, or neither. */
+type Standing = 'cause' | 'follows' | null;
+
+function standingOf(probe: EndpointCheckProbe, cause: RootCause | null): Standing {
+  if (!cause) return null;
+  if (probe.name === cause.probe) return 'cause';
+  return cause.following.includes(probe.name) ? 'follows' : null;
+}
+
+const STANDING_MARK: Record<Exclude<Standing, null>, string> = {
+  cause: 'Fix this first',
+  follows: 'Follows from the valid event',
+};
+
+function Probe({ probe, standing }: { probe: EndpointCheckProbe; standing: Standing }) {
   const done = probe.status !== 'pending' && probe.status !== 'running';
+  // A failed or warned probe opens on its fix, unless its failure follows from the valid event's:
+  // its own fix would send the tester after the wrong thing. The passes stay one line each.
+  const open = (probe.status === 'fail' || probe.status === 'warn') && standing !== 'follows';
   return (
-    <li className={`check-probe check-probe-${probe.status}`} aria-label={probe.title}>
-      {/* A failed or warned probe opens on its fix; the passes stay one line each. */}
-      <details open={probe.status === 'fail' || probe.status === 'warn'}>
+    <li
+      className={`check-probe check-probe-${probe.status}${standing === 'follows' ? ' check-probe-follows' : ''}`}
+      aria-label={probe.title}
+    >
+      <details open={open}>
         <summary>
           <ProbeBadge status={probe.status} />
           <span className="check-probe-title">{probe.title}</span>
+          {standing && (
+            <span className={`check-standing check-standing-${standing}`}>{STANDING_MARK[standing]}</span>
+          )}
         </summary>
         <div className="check-probe-body">
+          {standing === 'follows' && (
+            <p className="check-reason">
+              It got the valid event&rsquo;s answer, so this verdict says nothing yet about what it tests: fix
+              the valid event first, then check again.
+            </p>
+          )}
           {probe.reason && <p className="check-reason">{probe.reason}</p>}
           <dl className="facts">
             <div>
@@ -125,7 +123,16 @@ function Probe({ probe }: { probe: EndpointCheckProbe }) {
                 the {probe.exchanges.length === 1 ? 'answer' : 'answers'}
               </summary>
               {probe.exchanges.map((exchange, i) => (
-                <Exchange key={i} exchange={exchange} n={i + 1} />
+                <RequestAndAnswer
+                  key={i}
+                  heading={`Request ${i + 1}`}
+                  name={`Request ${i + 1}`}
+                  durationMs={exchange.duration_ms}
+                  request={exchange.request}
+                  response={exchange.response}
+                  error={exchange.error}
+                  cutNote={() => ANSWER_CUT}
+                />
               ))}
             </details>
           )}
@@ -159,6 +166,18 @@ function Comparison({ latest, previous }: { latest: EndpointCheck; previous: End
   );
 }
 
+/** When the valid event failed, that leads the report: the failures after it mostly follow from it. */
+function RootCauseNote({ cause }: { cause: RootCause }) {
+  return (
+    <div className="check-root-cause" data-testid="check-root-cause">
+      <p>
+        <strong>{cause.headline}</strong>
+      </p>
+      <p>{cause.detail}</p>
+    </div>
+  );
+}
+
 function Summary({ check }: { check: EndpointCheck }) {
   if (check.status === 'running')
     return (
@@ -175,7 +194,6 @@ function Summary({ check }: { check: EndpointCheck }) {
 }
 
 export function EndpointCheckPanel({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose(): void }) {
-  const dialogRef = useModalDialog();
   const checks = useConsoleStore((state) => state.endpointChecks.byEndpoint[endpoint.id]);
   const error = useConsoleStore((state) => state.endpointChecks.errors[endpoint.id]);
   const open = useConsoleStore((state) => state.openEndpointCheck);
@@ -191,72 +209,54 @@ export function EndpointCheckPanel({ endpoint, onClose }: { endpoint: WebhookEnd
   const latest = checks?.[0];
   const running = latest?.status === 'running';
   const previous = checks?.slice(1).find((check) => check.status === 'done');
+  const cause = latest?.status === 'done' ? rootCause(latest) : null;
   return (
-    <dialog
-      ref={dialogRef}
-      className="drawer"
-      aria-labelledby="endpoint-check-title"
+    <Drawer
+      title="Endpoint check"
+      sub={endpoint.url}
+      actions={
+        <OfflineGate>
+          <button
+            type="button"
+            className="button button-small button-primary"
+            disabled={running}
+            aria-busy={running || undefined}
+            onClick={() => void start(endpoint.id)}
+          >
+            Check again
+          </button>
+        </OfflineGate>
+      }
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) dialogRef.current?.close();
-      }}
     >
-      <div className="drawer-inner">
-        <header className="drawer-header">
-          <div>
-            <h3 id="endpoint-check-title">Endpoint check</h3>
-            <p className="sub mono">{endpoint.url}</p>
-          </div>
-          <div className="drawer-header-actions">
-            <OfflineGate>
-              <button
-                type="button"
-                className="button button-small button-primary"
-                disabled={running}
-                aria-busy={running || undefined}
-                onClick={() => void start(endpoint.id)}
-              >
-                Check again
-              </button>
-            </OfflineGate>
-            <button
-              type="button"
-              className="button button-small"
-              aria-label="Close the endpoint check"
-              onClick={() => dialogRef.current?.close()}
-            >
-              Close
-            </button>
-          </div>
-        </header>
-        <p className="muted">
-          Deliveries that break receivers, sent to this endpoint signed with its secret (or deliberately not).
-          The events are synthetic (link ids starting <code>endpoint_check_</code>): nothing is stored and no
-          delivery is recorded.
+      <p className="muted">
+        Deliveries that break receivers, sent to this endpoint signed with its secret (or deliberately not).
+        The events are synthetic (link ids starting <code>endpoint_check_</code>): nothing is stored and no
+        delivery is recorded.
+      </p>
+      {error && (
+        <p className="attempt-error" role="alert">
+          {error}
         </p>
-        {error && (
-          <p className="attempt-error" role="alert">
-            {error}
-          </p>
-        )}
-        {checks === undefined ? (
-          <p className="muted">Loading…</p>
-        ) : !latest ? (
-          <p className="muted">Starting the check…</p>
-        ) : (
-          <section aria-label="Latest check" className="check-report">
-            <div aria-live="polite">
-              <Summary check={latest} />
-              {latest.status === 'done' && <Comparison latest={latest} previous={previous} />}
-            </div>
-            <ul className="check-probes" aria-label="Probes">
-              {latest.probes.map((probe) => (
-                <Probe key={probe.name} probe={probe} />
-              ))}
-            </ul>
-          </section>
-        )}
-      </div>
-    </dialog>
+      )}
+      {checks === undefined ? (
+        <p className="muted">Loading…</p>
+      ) : !latest ? (
+        <p className="muted">Starting the check…</p>
+      ) : (
+        <section aria-label="Latest check" className="check-report">
+          <div aria-live="polite">
+            <Summary check={latest} />
+            {cause && <RootCauseNote cause={cause} />}
+            {latest.status === 'done' && <Comparison latest={latest} previous={previous} />}
+          </div>
+          <ul className="check-probes" aria-label="Probes">
+            {latest.probes.map((probe) => (
+              <Probe key={probe.name} probe={probe} standing={standingOf(probe, cause)} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </Drawer>
   );
 }

@@ -3,7 +3,6 @@
 import { useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types';
-import { ConsoleApiError } from '../../api/consoleClient';
 import { messageOf } from '../../lib/errorMessage';
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
@@ -12,15 +11,10 @@ import { NO_ENDPOINT_FAULTS } from '../../../../shared/faultBasics';
 import type { EndpointFaults } from '../../../../shared/faults';
 import { EndpointFaultsFields } from './EndpointFaultsFields';
 import { OfflineGate } from '../../components/OfflineGate';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
+import { ActionButton } from '../../components/ActionButton';
 
-type Field = 'url' | 'description' | 'event_types' | 'faults';
-
-const fieldOf = (param: string | undefined): Field | undefined => {
-  const name = param?.split(/[./[]/)[0];
-  return name === 'url' || name === 'description' || name === 'event_types' || name === 'faults'
-    ? name
-    : undefined;
-};
+const FIELDS = ['url', 'description', 'event_types', 'faults'] as const;
 
 /** A number typed as digits is sent as a number; anything else as typed, for the API to explain. */
 const wholeOf = (text: string): number =>
@@ -43,10 +37,8 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const [faults, setFaults] = useState<EndpointFaults>(endpoint?.faults ?? NO_ENDPOINT_FAULTS);
   const [delayText, setDelayText] = useState(String(faults.delay_seconds));
   const [seedText, setSeedText] = useState(faults.seed === undefined ? '' : String(faults.seed));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { formRef, errors, apiParam, clear, show, showApiError } = useFieldErrors(FIELDS);
   const [saving, setSaving] = useState(false);
-
-  const clear = (field: Field) => setErrors(({ [field]: _gone, ...rest }) => rest);
 
   const toggleType = (type: WebhookEventType) => {
     clear('event_types');
@@ -60,7 +52,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (types.length === 0) {
-      setErrors({ event_types: 'Tick at least one event: an endpoint with none would never be called.' });
+      show({ event_types: 'Tick at least one event: an endpoint with none would never be called.' });
       return;
     }
     setSaving(true);
@@ -90,13 +82,8 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
       }
       onClose();
     } catch (error) {
-      const field = error instanceof ConsoleApiError ? fieldOf(error.param) : undefined;
-      if (field) {
-        setErrors({ [field]: messageOf(error) });
-        dialogRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-      } else {
+      if (!showApiError(error))
         pushToast('error', `Could not ${endpoint ? 'save' : 'add'} the endpoint: ${messageOf(error)}`);
-      }
     } finally {
       setSaving(false);
     }
@@ -104,7 +91,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
 
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="endpoint-dialog-title" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <h3 id="endpoint-dialog-title">{endpoint ? 'Edit webhook endpoint' : 'Add webhook endpoint'}</h3>
         <FormField
           name="url"
@@ -156,6 +143,7 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
           faults={faults}
           delayText={delayText}
           error={errors.faults}
+          errorParam={apiParam}
           onChange={(next) => {
             clear('faults');
             setFaults(next);
@@ -175,9 +163,15 @@ export function EndpointDialog({ endpoint, onClose }: EndpointDialogProps) {
             Close
           </button>
           <OfflineGate>
-            <button type="submit" className="button button-primary" disabled={saving}>
+            <ActionButton
+              type="submit"
+              className="button button-primary"
+              disabledReason={
+                saving ? `${endpoint ? 'Saving' : 'Adding'} the endpoint: wait for the answer.` : undefined
+              }
+            >
               {endpoint ? (saving ? 'Saving…' : 'Save changes') : saving ? 'Adding…' : 'Add endpoint'}
-            </button>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

@@ -7,12 +7,17 @@ interface EndpointFaultsFieldsProps {
   /** The delay as typed, so a half-typed number is not lost; checked by the API on save. */
   delayText: string;
   error?: string;
+  /** The input the error names ("faults.seed"), when it names one; otherwise it is the group's. */
+  errorParam?: string;
   onChange(faults: EndpointFaults): void;
   onDelayText(text: string): void;
   /** The shuffle's seed as typed; empty for none (random). */
   seedText: string;
   onSeedText(text: string): void;
 }
+
+const ERROR_ID = 'field-faults-error';
+const NUMBER_INPUTS = ['faults.delay_seconds', 'faults.seed'];
 
 const SWITCHES: { key: 'duplicate' | 'shuffle' | 'bad_signature'; label: string }[] = [
   { key: 'duplicate', label: 'Deliver every event twice (same webhook-id)' },
@@ -24,11 +29,17 @@ export function EndpointFaultsFields({
   faults,
   delayText,
   error,
+  errorParam,
   onChange,
   onDelayText,
   seedText,
   onSeedText,
 }: EndpointFaultsFieldsProps) {
+  /** Marks the input named `name` as at fault: the one the error names, else both number inputs. */
+  const fault = (name: string) => {
+    const named = error !== undefined && (errorParam === name || !NUMBER_INPUTS.includes(errorParam ?? ''));
+    return { 'aria-invalid': named || undefined, 'aria-describedby': named ? ERROR_ID : undefined };
+  };
   return (
     <fieldset className={error ? 'field checkbox-group field-invalid' : 'field checkbox-group'}>
       <legend>Faults</legend>
@@ -52,7 +63,7 @@ export function EndpointFaultsFields({
           type="text"
           inputMode="numeric"
           value={delayText}
-          aria-invalid={error ? true : undefined}
+          {...fault('faults.delay_seconds')}
           onChange={(event) => onDelayText(event.target.value)}
         />
         seconds (sandbox time)
@@ -67,12 +78,16 @@ export function EndpointFaultsFields({
           inputMode="numeric"
           placeholder="0 to 4294967295"
           value={seedText}
-          aria-invalid={error ? true : undefined}
+          {...fault('faults.seed')}
           onChange={(event) => onSeedText(event.target.value)}
         />
         (empty: random)
       </label>
-      {error && <span className="field-error">{error}</span>}
+      {error && (
+        <span id={ERROR_ID} className="field-error">
+          {error}
+        </span>
+      )}
     </fieldset>
   );
 }

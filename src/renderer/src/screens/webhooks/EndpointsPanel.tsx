@@ -2,7 +2,35 @@
 import { DEFAULT_INBOX, inboxUrl } from '../../lib/inboxAnswer';
 import { useConsoleStore } from '../../store/consoleStore';
 import { EndpointCard } from './EndpointCard';
+import { ActionButton } from '../../components/ActionButton';
 import { OfflineGate } from '../../components/OfflineGate';
+
+/** Folds every card to one line, or unfolds them all once every one is folded. */
+function FoldAll() {
+  const endpoints = useConsoleStore((state) => state.endpoints.list);
+  const folded = useConsoleStore((state) => state.endpoints.folded);
+  const fold = useConsoleStore((state) => state.foldEndpoints);
+  const allFolded = endpoints.every((endpoint) => folded.includes(endpoint.id));
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      title={
+        allFolded
+          ? 'Show every endpoint in full'
+          : 'Fold every endpoint to one line, to keep the deliveries in view'
+      }
+      onClick={() =>
+        fold(
+          endpoints.map((endpoint) => endpoint.id),
+          !allFolded,
+        )
+      }
+    >
+      {allFolded ? 'Unfold all' : 'Fold all'}
+    </button>
+  );
+}
 
 export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
   const endpoints = useConsoleStore((state) => state.endpoints.list);
@@ -12,13 +40,12 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
     (endpoint) => endpoint.url === inboxUrl(DEFAULT_INBOX, window.location.origin),
   );
   const addInbox = (primary: boolean) => (
-    <button
-      type="button"
+    <ActionButton
       className={`button ${primary ? 'button-primary' : 'button-small'}`}
       onClick={() => void addInboxEndpoint()}
     >
       Add the built-in inbox as an endpoint
-    </button>
+    </ActionButton>
   );
 
   return (
@@ -28,11 +55,12 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
         <span className="count">
           {endpoints.length} {endpoints.length === 1 ? 'endpoint' : 'endpoints'}
         </span>
+        {endpoints.length > 1 && <FoldAll />}
         <OfflineGate>
           {endpoints.length > 0 && !inboxAdded && addInbox(false)}
-          <button type="button" className="button button-primary button-small" onClick={onAdd}>
+          <ActionButton className="button button-primary button-small" onClick={onAdd}>
             Add endpoint
-          </button>
+          </ActionButton>
         </OfflineGate>
       </header>
       {endpoints.length > 0 ? (
@@ -54,9 +82,9 @@ export function EndpointsPanel({ onAdd }: { onAdd(): void }) {
           <OfflineGate>
             <div className="empty-actions">
               {addInbox(true)}
-              <button type="button" className="button" onClick={onAdd}>
+              <ActionButton className="button" onClick={onAdd}>
                 Add an endpoint
-              </button>
+              </ActionButton>
             </div>
           </OfflineGate>
         </div>

@@ -1,5 +1,6 @@
 // The delivery queue: running or paused, how many deliveries are in flight and waiting, and the
 // Pause / Resume switch.
+import { ActionButton } from '../../components/ActionButton';
 import { queueClockNote } from '../../lib/clockWait';
 import { useConsoleStore } from '../../store/consoleStore';
 
@@ -38,16 +39,15 @@ export function QueueBar() {
           {clockNote}
         </span>
       )}
-      <button
-        type="button"
+      <ActionButton
         className={queue.paused ? 'button button-primary button-small' : 'button button-small'}
-        disabled={busy}
+        disabledReason={busy && `Wait: the queue is being ${queue.paused ? 'resumed' : 'paused'}`}
         aria-busy={busy || undefined}
         title={queue.paused ? 'Send waiting deliveries again' : 'Hold every delivery until you resume'}
         onClick={() => void setPaused(!queue.paused)}
       >
         {queue.paused ? 'Resume queue' : 'Pause queue'}
-      </button>
+      </ActionButton>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { WebhookEndpoint, WebhookEventType } from '../../../../shared/types
 import { EVENT_TYPES } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { OfflineGate } from '../../components/OfflineGate';
+import { ActionButton } from '../../components/ActionButton';
 
 export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose(): void }) {
   const dialogRef = useModalDialog();
@@ -48,14 +49,14 @@ export function TestEventDialog({ endpoint, onClose }: { endpoint: WebhookEndpoi
             Close
           </button>
           <OfflineGate>
-            <button
+            <ActionButton
               type="submit"
               className="button button-primary"
-              disabled={sending}
+              disabledReason={sending ? 'Sending the test event: wait for the answer.' : undefined}
               aria-busy={sending || undefined}
             >
               {sending ? 'Sending…' : 'Send test event'}
-            </button>
+            </ActionButton>
           </OfflineGate>
         </div>
       </form>

@@ -7,6 +7,7 @@ import type { PaymentLink } from '../../../../../shared/types';
 import { useNow } from '../../../hooks/useNow';
 import { formatDateTime } from '../../../lib/dates';
 import { useConsoleStore } from '../../../store/consoleStore';
+import { ActionButton } from '../../../components/ActionButton';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OfflineGate } from '../../../components/OfflineGate';
 
@@ -29,16 +30,15 @@ export function AdvanceToButtons({ link }: { link: PaymentLink }) {
   return (
     <OfflineGate>
       <div className="advance-to">
-        <button
-          type="button"
+        <ActionButton
           className="button button-small"
-          disabled={busy}
+          disabledReason={busy && 'Wait: the sandbox clock is being moved'}
           aria-busy={busy || undefined}
           title={`Move the whole sandbox's clock to ${formatDateTime(due.to)}`}
           onClick={() => setAsking(true)}
         >
           {due.label}
-        </button>
+        </ActionButton>
         <span className="muted">{formatDateTime(due.to)}</span>
       </div>
       {asking && (

@@ -1,4 +1,7 @@
-// The webhook deliveries of one link; each opens the inspector over the Links screen.
+// The webhook deliveries of one link; each opens the inspector over the Links screen. With none,
+// why not: the endpoints when its events happened.
+import type { WebhookEvent } from '../../../../../shared/types';
+import { noDeliveriesNote } from '../../../lib/noDeliveriesNote';
 import { useConsoleStore } from '../../../store/consoleStore';
 import { DeliveryBadge } from '../../webhooks/DeliveryBadge';
 
@@ -26,15 +29,14 @@ function LinkDelivery({ id }: { id: string }) {
   );
 }
 
-export function LinkDeliveries({ ids }: { ids: string[] }) {
-  const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
+export function LinkDeliveries({ ids, events }: { ids: string[]; events: WebhookEvent[] }) {
+  const endpoints = useConsoleStore((state) => state.endpoints.list);
 
   if (ids.length === 0) {
+    const note = noDeliveriesNote(events, endpoints);
     return (
       <p className="muted">
-        {hasEndpoints
-          ? 'None yet: a delivery is queued when the link is paid, fails, expires or is canceled.'
-          : 'None: add an endpoint on the Webhooks screen to receive this link’s events.'}
+        {note.text} {note.toWebhooks && <a href="#/webhooks">Open Webhooks</a>}
       </p>
     );
   }

@@ -82,7 +82,7 @@ export function LinkDetailPanel() {
             {detail.phase === 'loading' ? (
               <p className="muted">Loading…</p>
             ) : (
-              <LinkDeliveries ids={detail.deliveryIds} />
+              <LinkDeliveries ids={detail.deliveryIds} events={detail.events} />
             )}
           </section>
           <section aria-labelledby="link-requests-title">
