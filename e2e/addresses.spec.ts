@@ -35,7 +35,7 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
 
     // A request, by its number in the log and its request id.
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
-    await page.locator('tr[data-request-id]').first().click();
+    await page.locator('[role="row"][data-request-id]').first().click();
     await expect(page).toHaveURL(/#\/requests\/\d+\/req_[0-9a-z]+$/);
     const opened = page.url();
     await page.reload();
@@ -48,7 +48,7 @@ test('addresses: each screen and open object has one; reload, Back and Forward l
     await page.goto(`${sandbox.origin}/#/requests/99999`);
     await expect(page.getByText('Request 99999 is no longer in the log')).toBeVisible();
     await expect(page).toHaveURL(/#\/requests$/);
-    await page.locator('tr[data-request-id]').first().click();
+    await page.locator('[role="row"][data-request-id]').first().click();
     await expect(page).toHaveURL(/#\/requests\/\d+\/req_[0-9a-z]+$/);
 
     // After a restart the same number names another request: the id tells, and it is not opened.
@@ -129,7 +129,7 @@ test('cross-links: a delivery and its inspector open the link; a link shows its 
     await expect(page).toHaveURL(new RegExp(`#/requests\\?q=${link.id}$`));
     await page.reload();
     await expect(page.getByPlaceholder(/Filter by path/)).toHaveValue(link.id);
-    const rows = page.locator('tr[data-request-id]');
+    const rows = page.locator('[role="row"][data-request-id]');
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: `/payment-links/${link.id}` })).toHaveCount(1);
     await expect(rows.filter({ hasText: '/sandbox/simulate' })).toHaveCount(1);

@@ -80,7 +80,7 @@ test('drawers: a request, a delivery, an inbox message and an endpoint check ope
     {
       what: 'request',
       screen: 'Requests',
-      opener: (p) => p.locator('tr[data-request-id]').filter({ hasText: 'GET' }).first(),
+      opener: (p) => p.locator('[role="row"][data-request-id]').filter({ hasText: 'GET' }).first(),
       title: `GET /payment-links/${link.id}`,
     },
     {

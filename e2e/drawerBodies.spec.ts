@@ -9,9 +9,9 @@ import { consoleCall } from './webhookHelpers';
 /** Opens the logged request with this method, path and status, and gives its detail. */
 async function openRequest(page: Page, method: string, path: string, status: number | string) {
   const row = page
-    .locator('tr[data-request-id]')
+    .locator('[role="row"][data-request-id]')
     .filter({ has: page.locator('.method', { hasText: new RegExp(`^${method}$`) }) })
-    .filter({ has: page.locator(`td[title="${path}"]`) })
+    .filter({ has: page.locator(`[role="cell"] [title="${path}"]`) })
     .filter({ has: page.locator('.status-code', { hasText: new RegExp(`^${status}$`) }) });
   await row.click();
   const detail = page.getByRole('dialog', { name: `${method} ${path}`, exact: true });

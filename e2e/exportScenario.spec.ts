@@ -48,7 +48,7 @@ test('Export as scenario: the toast names what it left out and why, and the file
       .or(page.getByRole('button', { name: 'Requests' }))
       .first()
       .click();
-    const rows = page.locator('tr[data-request-id]');
+    const rows = page.locator('[role="row"][data-request-id]');
     await expect(rows).toHaveCount(7);
     await expect(page.locator('.count')).toHaveText('7 requests');
     // The four of this session: the rule, the faulted create, the create, the list.

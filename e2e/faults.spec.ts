@@ -30,7 +30,7 @@ test('faults: a 500 rule switched on in the console answers the app once, and Re
     await expect(page.getByText('status 500')).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Requests' }).click();
-    const rows = page.locator('tr[data-request-id]');
+    const rows = page.locator('[role="row"][data-request-id]');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('500');
     await expect(rows.nth(1).locator('.fault-badge')).toBeVisible();

@@ -29,7 +29,7 @@ test('Export as scenario warns of a step needing a request not ticked, and can t
 
     await openConsole(page, origin);
     await page.getByRole('link', { name: 'Requests' }).click();
-    const rows = page.locator('tr[data-request-id]');
+    const rows = page.locator('[role="row"][data-request-id]');
     await expect(rows).toHaveCount(3);
     // The replay of the create and the read of its link, without the create itself.
     await rows.nth(0).getByRole('checkbox').check();

@@ -78,7 +78,7 @@ test('axe: no violations on any screen, with a link, a delivery, a webhook and a
     await check('Inbox message');
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
-    await page.locator('tr[data-request-id]').first().click();
+    await page.locator('[role="row"][data-request-id]').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await check('Request detail');
     await page.goto(link.url);
@@ -119,7 +119,7 @@ test('keyboard: the arrows move between Deliveries, Requests and Inbox rows; a d
     await expect(resent).toBeFocused();
 
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
-    const requests = page.locator('tr[data-request-id]');
+    const requests = page.locator('[role="row"][data-request-id]');
     await requests.first().focus();
     await page.keyboard.press('ArrowDown');
     await expect(requests.nth(1)).toBeFocused();

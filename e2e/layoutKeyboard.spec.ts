@@ -36,9 +36,9 @@ test('↓ on the focused Links, Deliveries and Requests tables focuses their fir
 
     // Requests.
     await page.getByRole('link', { name: 'Requests', exact: true }).click();
-    const requestRows = page.locator('tr[data-request-id]');
+    const requestRows = page.locator('[role="row"][data-request-id]');
     await expect(requestRows.first()).toBeVisible();
-    await scrollerOf(page, page.locator('table.requests')).focus();
+    await scrollerOf(page, page.getByRole('table', { name: 'Requests' })).focus();
     await page.keyboard.press('ArrowDown');
     await expect(requestRows.first()).toBeFocused();
   } finally {

@@ -36,7 +36,7 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
     expect(second.headers.get('idempotent-replayed')).toBe('true');
 
     // Both rows arrive live, newest first; only the second is a replay.
-    const rows = page.locator('tr[data-request-id]').filter({ hasText: key });
+    const rows = page.locator('[role="row"][data-request-id]').filter({ hasText: key });
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toContainText('replayed');
     await expect(rows.nth(1)).not.toContainText('replayed');
@@ -46,7 +46,9 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
     await expect(rows.nth(1)).toContainText('sk_test_e2e');
 
     // Console requests stay hidden until asked for.
-    await expect(page.locator('tr[data-request-id]').filter({ hasText: '/_console/api' })).toHaveCount(0);
+    await expect(
+      page.locator('[role="row"][data-request-id]').filter({ hasText: '/_console/api' }),
+    ).toHaveCount(0);
 
     // The filter box narrows by status.
     const filter = page.getByPlaceholder(/Filter by path/);
@@ -83,7 +85,7 @@ test('requests: API calls appear live, a replay is marked, the detail shows both
     await filter.fill('');
     await page.getByLabel('Show console and page requests').check();
     await expect(
-      page.locator('tr[data-request-id]').filter({ hasText: '/_console/api' }).first(),
+      page.locator('[role="row"][data-request-id]').filter({ hasText: '/_console/api' }).first(),
     ).toBeVisible();
   } finally {
     sandbox.stop();
@@ -102,8 +104,8 @@ test('requests: with the table focused, End shows the oldest request and Home th
     await openConsole(page, sandbox.origin);
     await page.getByRole('link', { name: 'Requests' }).click();
     await expect(page.locator('.count')).toHaveText('40 requests');
-    const oldest = page.locator('tr[data-request-id]').filter({ hasText: 'page=1&' });
-    const newest = page.locator('tr[data-request-id]').filter({ hasText: 'page=40&' });
+    const oldest = page.locator('[role="row"][data-request-id]').filter({ hasText: 'page=1&' });
+    const newest = page.locator('[role="row"][data-request-id]').filter({ hasText: 'page=40&' });
     await expect(oldest).not.toBeInViewport();
     await page.locator('.table-scroll').focus();
     await page.keyboard.press('End');
@@ -130,18 +132,20 @@ test('requests: past the newest 1,000 the whole log is reachable, and rows arriv
     // A taller window shows more rows at once: none of them left blank.
     await page.setViewportSize({ width: 1280, height: 1600 });
     await expect(
-      page.locator('tr[data-request-id]').filter({ hasText: '/payment-links/older-1464' }),
+      page.locator('[role="row"][data-request-id]').filter({ hasText: '/payment-links/older-1464' }),
     ).toBeInViewport();
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // End reaches the oldest, the 1,500th, which the screen could not show when it kept 1,000.
-    const table = page.locator('.table-scroll').filter({ has: page.locator('table.requests') });
-    await page.locator('tr[data-request-id]').first().click();
+    const table = page
+      .locator('.table-scroll')
+      .filter({ has: page.getByRole('table', { name: 'Requests' }) });
+    await page.locator('[role="row"][data-request-id]').first().click();
     await page.keyboard.press('Escape');
     await table.focus();
     await page.keyboard.press('End');
     await expect(
-      page.locator('tr[data-request-id]').filter({ hasText: '/payment-links/older-0' }),
+      page.locator('[role="row"][data-request-id]').filter({ hasText: '/payment-links/older-0' }),
     ).toBeInViewport();
 
     // In the middle of the log, five new requests arrive on top: the row read stays put. They come
@@ -155,12 +159,14 @@ test('requests: past the newest 1,000 the whole log is reachable, and rows arriv
     page.on('requestfailed', (request) => void reads.delete(request));
     await table.evaluate((el) => (el.scrollTop = 700 * 41));
     const reading = page
-      .locator('tr[data-request-id]')
-      .filter({ has: page.locator('td', { hasText: /^\/payment-links\/older-7\d\d$/ }) })
+      .locator('[role="row"][data-request-id]')
+      .filter({ has: page.getByRole('cell', { name: /^\/payment-links\/older-7\d\d$/ }) })
       .first();
     await expect(reading).toBeInViewport();
-    const path = (await reading.locator('td').nth(3).textContent()) as string;
-    const row = page.locator('tr[data-request-id]').filter({ has: page.getByText(path, { exact: true }) });
+    const path = (await reading.getByRole('cell').nth(3).textContent()) as string;
+    const row = page
+      .locator('[role="row"][data-request-id]')
+      .filter({ has: page.getByText(path, { exact: true }) });
     await expect.poll(() => reads.size).toBe(0);
     await page.waitForTimeout(300);
     await expect.poll(() => reads.size).toBe(0);

@@ -31,7 +31,7 @@ test('requests: a request a fault rule answered keeps its body, names the rule, 
     });
     expect(faulted.status).toBe(500);
 
-    const rows = page.locator('tr[data-request-id]');
+    const rows = page.locator('[role="row"][data-request-id]');
     await expect(rows).toHaveCount(2);
     await rows.filter({ hasText: '500' }).click();
     const detail = page.getByRole('dialog', { name: 'POST /payment-links' });

@@ -32,7 +32,7 @@ test('requests: headers, a refused key, a kept 415 body, Copy as curl and Replay
     });
     expect(created.status).toBe(201);
 
-    const rows = page.locator('tr[data-request-id]');
+    const rows = page.locator('[role="row"][data-request-id]');
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'sk_live_abcd' })).toContainText('rejected');
 

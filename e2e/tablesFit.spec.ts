@@ -238,8 +238,10 @@ test('requests at 1280×720: every column and its whole header in view, a long p
   expect(keyed.status).toBe(201);
   await openConsole(page, sandbox.origin);
   await page.getByRole('link', { name: 'Requests', exact: true }).click();
-  const scroller = page.locator('.requests').locator('xpath=..');
-  const keyedRow = page.locator('tr[data-request-id]').first();
+  const scroller = page
+    .locator('.table-scroll')
+    .filter({ has: page.getByRole('table', { name: 'Requests' }) });
+  const keyedRow = page.locator('[role="row"][data-request-id]').first();
   await expect(keyedRow).toContainText('order-2026-0142-retry');
   await expectNoSidewaysScroll(scroller);
   for (const column of ['Time', 'Method', 'Path', 'Status', 'Duration', 'Key', 'Idempotency-Key']) {
@@ -247,11 +249,11 @@ test('requests at 1280×720: every column and its whole header in view, a long p
     await expectShown(scroller, header, `${column} header`);
     await expectHeaderWhole(header, column);
   }
-  await expectShown(scroller, keyedRow.locator('td').last(), 'Idempotency-Key cell');
+  await expectShown(scroller, keyedRow.getByRole('cell').last(), 'Idempotency-Key cell');
   const longPath = page
-    .locator('tr[data-request-id]')
+    .locator('[role="row"][data-request-id]')
     .filter({ hasText: `/payment-links/${id.slice(0, 8)}` });
-  await expectShown(scroller, longPath.locator('td').nth(3), 'the long path, cut');
+  await expectShown(scroller, longPath.getByRole('cell').nth(3), 'the long path, cut');
   await expectAxeClean(page, 'Requests at 1280');
   await shoot(page, 'tables-requests-1280');
 });

@@ -2,8 +2,8 @@
 // space stands for every row, only the rows in view are in the DOM, and a row not loaded yet shows
 // as a placeholder until its block arrives.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useRowAnchor } from '../hooks/useRowAnchor';
 import { useScaledScroll } from '../hooks/useScaledScroll';
+import { rowsMoved, type RowMap } from '../lib/rowWindow';
 import { rowsInView } from '../lib/scrollScale';
 
 /** Rows drawn beyond each edge of the view. */
@@ -23,7 +23,8 @@ interface WindowedRowsProps {
    * layout effects, and the rows must render again once it exists.
    */
   scrollElement: HTMLDivElement | null;
-  idAt(index: number): string | undefined;
+  /** The loaded rows' ids by their 0-based index in the list. */
+  rows: RowMap;
   renderRow(id: string, index: number, top: number): ReactNode;
   /** The rows in view changed (0-based, inclusive): the caller fetches what is missing. */
   onRowsShown(first: number, last: number): void;
@@ -37,7 +38,7 @@ export function WindowedRows({
   total,
   rowHeight,
   scrollElement,
-  idAt,
+  rows,
   renderRow,
   onRowsShown,
   jump,
@@ -60,7 +61,18 @@ export function WindowedRows({
     if (total > 0) onRowsShown(inView.first, inView.last);
   }, [inView.first, inView.last, total, onRowsShown]);
 
-  useRowAnchor(idAt, inView.first, offset, rowHeight, (pixels) => scrollToOffset(offset + pixels));
+  // Rows that went in or out above the view (live rows on top, a block read again) move the rows in
+  // it: the table scrolls with them, so what the tester reads stays put. At the very top it does
+  // not, so new rows there come into view.
+  const rowsBefore = useRef(rows);
+  useLayoutEffect(() => {
+    const before = rowsBefore.current;
+    rowsBefore.current = rows;
+    if (offset === 0) return;
+    const moved = rowsMoved(before, rows, inView.first);
+    if (moved !== 0) scrollToOffset(offset + moved * rowHeight);
+    // Only a change of the rows moves the view: the scrolling itself is the tester's.
+  }, [rows]);
 
   // A jump asked for before this table was shown (another screen, an empty list) is history.
   const jumped = useRef(jump?.seq ?? 0);
@@ -71,12 +83,12 @@ export function WindowedRows({
   }, [jump, scrollToIndex, scrollElement]);
 
   const { first, last } = rowsInView(offset, viewport, rowHeight, total, OVERSCAN);
-  const rows: ReactNode[] = [];
+  const drawn: ReactNode[] = [];
   for (let index = first; index <= last && total > 0; index++) {
     // Scaled, the rows are drawn where the view is, at their distance from its content offset.
     const top = scrollTop + index * rowHeight - offset;
-    const id = idAt(index);
-    rows.push(
+    const id = rows.get(index);
+    drawn.push(
       id ? (
         renderRow(id, index, top)
       ) : (
@@ -98,7 +110,7 @@ export function WindowedRows({
 
   return (
     <div className="table-body" role="rowgroup" ref={body} style={{ height }}>
-      {rows}
+      {drawn}
     </div>
   );
 }

@@ -94,6 +94,72 @@ export function newRowPlace(
   return { position: after, exact: after === 0 || before === after - 1 };
 }
 
+/** The rows around the one a move is told by, on each side: their most common move wins. */
+const MOVE_VOTERS = 2;
+
+/** A row loaded before and after: where it was, and where it is. */
+interface Placed {
+  was: number;
+  is: number;
+}
+
+/**
+ * How many places the rows at `near` moved from one loading of the list to the next: rows that went
+ * in or out above them (live rows, a burst on top), or a block read again that the server placed
+ * elsewhere. Told by the loaded row nearest `near` (at or below it first) and the rows beside it,
+ * their most common move, among the rows that kept their order with the others: a row that moved
+ * on its own (a delivery resent to the top) says nothing about the rest. 0 when no row is loaded
+ * in both.
+ */
+export function rowsMoved(before: RowMap, after: RowMap, near: number): number {
+  if (before === after) return 0;
+  const afterAt = new Map<string, number>();
+  for (const [position, id] of after) afterAt.set(id, position);
+  const both: Placed[] = [];
+  for (const [was, id] of before) {
+    const is = afterAt.get(id);
+    if (is !== undefined) both.push({ was, is });
+  }
+  both.sort((a, b) => a.was - b.was);
+  const kept = inOrder(both);
+  if (kept.length === 0) return 0;
+  const found = kept.findIndex((row) => row.was >= near);
+  const anchor = found === -1 ? kept.length - 1 : found;
+  const votes = new Map<number, number>();
+  for (const row of kept.slice(Math.max(0, anchor - MOVE_VOTERS), anchor + MOVE_VOTERS + 1)) {
+    const moved = row.is - row.was;
+    votes.set(moved, (votes.get(moved) ?? 0) + 1);
+  }
+  const { was, is } = kept[anchor] as Placed;
+  let best = is - was;
+  for (const [moved, count] of votes) if (count > (votes.get(best) as number)) best = moved;
+  return best;
+}
+
+/**
+ * The most rows, in their order before, whose places after are in the same order: the longest
+ * increasing run of `is` (patience sorting, n log n), first to last.
+ */
+function inOrder(rows: Placed[]): Placed[] {
+  /** tails[k]: the index of the row ending the best run of k + 1 rows found so far. */
+  const tails: number[] = [];
+  const previous: number[] = new Array<number>(rows.length);
+  rows.forEach((row, i) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((rows[tails[mid] as number] as Placed).is < row.is) low = mid + 1;
+      else high = mid;
+    }
+    previous[i] = low > 0 ? (tails[low - 1] as number) : -1;
+    tails[low] = i;
+  });
+  const run: Placed[] = [];
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i] as number) run.push(rows[i] as Placed);
+  return run.reverse();
+}
+
 /** Keeps the `keep` rows nearest `centre` once there are a quarter more than that. */
 export function evictFar(rows: RowMap, centre: number, keep: number): RowMap {
   if (rows.size <= keep * 1.25) return rows;

@@ -1,5 +1,5 @@
 // The console's one store, made of slices; components read it, only slices call the client.
-import { create } from 'zustand';
+import { create, type StateCreator } from 'zustand';
 import { createClockSlice, type ClockSlice } from './clockSlice';
 import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
@@ -42,7 +42,7 @@ export type ConsoleState = LinkDetailSlice &
   SelectionSlice &
   WorkspacesSlice;
 
-export const useConsoleStore = create<ConsoleState>()((...args) => ({
+const consoleSlices: StateCreator<ConsoleState> = (...args) => ({
   ...createLinkDetailSlice(...args),
   ...createLinksSlice(...args),
   ...createRequestsSlice(...args),
@@ -63,4 +63,9 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createClockSlice(...args),
   ...createSelectionSlice(...args),
   ...createWorkspacesSlice(...args),
-}));
+});
+
+/** A store of its own: the console keeps one, and a test of the slices makes one a case. */
+export const createConsoleStore = () => create<ConsoleState>()(consoleSlices);
+
+export const useConsoleStore = createConsoleStore();

@@ -73,6 +73,7 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
     return { rows, byId, total };
   };
 
+  /** Places changes whose records are in deliveryRecords already: a row never shows without one. */
   const applyChanges = (changes: DeliveryChange[]) => {
     const {
       rows,
@@ -81,8 +82,6 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       newestSeq: newest,
     } = mergeChanges(loaded(), changes, get().deliveries.filter, newestSeq);
     newestSeq = newest;
-    // Records first, so no row is ever shown without its record.
-    get().putReadDeliveries(changes.flatMap((c) => (c.kind === 'changed' ? [c.row] : [])));
     const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
     if (deleted.length > 0) get().dropDeliveryRecords(deleted);
     patch({ rows, total });
@@ -111,7 +110,12 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
       patch({ rows, total, phase: 'ready' });
       get().pruneDeliveryRecords();
     },
-    replay: applyChanges,
+    // The read put older copies of these records, or let them go with rows it did not bring: the
+    // changes' own copies go back first.
+    replay(changes) {
+      get().putReadDeliveries(changes.flatMap((c) => (c.kind === 'changed' ? [c.row] : [])));
+      applyChanges(changes);
+    },
     failed: (error) => get().pushToast('error', `Could not load deliveries: ${messageOf(error)}`),
   });
 

@@ -33,8 +33,6 @@ export interface RequestsState extends LoadedRows<RequestRow> {
   checked: number[];
   /** The rows in view, 0-based and inclusive. */
   shownRows: { first: number; last: number };
-  /** How many live requests have gone on top, ever: the table scrolls with them (RequestsTable). */
-  arrivedOnTop: number;
 }
 
 export type RequestBodies =
@@ -80,7 +78,6 @@ const initial: RequestsState = {
   bodies: { phase: 'loading' },
   checked: [],
   shownRows: { first: 0, last: 0 },
-  arrivedOnTop: 0,
 };
 
 export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSlice> = (set, get) => {
@@ -104,12 +101,7 @@ export const createRequestsSlice: StateCreator<ConsoleState, [], [], RequestsSli
         rows = insertAt(rows, 0, row.id);
         added[row.id] = row;
       }
-      return {
-        rows,
-        byId: { ...r.byId, ...added },
-        total: r.total + fresh.length,
-        arrivedOnTop: r.arrivedOnTop + fresh.length,
-      };
+      return { rows, byId: { ...r.byId, ...added }, total: r.total + fresh.length };
     });
   };
 

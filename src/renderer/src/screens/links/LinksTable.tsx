@@ -1,6 +1,6 @@
 // The links table: sortable headers over windowed rows; the scrollbar stands for every matching
 // link, and the rows in view are fetched as they come into view.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import type { LinkSort } from '../../../../shared/linkOrder';
@@ -34,7 +34,6 @@ export function LinksTable() {
   useEffect(() => {
     scrollElement?.scrollTo(0, 0);
   }, [view, scrollElement]);
-  const idAt = useCallback((index: number) => rows.get(index), [rows]);
 
   return (
     // Focusable, so Home, End and the arrow keys scroll the table; from a row, the arrows move
@@ -65,7 +64,7 @@ export function LinksTable() {
           total={total}
           rowHeight={ROW_HEIGHT}
           scrollElement={scrollElement}
-          idAt={idAt}
+          rows={rows}
           onRowsShown={showRows}
           jump={jump}
           rowNoun="link"

@@ -1,6 +1,6 @@
 // The deliveries as a windowed table: the scrollbar stands for the whole history, only the rows in
 // view are in the DOM, and the rows in view are fetched as they come into view.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { WindowedRows } from '../../components/WindowedRows';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryRow } from './DeliveryRow';
@@ -15,7 +15,6 @@ export function DeliveriesTable() {
   const total = useConsoleStore((state) => state.deliveries.total);
   const showRows = useConsoleStore((state) => state.showDeliveryRows);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  const idAt = useCallback((index: number) => rows.get(index), [rows]);
 
   return (
     // Focusable, so Home, End and the arrow keys scroll the table.
@@ -50,7 +49,7 @@ export function DeliveriesTable() {
           total={total}
           rowHeight={ROW_HEIGHT}
           scrollElement={scrollElement}
-          idAt={idAt}
+          rows={rows}
           onRowsShown={showRows}
           rowNoun="delivery"
           renderRow={(id, index, top) => <DeliveryRow key={id} id={id} index={index} top={top} />}
