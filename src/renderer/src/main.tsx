@@ -8,6 +8,7 @@ import './styles/webhooks.css';
 import './styles/deliveryInspector.css';
 import './styles/endpointCheck.css';
 import './styles/requests.css';
+import './styles/logTable.css';
 import './styles/settings.css';
 import './styles/inbox.css';
 import './styles/faults.css';

@@ -125,7 +125,7 @@ export function InboxMessages() {
         </div>
       ) : (
         <div className="table-scroll" onKeyDown={(event) => arrowBetweenRows(event, 'tr[data-message-id]')}>
-          <table className="requests inbox-table">
+          <table className="log-table inbox-table">
             <colgroup>
               {['time', 'request', 'event', 'link', 'webhook', 'signature', 'answered', 'size'].map((col) => (
                 <col key={col} className={`inbox-col-${col}`} />

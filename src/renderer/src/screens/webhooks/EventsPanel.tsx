@@ -36,7 +36,7 @@ export function EventsPanel() {
         </p>
       ) : (
         <div className="table-scroll" tabIndex={0}>
-          <table className="requests events-table">
+          <table className="log-table events-table">
             <thead>
               <tr>
                 <th scope="col">Time</th>
