@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ResetCounts, ResetOptions, ServerInfo, StoreCounts } from '../../shared/dataFolder';
 import type { SandboxCore } from '../sandboxCore';
 import { exportFileName, exportStream } from './exportStore';
-import { importFile } from './importStore';
+import { checkImportFile, importFile } from './importStore';
 import { resetSandbox } from './resetStore';
 import { serverInfo, storeCounts } from './serverInfo';
 
@@ -26,10 +26,21 @@ export class DataFolderService {
     return { name: exportFileName(now), file: await exportStream(this.core.store, now) };
   }
 
-  /** Replaces the store with an export file, one import at a time (importTurn.ts). */
-  async import(body: AsyncIterable<Uint8Array>): Promise<StoreCounts> {
-    await this.core.imports.run(body, (file) => importFile(this.core, file));
+  /**
+   * Replaces the store with an export file, one import at a time (importTurn.ts); none of it once
+   * `cancelled` has aborted.
+   */
+  async import(body: AsyncIterable<Uint8Array>, cancelled?: AbortSignal): Promise<StoreCounts> {
+    await this.core.imports.run(body, (file) => importFile(this.core, file, cancelled));
     return this.counts();
+  }
+
+  /**
+   * Reads and checks an export file as an import would, and says what it holds; nothing changes.
+   * It takes the import turn: it holds the file's records as an import does.
+   */
+  checkImport(body: AsyncIterable<Uint8Array>): Promise<StoreCounts> {
+    return this.core.imports.run(body, (file) => checkImportFile(this.core, file));
   }
 
   /** The one reset (resetStore.ts): what it removed. */

@@ -6,8 +6,9 @@ import {
   type StoreExport,
 } from '../../shared/dataFolder';
 import type { Settings } from '../../shared/types';
+import type { StoreCounts } from '../../shared/dataFolder';
 import { isoTime } from '../clock';
-import type { SandboxError } from '../errors';
+import { SandboxError } from '../errors';
 import { makeAjv } from '../validation';
 import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
@@ -90,13 +91,44 @@ export async function readImport(body: AsyncIterable<Uint8Array>, now: NowUnder)
   }
 }
 
+/** A file's times read under its own clock when it brings one, else under the clock the store has. */
+const nowUnderFile =
+  (core: SandboxCore): NowUnder =>
+  (clock) =>
+    core.clock.nowUnder(clock ?? core.store.state.clock);
+
 /**
- * Replaces the store with an export file in one durable step; its times read under the file's
- * clock when it brings one, else under the clock the store has.
+ * Replaces the store with an export file in one durable step, unless `cancelled` has aborted by
+ * the time the whole file is read and checked: a client that gave up on the import gets none of it.
  */
-export async function importFile(core: SandboxCore, body: AsyncIterable<Uint8Array>): Promise<void> {
-  const contents = await readImport(body, (clock) => core.clock.nowUnder(clock ?? core.store.state.clock));
+export async function importFile(
+  core: SandboxCore,
+  body: AsyncIterable<Uint8Array>,
+  cancelled?: AbortSignal,
+): Promise<void> {
+  const contents = await readImport(body, nowUnderFile(core));
+  // Answered to no one (the client has gone), in the words of an upload that stopped half-way.
+  if (cancelled?.aborted)
+    throw new SandboxError(
+      'body_invalid_json',
+      'The client left (it cancelled the import) before the file was applied; nothing was changed.',
+    );
   await core.replaceStore(contents);
+}
+
+/** What an import of the file would bring, read and checked as an import reads it; nothing changes. */
+export async function checkImportFile(
+  core: SandboxCore,
+  body: AsyncIterable<Uint8Array>,
+): Promise<StoreCounts> {
+  const contents = await readImport(body, nowUnderFile(core));
+  return {
+    links: contents.links.length,
+    events: contents.events.length,
+    deliveries: contents.deliveries?.length ?? 0,
+    endpoints: contents.endpoints.length,
+    idempotency_records: contents.idempotency.length,
+  };
 }
 
 /**

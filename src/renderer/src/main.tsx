@@ -14,6 +14,7 @@ import './styles/faults.css';
 import './styles/workspaces.css';
 import './styles/clock.css';
 import './styles/bulk.css';
+import './styles/progress.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -15,6 +15,7 @@ import { createLinksSlice, type LinksSlice } from './linksSlice';
 import { createQueueSlice, type QueueSlice } from './queueSlice';
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice';
 import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
+import { createSamplesSlice, type SamplesSlice } from './samplesSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
@@ -38,6 +39,7 @@ export type ConsoleState = LinkDetailSlice &
   FaultsSlice &
   ClockSlice &
   SelectionSlice &
+  SamplesSlice &
   WorkspacesSlice;
 
 export const useConsoleStore = create<ConsoleState>()((...args) => ({
@@ -59,5 +61,6 @@ export const useConsoleStore = create<ConsoleState>()((...args) => ({
   ...createFaultsSlice(...args),
   ...createClockSlice(...args),
   ...createSelectionSlice(...args),
+  ...createSamplesSlice(...args),
   ...createWorkspacesSlice(...args),
 }));
