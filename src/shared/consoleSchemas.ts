@@ -284,7 +284,8 @@ export const SampleResultSchema = Type.Object(
     ),
     run: Type.String({
       pattern: SAMPLE_RUN_PATTERN,
-      description: "the run's tag, in each sample's reference_id: give it back as run, with from, to make the run's next part",
+      description:
+        "the run's tag, in each sample's reference_id: give it back as run, with from, to make the run's next part",
     }),
   },
   { additionalProperties: false },

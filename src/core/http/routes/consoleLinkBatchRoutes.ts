@@ -26,7 +26,8 @@ const SamplesBody = Type.Object(
     run: Type.Optional(
       Type.String({
         pattern: SAMPLE_RUN_PATTERN,
-        description: "the tag of the run this call continues (six hex digits, as an earlier part's answer gave it); a new one when absent",
+        description:
+          "the tag of the run this call continues (six hex digits, as an earlier part's answer gave it); a new one when absent",
       }),
     ),
   },
