@@ -26,12 +26,9 @@ export class DataFolderService {
     return { name: exportFileName(now), file: await exportStream(this.core.store, now) };
   }
 
-  /**
-   * Replaces the store with an export file, one import at a time (importTurn.ts); none of it once
-   * `cancelled` has aborted.
-   */
-  async import(body: AsyncIterable<Uint8Array>, cancelled?: AbortSignal): Promise<StoreCounts> {
-    await this.core.imports.run(body, (file) => importFile(this.core, file, cancelled));
+  /** Replaces the store with an export file, one import at a time (importTurn.ts). */
+  async import(body: AsyncIterable<Uint8Array>): Promise<StoreCounts> {
+    await this.core.imports.run(body, (file) => importFile(this.core, file));
     return this.counts();
   }
 

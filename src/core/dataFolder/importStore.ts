@@ -3,12 +3,12 @@ import {
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
   StoreExportSchema,
+  type StoreCounts,
   type StoreExport,
 } from '../../shared/dataFolder';
 import type { Settings } from '../../shared/types';
-import type { StoreCounts } from '../../shared/dataFolder';
 import { isoTime } from '../clock';
-import { SandboxError } from '../errors';
+import type { SandboxError } from '../errors';
 import { makeAjv } from '../validation';
 import { withDefaults } from '../settings';
 import { JsonDocumentError, readJsonDocument } from '../store/jsonDocumentReader';
@@ -97,22 +97,9 @@ const nowUnderFile =
   (clock) =>
     core.clock.nowUnder(clock ?? core.store.state.clock);
 
-/**
- * Replaces the store with an export file in one durable step, unless `cancelled` has aborted by
- * the time the whole file is read and checked: a client that gave up on the import gets none of it.
- */
-export async function importFile(
-  core: SandboxCore,
-  body: AsyncIterable<Uint8Array>,
-  cancelled?: AbortSignal,
-): Promise<void> {
+/** Replaces the store with an export file in one durable step. */
+export async function importFile(core: SandboxCore, body: AsyncIterable<Uint8Array>): Promise<void> {
   const contents = await readImport(body, nowUnderFile(core));
-  // Answered to no one (the client has gone), in the words of an upload that stopped half-way.
-  if (cancelled?.aborted)
-    throw new SandboxError(
-      'body_invalid_json',
-      'The client left (it cancelled the import) before the file was applied; nothing was changed.',
-    );
   await core.replaceStore(contents);
 }
 

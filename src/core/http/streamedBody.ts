@@ -52,17 +52,15 @@ class CountedBody implements AsyncIterableIterator<Uint8Array> {
 }
 
 /**
- * Hands the request body to `read` as it arrives, within the route's bodyLimit, with a signal
- * that aborts once the client has gone without its answer (it cancelled, after sending it all
- * perhaps). When `read` refuses it, the rest of the upload is read and dropped before the refusal
- * is sent: a server that stops reading leaves a client that is still sending with a reset
- * connection instead of the answer. Past the limit, or once the client has gone, the connection is
- * closed instead.
+ * Hands the request body to `read` as it arrives, within the route's bodyLimit. When `read`
+ * refuses it, the rest of the upload is read and dropped before the refusal is sent: a server
+ * that stops reading leaves a client that is still sending with a reset connection instead of the
+ * answer. Past the limit, or once the client has gone, the connection is closed instead.
  */
 export async function readStreamedBody<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  read: (body: AsyncIterable<Uint8Array>, clientGone: AbortSignal) => Promise<T>,
+  read: (body: AsyncIterable<Uint8Array>) => Promise<T>,
 ): Promise<T> {
   const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
   if (Number(request.headers['content-length']) > limit) {
@@ -72,17 +70,10 @@ export async function readStreamedBody<T>(
   // A bodiless request without a Content-Type reaches the route without going through a parser.
   const stream = request.body instanceof Readable ? request.body : Readable.from([]);
   const body = new CountedBody(stream, limit);
-  const gone = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  };
-  reply.raw.once('close', onClose);
   try {
-    return await read(body, gone.signal);
+    return await read(body);
   } catch (err) {
     if (!(await body.discardRest())) reply.header('connection', 'close');
     throw err;
-  } finally {
-    reply.raw.off('close', onClose);
   }
 }

@@ -94,15 +94,13 @@ export function consoleDataRoutes(app: FastifyInstance): void {
           tags: TAG,
           summary: 'Replace the whole store with an export file',
           description:
-            'The body is a file from GET /_console/api/store/export, up to 4 GiB (413 beyond), read as it arrives. It replaces everything, in one durable step. A file that is not JSON, not an export, of another schema version, cut short, or with any record the API could not have produced (a value out of its bounds, fields that contradict each other, an unknown field at any depth, a repeated id, a reference to a record not in the file) is refused with 400 naming the first problem (links[3].amount …), and nothing is changed; so is an upload the client abandons, even once it is all sent, until the file has been read and checked whole. One import runs at a time: another sent while one runs is answered 409 import_in_progress (saying how long it has run and how much it has read), after its upload is read and dropped, and changes nothing. The event stream then sends store.replaced.',
+            'The body is a file from GET /_console/api/store/export, up to 4 GiB (413 beyond), read as it arrives. It replaces everything, in one durable step. A file that is not JSON, not an export, of another schema version, cut short, or with any record the API could not have produced (a value out of its bounds, fields that contradict each other, an unknown field at any depth, a repeated id, a reference to a record not in the file) is refused with 400 naming the first problem (links[3].amount …), and nothing is changed; so is an upload the client abandons. One import runs at a time: another sent while one runs is answered 409 import_in_progress (saying how long it has run and how much it has read), after its upload is read and dropped, and changes nothing. The event stream then sends store.replaced.',
           body: StoreExportSchema,
           response: consoleResponses({ 200: CountsEnvelope }, { 409: 'import_in_progress' }),
         },
       },
       async (request, reply) => {
-        const counts = await readStreamedBody(request, reply, (body, clientGone) =>
-          request.workspace.data.import(body, clientGone),
-        );
+        const counts = await readStreamedBody(request, reply, (body) => request.workspace.data.import(body));
         return sendData(reply, 200, counts);
       },
     );

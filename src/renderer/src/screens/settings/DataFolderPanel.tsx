@@ -125,7 +125,7 @@ export function DataFolderPanel() {
           label={`Importing ${importing.file.name}`}
           progress={importing.progress}
           format={formatBytes}
-          note="All of the file has been read: the store is being replaced, which can no longer be stopped."
+          note="All of the file has been sent: the sandbox checks it and replaces the store, which can no longer be stopped."
         />
       )}
       {importing?.step === 'asking' && (
