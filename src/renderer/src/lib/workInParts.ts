@@ -8,7 +8,7 @@ export interface WorkProgress {
   cancelling: boolean;
 }
 
-/** Links per console call when work goes in parts: about a second of the sandbox's work each. */
+/** Links per console call when work goes in parts: a second or two of a slow machine's work. */
 export const PART_SIZE = 1_000;
 
 /**
