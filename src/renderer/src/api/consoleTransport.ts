@@ -82,7 +82,7 @@ interface UploadRequest {
   setRequestHeader(name: string, value: string): void;
   send(body: Blob): void;
   abort(): void;
-  readonly upload: { onprogress: ((event: { loaded: number }) => void) | null };
+  readonly upload: { onprogress: ((event: { loaded: number }) => void) | null; onload: (() => void) | null };
   onload: (() => void) | null;
   onabort: (() => void) | null;
   onerror: (() => void) | null;
@@ -113,6 +113,8 @@ export function upload<T>(path: string, file: Blob, watch: UploadWatch): Promise
     xhr.open('POST', BASE + inShownWorkspace(path));
     xhr.setRequestHeader('content-type', 'application/json');
     xhr.upload.onprogress = (event) => watch.sent(event.loaded);
+    // The last progress event may come before the last bytes have gone; this one says they have.
+    xhr.upload.onload = () => watch.sent(file.size);
     xhr.onload = () => settle(() => answerOf(parsed<T>(xhr.responseText), xhr.status, xhr.statusText));
     xhr.onabort = () =>
       settle(() => {
