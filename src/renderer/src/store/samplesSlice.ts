@@ -61,9 +61,10 @@ export const createSamplesSlice: StateCreator<ConsoleState, [], [], SamplesSlice
       );
     } catch (error) {
       if (made === 0) throw error;
+      // The count comes last: a toast ending in "not answering" is held back while offline.
       get().pushToast(
         'error',
-        `Made ${made.toLocaleString('en')} of ${count.toLocaleString('en')} sample links (${mixWords(mix)}), then could not make more: ${messageOf(error)}`,
+        `${messageOf(error)} The run stopped: ${made.toLocaleString('en')} of ${count.toLocaleString('en')} sample links were made (${mixWords(mix)}).`,
       );
     } finally {
       set({ samples: null });

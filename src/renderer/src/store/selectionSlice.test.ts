@@ -185,7 +185,7 @@ async function launchSandbox() {
     });
     child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before listening`)));
   });
-  return { origin, stop: () => child.kill('SIGTERM') };
+  return { origin, stop: () => child.kill('SIGTERM'), crash: () => child.kill('SIGKILL') };
 }
 
 describe('bulk actions against a real sandbox', () => {
@@ -272,5 +272,21 @@ describe('bulk actions against a real sandbox', () => {
     );
     const pending = await realFetch(`${sandbox.origin}/_console/api/links?status=pending&per_page=1`);
     assert.equal(((await pending.json()) as { pagination: { total: number } }).pagination.total, 1_400);
+  });
+  // Last: the sandbox does not come back.
+  test('a part that fails ends the run, and what was done before it is still said', async () => {
+    await pendingLinks(2_400);
+    await store().selectAllMatching();
+    const unsubscribe = useConsoleStore.subscribe((state) => {
+      if (state.selection.progress?.done === 1_000) sandbox.crash();
+    });
+    const result = await store().runBulkAction('failed');
+    unsubscribe();
+    assert.equal(result, null);
+    assert.equal(
+      store().toasts.at(-1)?.message,
+      'The sandbox is not answering. Is it still running? Failed stopped after 1,000 of 2,400 links: 1,000 of 1,000 changed.',
+    );
+    assert.equal(store().selection.links.size, 1_400, 'the thousand now failed left the Pending view');
   });
 });

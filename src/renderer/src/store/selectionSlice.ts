@@ -204,11 +204,14 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
         get().pushToast(sum.changed > 0 ? 'success' : 'info', said);
         return sum;
       } catch (error) {
-        const before =
+        // After some parts, the count comes last: a toast ending in "not answering" is held back
+        // while offline, and what was done must still be said.
+        get().pushToast(
+          'error',
           sum.requested > 0
-            ? ` after ${sum.requested.toLocaleString('en')} of ${total} links (${bulkSummary(sum)})`
-            : '';
-        get().pushToast('error', `Could not apply ${action}${before}: ${messageOf(error)}`);
+            ? `${messageOf(error)} ${actionLabel(action)} stopped after ${sum.requested.toLocaleString('en')} of ${total} links: ${bulkSummary(sum)}`
+            : `Could not apply ${action}: ${messageOf(error)}`,
+        );
         return null;
       } finally {
         patch({ busy: null, progress: null });
