@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test, type Sandbox } from './sandboxFixture';
 
-const SHOTS = '/work/shots/progress';
+const SHOTS = 'test-results/screenshots';
 
 async function samples(sandbox: Sandbox, count: number) {
   expect((await sandbox.api('POST', '/_console/api/links/samples', { count })).status).toBe(201);

@@ -5,7 +5,7 @@
 import { expectAxeClean } from './axe';
 import { expect, launchSandbox, openConsole, test } from './sandboxFixture';
 
-const SHOTS = '/work/shots/progress';
+const SHOTS = 'test-results/screenshots';
 
 test('Samples… shows its progress with Cancel; cancelled, it keeps what was made and says how many', async ({
   page,
