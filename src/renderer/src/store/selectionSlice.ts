@@ -14,7 +14,7 @@ import { PART_SIZE, workInParts, type WorkProgress } from '../lib/workInParts';
 import type { ConsoleState } from './consoleStore';
 import { filterQuery } from './linksSlice';
 
-/** The most "Select all" takes: a bulk action's parts are sent one by one, but the ids are held here. */
+/** The most a selection holds, and one bulk action takes (in parts of PART_SIZE). */
 export const MAX_SELECTED = 10_000;
 const PAGE = 1_000;
 /** A bulk action on more links than this asks first, saying how many (no bulk action can be undone). */
@@ -204,8 +204,7 @@ export const createSelectionSlice: StateCreator<ConsoleState, [], [], SelectionS
         get().pushToast(sum.changed > 0 ? 'success' : 'info', said);
         return sum;
       } catch (error) {
-        // After some parts, the count comes last: a toast ending in "not answering" is held back
-        // while offline, and what was done must still be said.
+        // What was done comes last: a toast ending in "not answering" is held back while offline.
         get().pushToast(
           'error',
           sum.requested > 0
