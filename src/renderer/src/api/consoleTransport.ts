@@ -59,7 +59,7 @@ function answerOf<T>(json: AnswerJson<T>, status: number, statusText: string): T
 
 /** What a caller of `upload` follows: how much of the file has gone, and a way to stop it. */
 export interface UploadWatch {
-  /** Bytes of the file sent so far, as they go; once all have gone, the sandbox applies them. */
+  /** Bytes of the file sent so far, as they go: its whole size once all of it has gone. */
   sent(bytes: number): void;
   /** Aborting it drops the upload: the sandbox changes nothing for a file it did not get whole. */
   signal?: AbortSignal;
