@@ -100,17 +100,17 @@ test('settings: a field error, a fee that takes effect, the Connect card curl, e
     await expect(page.getByRole('row').filter({ hasText: 'Priced' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Order #1001' })).toBeVisible();
 
-    // A file that is not an export is refused with a readable toast.
+    // A file that is not an export is refused in words, checked before any question is asked.
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Import file').setInputFiles({
       name: 'notes.json',
       mimeType: 'application/json',
       buffer: Buffer.from('{"hello": "world"}'),
     });
-    await page.getByRole('button', { name: 'Import and replace' }).click();
-    await expect(
-      page.getByText(/Could not import notes\.json: This is not a Payment Links Sandbox export/),
-    ).toBeVisible();
+    await expect(page.getByTestId('import-problem')).toContainText(
+      /notes\.json cannot be imported\. This is not a Payment Links Sandbox export/,
+    );
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByTestId('store-counts')).toContainText('2 links');
   } finally {
     sandbox.stop();

@@ -10,6 +10,16 @@ import { samplePlan } from './sampleLinks';
 
 /** Most links a console batch (samples, a bulk action) may name: a bound on one request's memory. */
 export const MAX_BATCH_LINKS = 10_000;
+/** The highest number a sample may have: a run in parts numbers its samples on from part to part. */
+export const MAX_SAMPLE_NUMBER = 1_000_000;
+
+/** Where a call's samples fall in a run made in parts; a call alone is a run of its own. */
+export interface SamplePart {
+  /** The number of the call's first sample (1 for a run's first part). */
+  from?: number;
+  /** The run's tag, from its first part's answer: every sample of the run carries it. */
+  run?: string;
+}
 
 /**
  * Many links at once for the console: sample links in a mix of states, and one action applied to
@@ -19,11 +29,19 @@ export const MAX_BATCH_LINKS = 10_000;
 export class LinkBatches {
   constructor(private readonly core: SandboxCore) {}
 
-  async samples(count: number): Promise<SampleResult> {
+  async samples(count: number, part: SamplePart = {}): Promise<SampleResult> {
     const by_status: Partial<Record<LinkStatus, number>> = {};
-    const tag = newEventId().slice(-6);
+    const tag = part.run ?? newEventId().slice(-6);
+    const first = (part.from ?? 1) - 1;
+    if (first + count > MAX_SAMPLE_NUMBER)
+      throw new SandboxError(
+        'parameter_invalid',
+        `from ${first + 1} and count ${count} would number samples up to ${first + count}; they are numbered up to ${MAX_SAMPLE_NUMBER}.`,
+        'from',
+      );
     // All or none: a fee too large for one sample's amount refuses the call before any is made.
-    for (let n = 0; n < count; n++) {
+    // Sample 1 has the smallest amount of all, so a run's first part refuses such a run whole.
+    for (let n = first; n < first + count; n++) {
       const unpaid = feeProblem(samplePlan(n, tag).body.amount, this.core.settings);
       if (unpaid)
         throw new SandboxError(
@@ -32,8 +50,8 @@ export class LinkBatches {
         );
     }
     const { core } = this;
-    await commitInSlices(core.store, count, (n) => {
-      const plan = samplePlan(n, tag);
+    await commitInSlices(core.store, count, (i) => {
+      const plan = samplePlan(first + i, tag);
       const created = core.links.create(plan.body);
       if (!plan.then) {
         by_status.pending = (by_status.pending ?? 0) + 1;
@@ -44,7 +62,7 @@ export class LinkBatches {
       by_status[next.link.status] = (by_status[next.link.status] ?? 0) + 1;
       return [...created.ops, ...next.ops];
     });
-    return { created: count, by_status };
+    return { created: count, by_status, run: tag };
   }
 
   async bulk(ids: string[], action: BulkAction, paymentMethod?: string | null): Promise<BulkResult> {

@@ -273,6 +273,8 @@ export const BulkResultSchema = Type.Object(
 );
 
 const Count = Type.Optional(Type.Integer({ minimum: 0 }));
+/** A sample run's tag: six hex digits. */
+export const SAMPLE_RUN_PATTERN = '^[0-9a-f]{6}$';
 export const SampleResultSchema = Type.Object(
   {
     created: Type.Integer({ minimum: 0 }),
@@ -280,6 +282,11 @@ export const SampleResultSchema = Type.Object(
       { pending: Count, succeeded: Count, expired: Count, canceled: Count, failed: Count },
       { additionalProperties: false, description: 'how many of the new links are in each status' },
     ),
+    run: Type.String({
+      pattern: SAMPLE_RUN_PATTERN,
+      description:
+        "the run's tag, in each sample's reference_id: give it back as run, with from, to make the run's next part",
+    }),
   },
   { additionalProperties: false },
 );

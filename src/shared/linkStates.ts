@@ -30,6 +30,9 @@ export const LINK_ACTIONS = ACTIONS.map((action) => ({
   label: TABLE[action].label,
 }));
 
+/** The action's name on the console's buttons: "Paid". */
+export const actionLabel = (action: LinkAction): string => TABLE[action].label;
+
 export const canApply = (action: LinkAction, status: LinkStatus): boolean =>
   TABLE[action].from.includes(status);
 

@@ -330,7 +330,11 @@ export type SandboxEvent =
 
 /**
  * What the console's event stream carries: the core's events, with each logged request as a
- * summary (its bodies, up to 128 KiB a request, are fetched when the tester opens it).
+ * summary (its bodies, up to 128 KiB a request, are fetched when the tester opens it), and, for a
+ * client that fell too far behind to be sent every change, how many it was not sent: it reads
+ * everything again instead.
  */
 export type ConsoleStreamEvent =
-  Exclude<SandboxEvent, { type: 'request.logged' }> | { type: 'request.logged'; entry: RequestLogSummary };
+  | Exclude<SandboxEvent, { type: 'request.logged' }>
+  | { type: 'request.logged'; entry: RequestLogSummary }
+  | { type: 'changes.skipped'; skipped: number };

@@ -64,6 +64,39 @@ describe('sample links', () => {
     assert.equal(await countOf(sandbox), before_ + 10_000);
   });
 
+  test('a run in parts: each part numbers on from the last under the run the first answered with', async () => {
+    const first = await sandbox.consoleApi('POST', '/links/samples', { count: 10 });
+    assert.equal(first.status, 201, first.text);
+    const { run } = first.body.data;
+    assert.match(run, /^[0-9a-f]{6}$/);
+    const second = await sandbox.consoleApi('POST', '/links/samples', { count: 10, from: 11, run });
+    assert.equal(second.status, 201, second.text);
+    assert.equal(second.body.data.run, run);
+    // The fixed cycle runs on: the second part has the same mix as the first.
+    assert.deepEqual(second.body.data.by_status, first.body.data.by_status);
+    const made = (await sandbox.consoleApi('GET', `/links?q=sample-${run}-&per_page=100`)).body.data;
+    assert.deepEqual(
+      made
+        .map((l: { reference_id: string }) => Number(l.reference_id.split('-')[2]))
+        .sort((a: number, b: number) => a - b),
+      Array.from({ length: 20 }, (_, n) => n + 1),
+    );
+    assert.ok(made.some((l: { title: string }) => l.title.endsWith(' #20')));
+  });
+
+  test('a part with a bad from or run is 400 naming it', async () => {
+    for (const [body, param] of [
+      [{ count: 5, from: 0 }, 'from'],
+      [{ count: 5, from: 999_999 }, 'from'],
+      [{ count: 5, run: 'XYZ' }, 'run'],
+      [{ count: 5, run: '1234567' }, 'run'],
+    ] as const) {
+      const res = await sandbox.consoleApi('POST', '/links/samples', body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.equal(res.body.error.param, param, JSON.stringify(body));
+    }
+  });
+
   test('a count outside 1–10,000 is 400 naming count and the range', async () => {
     for (const count of [0, 10_001, 2.5, 'ten']) {
       const res = await sandbox.consoleApi('POST', '/links/samples', { count });

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ResetCounts, ResetOptions, ServerInfo, StoreCounts } from '../../shared/dataFolder';
 import type { SandboxCore } from '../sandboxCore';
 import { exportFileName, exportStream } from './exportStore';
-import { importFile } from './importStore';
+import { checkImportFile, importFile } from './importStore';
 import { resetSandbox } from './resetStore';
 import { serverInfo, storeCounts } from './serverInfo';
 
@@ -30,6 +30,14 @@ export class DataFolderService {
   async import(body: AsyncIterable<Uint8Array>): Promise<StoreCounts> {
     await this.core.imports.run(body, (file) => importFile(this.core, file));
     return this.counts();
+  }
+
+  /**
+   * Reads and checks an export file as an import would, and says what it holds; nothing changes.
+   * It takes the import turn: it holds the file's records as an import does.
+   */
+  checkImport(body: AsyncIterable<Uint8Array>): Promise<StoreCounts> {
+    return this.core.imports.run(body, (file) => checkImportFile(this.core, file));
   }
 
   /** The one reset (resetStore.ts): what it removed. */

@@ -3,6 +3,7 @@ import {
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
   StoreExportSchema,
+  type StoreCounts,
   type StoreExport,
 } from '../../shared/dataFolder';
 import type { Settings } from '../../shared/types';
@@ -90,13 +91,31 @@ export async function readImport(body: AsyncIterable<Uint8Array>, now: NowUnder)
   }
 }
 
-/**
- * Replaces the store with an export file in one durable step; its times read under the file's
- * clock when it brings one, else under the clock the store has.
- */
+/** A file's times read under its own clock when it brings one, else under the clock the store has. */
+const nowUnderFile =
+  (core: SandboxCore): NowUnder =>
+  (clock) =>
+    core.clock.nowUnder(clock ?? core.store.state.clock);
+
+/** Replaces the store with an export file in one durable step. */
 export async function importFile(core: SandboxCore, body: AsyncIterable<Uint8Array>): Promise<void> {
-  const contents = await readImport(body, (clock) => core.clock.nowUnder(clock ?? core.store.state.clock));
+  const contents = await readImport(body, nowUnderFile(core));
   await core.replaceStore(contents);
+}
+
+/** What an import of the file would bring, read and checked as an import reads it; nothing changes. */
+export async function checkImportFile(
+  core: SandboxCore,
+  body: AsyncIterable<Uint8Array>,
+): Promise<StoreCounts> {
+  const contents = await readImport(body, nowUnderFile(core));
+  return {
+    links: contents.links.length,
+    events: contents.events.length,
+    deliveries: contents.deliveries?.length ?? 0,
+    endpoints: contents.endpoints.length,
+    idempotency_records: contents.idempotency.length,
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import './styles/workspaces.css';
 import './styles/clock.css';
 import './styles/bulk.css';
 import './styles/scenarioExport.css';
+import './styles/progress.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

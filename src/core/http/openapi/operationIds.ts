@@ -59,6 +59,7 @@ const NAMED: Record<string, string> = {
   'get /_console/api/store/export': 'consoleExportStore',
   'post /_console/api/store/reset': 'consoleResetStore',
   'post /_console/api/store/import': 'consoleImportStore',
+  'post /_console/api/store/import/check': 'consoleCheckImport',
   'post /sandbox/reset': 'resetSandbox',
   'get /sandbox/workspace': 'getWorkspace',
   'get /sandbox/workspaces': 'listWorkspaces',

@@ -104,5 +104,26 @@ export function consoleDataRoutes(app: FastifyInstance): void {
         return sendData(reply, 200, counts);
       },
     );
+    importScope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/store/import/check',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        validatorCompiler: () => (value) => ({ value }),
+        schema: {
+          tags: TAG,
+          summary: 'Check an export file as an import would, changing nothing',
+          description:
+            'The body is a file for POST /_console/api/store/import. It is read and checked exactly as an import reads it, and refused the same way (400 naming the first problem, 409 import_in_progress while an import or another check runs, 413 past 4 GiB); a good file is answered with how many records of each kind it holds. Nothing is changed either way: the console checks a file before it asks whether to replace everything with it.',
+          body: StoreExportSchema,
+          response: consoleResponses({ 200: CountsEnvelope }, { 409: 'import_in_progress' }),
+        },
+      },
+      async (request, reply) =>
+        sendData(
+          reply,
+          200,
+          await readStreamedBody(request, reply, (body) => request.workspace.data.checkImport(body)),
+        ),
+    );
   });
 }

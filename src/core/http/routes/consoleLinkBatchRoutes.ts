@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { BULK_ACTIONS, PaymentMethodParam } from '../../../shared/types';
-import { MAX_BATCH_LINKS } from '../../linkBatches';
+import { SAMPLE_RUN_PATTERN } from '../../../shared/consoleSchemas';
+import { MAX_BATCH_LINKS, MAX_SAMPLE_NUMBER } from '../../linkBatches';
 import { ConsoleEnvelope, consoleResponses } from '../apiSchemas';
 import { sendData } from '../respond';
 
@@ -15,6 +16,20 @@ const SamplesBody = Type.Object(
       maximum: MAX_BATCH_LINKS,
       description: `an integer from 1 to ${MAX_BATCH_LINKS}`,
     }),
+    from: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_SAMPLE_NUMBER,
+        description: `the number of this call's first sample, an integer from 1 to ${MAX_SAMPLE_NUMBER} (1 when absent): a run made in parts numbers on from part to part`,
+      }),
+    ),
+    run: Type.Optional(
+      Type.String({
+        pattern: SAMPLE_RUN_PATTERN,
+        description:
+          "the tag of the run this call continues (six hex digits, as an earlier part's answer gave it); a new one when absent",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -46,13 +61,15 @@ export function consoleLinkBatchRoutes(app: FastifyInstance): void {
         tags: TAG,
         summary: 'Create sample links in a mix of states',
         description:
-          'count links, four in ten left pending and the rest paid, failed, expired or canceled, each change recording its webhook event; committed in batches.',
+          "count links, four in ten left pending and the rest paid, failed, expired or canceled, each change recording its webhook event; committed in batches. A longer run goes in parts, each call continuing the last one's numbering (from) under its tag (run), so the console can show how far it is and stop between parts.",
         body: SamplesBody,
         response: consoleResponses({ 201: ConsoleEnvelope }),
       },
     },
-    async (request, reply) =>
-      sendData(reply, 201, await request.workspace.linkBatches.samples(request.body.count)),
+    async (request, reply) => {
+      const { count, from, run } = request.body;
+      return sendData(reply, 201, await request.workspace.linkBatches.samples(count, { from, run }));
+    },
   );
 
   api.post(

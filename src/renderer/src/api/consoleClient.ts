@@ -25,7 +25,7 @@ import type { EndpointCheck } from '../../../shared/endpointCheck';
 import type { ResetOptions, ServerInfo, StoreCounts } from '../../../shared/dataFolder';
 import type { FaultRule, NewFaultRule } from '../../../shared/faults';
 import type { WorkspaceSummary } from '../../../shared/workspaces';
-import { readJson, queryString, request, send } from './consoleTransport';
+import { readJson, queryString, request, send, upload, type UploadWatch } from './consoleTransport';
 import type {
   DeliveryDetail,
   DeliveryListQuery,
@@ -43,7 +43,7 @@ import type {
   QueueState,
 } from './consoleTypes';
 
-export { ConsoleApiError } from './consoleTransport';
+export { ConsoleApiError, UploadCancelled, type UploadWatch } from './consoleTransport';
 export type * from './consoleTypes';
 
 export const consoleClient = {
@@ -64,8 +64,13 @@ export const consoleClient = {
     return { blob: await response.blob(), filename };
   },
 
-  importStore: (file: Blob) =>
-    request<{ data: StoreCounts }>('POST', '/store/import', undefined, file).then((r) => r.data),
+  /** Replaces everything with the file; the signal drops it until the file is read whole. */
+  importStore: (file: Blob, watch: UploadWatch) =>
+    upload<{ data: StoreCounts }>('/store/import', file, watch).then((r) => r.data),
+
+  /** Reads and checks the file as an import would, changing nothing: what it holds. */
+  checkImport: (file: Blob, watch: UploadWatch) =>
+    upload<{ data: StoreCounts }>('/store/import/check', file, watch).then((r) => r.data),
 
   resetStore: (options: ResetOptions) =>
     request<{ data: StoreCounts }>('POST', '/store/reset', options).then((r) => r.data),
@@ -90,8 +95,9 @@ export const consoleClient = {
       payment_method: event === 'paid' && paymentMethod ? paymentMethod : undefined,
     }).then((r) => r.data),
 
-  createSampleLinks: (count: number) =>
-    request<{ data: SampleResult }>('POST', '/links/samples', { count }).then((r) => r.data),
+  /** One part of a run: `from` and `run` continue an earlier part's numbering under its tag. */
+  createSampleLinks: (count: number, part: { from?: number; run?: string } = {}) =>
+    request<{ data: SampleResult }>('POST', '/links/samples', { count, ...part }).then((r) => r.data),
 
   bulkLinkAction: (ids: string[], action: BulkAction, paymentMethod?: string) =>
     request<{ data: BulkResult }>('POST', '/links/bulk', {

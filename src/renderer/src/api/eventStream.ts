@@ -18,6 +18,7 @@ const LISTENED: Record<ConsoleStreamEvent['type'], true> = {
   'inbox.changed': true,
   'faults.changed': true,
   'clock.changed': true,
+  'changes.skipped': true,
 };
 const EVENT_TYPES = Object.keys(LISTENED) as ConsoleStreamEvent['type'][];
 

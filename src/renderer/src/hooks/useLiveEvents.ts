@@ -19,21 +19,26 @@ export function useLiveEvents(): void {
       LIVE_BATCH,
     );
 
+    /** Everything read afresh: after a (re)connect, or changes the stream skipped. */
+    const readAll = (missed: boolean) => {
+      void store().loadLinks();
+      void store().loadEndpoints();
+      void store().loadDeliveries();
+      void store().loadQueue();
+      void store().loadRequests();
+      void store().loadInbox();
+      void store().loadFaults();
+      void store().loadClock();
+      if (missed) void store().loadSettings();
+      const openLink = store().linkDetail.id;
+      if (missed && openLink) store().openLinkDetail(openLink);
+    };
+
     const close = openEventStream({
       onReady(reconnected) {
         store().setConnection('live');
         // Reload once the stream is open, so no change between the two is missed.
-        void store().loadLinks();
-        void store().loadEndpoints();
-        void store().loadDeliveries();
-        void store().loadQueue();
-        void store().loadRequests();
-        void store().loadInbox();
-        void store().loadFaults();
-        void store().loadClock();
-        if (reconnected) void store().loadSettings();
-        const openLink = store().linkDetail.id;
-        if (reconnected && openLink) store().openLinkDetail(openLink);
+        readAll(reconnected);
       },
       onEvent(event) {
         if (event.type === 'link.changed') {
@@ -71,6 +76,10 @@ export function useLiveEvents(): void {
           store().applyFaultsChanged(event.rules);
         } else if (event.type === 'request.logged') {
           requests.push(event.entry);
+        } else if (event.type === 'changes.skipped') {
+          // A burst (thousands of samples) outran this tab: the server sent this instead of it.
+          readAll(true);
+          store().noteWebhookEventsChanged();
         }
       },
       onDisconnect() {

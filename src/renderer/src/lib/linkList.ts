@@ -34,6 +34,10 @@ const viewFilter = (filter: LinkFilter): ViewFilter => ({
   createdBefore: filter.bounds.before,
 });
 
+/** Whether the table's view (its filter, as the console API reads it) shows the link. */
+export const inTableView = (link: PaymentLink, filter: LinkFilter): boolean =>
+  inView(link, viewFilter(filter));
+
 /**
  * Applies changed links. A loaded row is replaced in place, even when it no longer matches the
  * filter or its sort key changed (a row never jumps away from the pointer); the count follows the

@@ -16,6 +16,7 @@ import { createQueueSlice, type QueueSlice } from './queueSlice';
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice';
 import { createRequestsSlice, type RequestsSlice } from './requestsSlice';
 import { createScenarioExportSlice, type ScenarioExportSlice } from './scenarioExportSlice';
+import { createSamplesSlice, type SamplesSlice } from './samplesSlice';
 import { createSettingsSlice, type SettingsSlice } from './settingsSlice';
 import { createToastsSlice, type ToastsSlice } from './toastsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
@@ -40,6 +41,7 @@ export type ConsoleState = LinkDetailSlice &
   FaultsSlice &
   ClockSlice &
   SelectionSlice &
+  SamplesSlice &
   WorkspacesSlice;
 
 const consoleSlices: StateCreator<ConsoleState> = (...args) => ({
@@ -62,6 +64,7 @@ const consoleSlices: StateCreator<ConsoleState> = (...args) => ({
   ...createFaultsSlice(...args),
   ...createClockSlice(...args),
   ...createSelectionSlice(...args),
+  ...createSamplesSlice(...args),
   ...createWorkspacesSlice(...args),
 });
 

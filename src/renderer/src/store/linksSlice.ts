@@ -1,7 +1,7 @@
 // The links the console shows, filtered and sorted: a list of any length, of which only the blocks
 // of rows around where the tester looks are loaded, kept live by the event stream.
 import type { StateCreator } from 'zustand';
-import type { PaymentLink, SampleResult } from '../../../shared/types';
+import type { PaymentLink } from '../../../shared/types';
 import { consoleClient, type LinkListQuery, type NewLinkInput } from '../api/consoleClient';
 import { sandboxNow } from '../hooks/useNow';
 import { ANY_TIME, createdBounds, rangeProblem } from '../lib/createdRange';
@@ -20,6 +20,11 @@ const KEEP_ROWS = 2_000;
 const MARGIN_ROWS = 30;
 /** How long a row that stopped matching the filter stays, so the tester sees it change first. */
 const LEAVE_MS = 1_500;
+/**
+ * More changes than this in one batch (a Samples run, a bulk action, a mass expiry brings
+ * thousands) are not merged row by row, which costs more than reading the rows in view again.
+ */
+const MERGE_AT_MOST = 500;
 
 export type JumpAlign = 'start' | 'center' | 'end';
 
@@ -50,8 +55,6 @@ export interface LinksSlice {
   runLinkAction(id: string, action: LinkAction): Promise<void>;
   /** Throws the API's error, so the form can show it next to its field. */
   createLink(input: NewLinkInput): Promise<PaymentLink>;
-  /** Throws the API's error, for the dialog to show. */
-  createSampleLinks(count: number): Promise<SampleResult>;
 }
 
 const initial: LinksState = {
@@ -87,6 +90,10 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
   let leaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const applyChanges = (changed: PaymentLink[]) => {
+    if (changed.length > MERGE_AT_MOST) {
+      windowed.refreshSoon();
+      return;
+    }
     const links = get().links;
     const { unsure, left, ...merged } = mergeChanges(links, changed, links);
     patch(merged);
@@ -170,6 +177,7 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
     applyLinkChanges(changed) {
       windowed.record(changed);
       applyChanges(changed);
+      get().followSelectedLinks(changed);
     },
 
     async runLinkAction(id, action) {
@@ -195,13 +203,6 @@ export const createLinksSlice: StateCreator<ConsoleState, [], [], LinksSlice> = 
       const link = await consoleClient.createLink(input);
       get().applyLinkChanges([link]);
       return link;
-    },
-
-    async createSampleLinks(count) {
-      const result = await consoleClient.createSampleLinks(count);
-      // Thousands of changes came on the stream meanwhile: reading the view afresh is cheaper.
-      void get().loadLinks();
-      return result;
     },
   };
 };

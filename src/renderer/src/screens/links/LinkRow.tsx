@@ -22,7 +22,7 @@ export const LinkRow = memo(function LinkRow({ id, index, top }: LinkRowProps) {
     state.linkDetail.id ? state.linkDetail.id === id : state.links.reachedId === id,
   );
   const openDetail = useConsoleStore((state) => state.openLinkDetail);
-  const checked = useConsoleStore((state) => state.selection.ids.has(id));
+  const checked = useConsoleStore((state) => state.selection.links.has(id));
   const toggle = useConsoleStore((state) => state.toggleLinkSelected);
   if (!link) return null;
   return (

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useConsoleStore } from '../../store/consoleStore';
 
 export function SelectAllHeader() {
-  const selected = useConsoleStore((state) => state.selection.ids.size);
+  const selected = useConsoleStore((state) => state.selection.links.size);
   const busy = useConsoleStore((state) => state.selection.busy === 'selecting');
   const live = useConsoleStore((state) => state.connection === 'live');
   const total = useConsoleStore((state) => state.links.total);

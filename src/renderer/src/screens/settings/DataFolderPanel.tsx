@@ -1,19 +1,25 @@
-// The data folder: where the store lives, and export, import (after a confirm) and reset.
+// The data folder: where the store lives, and export, import and reset. An import checks the file
+// first (a bad one gets its problem, no question), then asks; checking and importing show how
+// much of the file has gone, with Cancel.
 import { useRef, useState } from 'react';
 import type { CompactionFailure } from '../../../../shared/dataFolder';
+import { formatBytes } from '../../lib/bytes';
 import { formatDateTime } from '../../lib/dates';
 import { desktop } from '../../lib/desktop';
 import { describeAllCounts } from '../../lib/storeCounts';
 import { useConsoleStore } from '../../store/consoleStore';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ProgressBar } from '../../components/ProgressBar';
 import { ResetDialog } from './ResetDialog';
 
 export function DataFolderPanel() {
   const info = useConsoleStore((state) => state.serverInfo);
   const busy = useConsoleStore((state) => state.dataBusy);
-  const { exportStore, importStore, resetStore, pushToast } = useConsoleStore.getState();
+  const importing = useConsoleStore((state) => state.importing);
+  const problem = useConsoleStore((state) => state.importProblem);
+  const { exportStore, checkImport, confirmImport, cancelImport, declineImport, resetStore, pushToast } =
+    useConsoleStore.getState();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [importing, setImporting] = useState<File | null>(null);
   const [resetting, setResetting] = useState(false);
 
   const reveal = () =>
@@ -69,7 +75,7 @@ export function DataFolderPanel() {
           disabled={busy !== null}
           onClick={() => fileRef.current?.click()}
         >
-          {busy === 'import' ? 'Importing…' : 'Import…'}
+          {importing?.step === 'checking' ? 'Checking…' : busy === 'import' ? 'Importing…' : 'Import…'}
         </button>
         <input
           ref={fileRef}
@@ -79,8 +85,9 @@ export function DataFolderPanel() {
           aria-label="Import file"
           tabIndex={-1}
           onChange={(event) => {
-            setImporting(event.target.files?.[0] ?? null);
+            const file = event.target.files?.[0];
             event.target.value = '';
+            if (file) void checkImport(file);
           }}
         />
         <button
@@ -92,14 +99,43 @@ export function DataFolderPanel() {
           {busy === 'reset' ? 'Resetting…' : 'Reset…'}
         </button>
       </div>
-      {importing && (
+      {problem && (
+        <p className="callout callout-problem" role="alert" data-testid="import-problem">
+          <strong>{problem.file} cannot be imported.</strong> {problem.message}
+        </p>
+      )}
+      {importing?.step === 'checking' && (
+        <ProgressBar
+          label={`Checking ${importing.file.name}`}
+          progress={importing.progress}
+          format={formatBytes}
+          onCancel={cancelImport}
+        />
+      )}
+      {importing?.step === 'importing' && (
+        <ProgressBar
+          label={`Importing ${importing.file.name}`}
+          progress={importing.progress}
+          format={formatBytes}
+          onCancel={cancelImport}
+        />
+      )}
+      {importing?.step === 'replacing' && (
+        <ProgressBar
+          label={`Importing ${importing.file.name}`}
+          progress={importing.progress}
+          format={formatBytes}
+          note="All of the file has been sent: the sandbox checks it and replaces the store, which can no longer be stopped."
+        />
+      )}
+      {importing?.step === 'asking' && (
         <ConfirmDialog
           title="Replace everything with this file?"
-          text={`Every link, webhook event, delivery, endpoint and setting here is replaced by those in ${importing.name}. This cannot be undone: export first to keep a copy.`}
+          text={`${importing.file.name} holds ${describeAllCounts(importing.holds)}. Every link, webhook event, delivery, endpoint and setting here is replaced by those in it. This cannot be undone: export first to keep a copy.`}
           confirmLabel="Import and replace"
           danger
-          onConfirm={() => void importStore(importing)}
-          onClose={() => setImporting(null)}
+          onConfirm={() => void confirmImport()}
+          onClose={declineImport}
         />
       )}
       {resetting && (
