@@ -10,6 +10,7 @@ import './styles/endpointCheck.css';
 import './styles/requests.css';
 import './styles/settings.css';
 import './styles/inbox.css';
+import './styles/compare.css';
 import './styles/faults.css';
 import './styles/workspaces.css';
 import './styles/clock.css';
