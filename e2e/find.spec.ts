@@ -41,17 +41,18 @@ async function expectUnclipped(page: Page, boxes: Locator[]): Promise<void> {
     await expect(box).toBeVisible();
     const seen = await box.evaluate((el) => {
       const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const view = el.ownerDocument.defaultView!;
+      const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       // Inside every scroller it sits in, as the window's width leaves it.
       let clipped = false;
       for (let at = el.parentElement; at; at = at.parentElement) {
-        const style = getComputedStyle(at);
+        const style = view.getComputedStyle(at);
         if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
         const frame = at.getBoundingClientRect();
         if (r.left < frame.left - 0.5 || r.right > frame.right + 0.5) clipped = true;
       }
       return {
-        inWindow: r.left >= 0 && r.right <= innerWidth,
+        inWindow: r.left >= 0 && r.right <= view.innerWidth,
         clipped,
         drawn: hit !== null && el.contains(hit),
       };
@@ -164,7 +165,7 @@ test('deliveries searched by a reference_id and by path = value, kept true live 
   );
   expect(copied).toContain('~ data.reference_id: "INV-1001" → "INV-2002"');
   expect(copied).toContain('~ type: "payment_link.paid" → "payment_link.failed"');
-  expect(copied).toMatch(/Headers:\n(.*\n)*  ~ webhook-id: /);
+  expect(copied).toMatch(/Headers:\n(.*\n)* {2}~ webhook-id: /);
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toHaveCount(0);
 
