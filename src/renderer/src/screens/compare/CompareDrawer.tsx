@@ -16,11 +16,14 @@ const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
 function Changes({
   caption,
+  named,
   changes,
   left,
   right,
 }: {
   caption: string;
+  /** What a change's path is: a body's path, or a header's name. */
+  named: string;
   changes: FieldChange[];
   left: string;
   right: string;
@@ -33,7 +36,7 @@ function Changes({
         <thead>
           <tr>
             <th scope="col">Change</th>
-            <th scope="col">Path</th>
+            <th scope="col">{named}</th>
             <th scope="col" title={left}>
               Left
             </th>
@@ -106,6 +109,7 @@ export function CompareDrawer() {
             {ready.result.body.json ? (
               <Changes
                 caption="How the bodies differ, by path"
+                named="Path"
                 changes={ready.result.body.changes}
                 left={ready.left.label}
                 right={ready.right.label}
@@ -122,6 +126,7 @@ export function CompareDrawer() {
             <h4 id="compare-headers">Headers</h4>
             <Changes
               caption="How the headers differ, by name"
+              named="Header"
               changes={ready.result.headers}
               left={ready.left.label}
               right={ready.right.label}

@@ -1,13 +1,11 @@
 // The picks for Compare, on the deliveries and the Inbox alike: which are picked, each removable,
-// and Compare once there are two. It opens the comparison.
+// and Compare once there are two, which opens the comparison (App shows it over any screen).
 import { ActionButton } from '../../components/ActionButton';
 import { MAX_PICKS } from '../../store/compareSlice';
 import { useConsoleStore } from '../../store/consoleStore';
-import { CompareDrawer } from './CompareDrawer';
 
 export function CompareTray() {
   const picks = useConsoleStore((state) => state.compare.picks);
-  const open = useConsoleStore((state) => state.compare.view.phase !== 'closed');
   const unpick = useConsoleStore((state) => state.unpick);
   const compare = useConsoleStore((state) => state.openCompare);
   if (picks.length === 0) return null;
@@ -42,7 +40,6 @@ export function CompareTray() {
       >
         Compare
       </ActionButton>
-      {open && <CompareDrawer />}
     </div>
   );
 }
