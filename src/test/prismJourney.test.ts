@@ -367,6 +367,10 @@ test('the console API, valid', { timeout: 180_000 }, async () => {
   await ok(200, 'DELETE', consolePath('/deliveries'));
   const exported = await through('GET', consolePath('/store/export'));
   assert.equal(exported.status, 200);
+  await ok(200, 'POST', consolePath('/store/import/check'), {
+    raw: exported.text,
+    headers: { 'content-type': 'application/json' },
+  });
   await ok(200, 'POST', consolePath('/store/reset'), { body: { keep_settings: true } });
   await ok(200, 'POST', consolePath('/store/import'), {
     raw: exported.text,

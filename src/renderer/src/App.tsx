@@ -13,11 +13,13 @@ import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { DeliveryInspector } from './screens/webhooks/DeliveryInspector';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { WebhooksScreen } from './screens/webhooks/WebhooksScreen';
+import { CompareDrawer } from './screens/compare/CompareDrawer';
 import { useConsoleStore } from './store/consoleStore';
 
 export function App() {
   const screen = useConsoleStore((state) => state.screen);
   const inspectedId = useConsoleStore((state) => state.inspector.id);
+  const comparing = useConsoleStore((state) => state.compare.view.phase !== 'closed');
   useThemeEffect();
   useLiveEvents();
   useAddressBar();
@@ -60,6 +62,8 @@ export function App() {
       </main>
       {/* Over any screen: a delivery is inspected from the Webhooks screen or a link's detail. */}
       {inspectedId && <DeliveryInspector key={inspectedId} />}
+      {/* Over any screen too: its picks come from Webhooks and the Inbox alike. */}
+      {comparing && <CompareDrawer />}
       <Toasts />
     </div>
   );

@@ -11,6 +11,7 @@ import './styles/requests.css';
 import './styles/logTable.css';
 import './styles/settings.css';
 import './styles/inbox.css';
+import './styles/compare.css';
 import './styles/faults.css';
 import './styles/workspaces.css';
 import './styles/clock.css';

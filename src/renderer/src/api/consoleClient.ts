@@ -33,6 +33,7 @@ import type {
   DownloadedFile,
   EndpointPatch,
   FaultsView,
+  InboxMessagesQuery,
   LinkDetail,
   LinkListQuery,
   RequestListQuery,
@@ -234,11 +235,12 @@ export const consoleClient = {
   /** The built-in inboxes that received something or were set, most recently used first. */
   listInboxes: () => request<{ data: InboxView[] }>('GET', '/inbox').then((r) => r.data),
 
-  /** Newest first, without headers or bodies. */
-  listInboxMessages: (name: string) =>
-    request<{ data: InboxMessageSummary[] }>('GET', `/inbox/${encodeURIComponent(name)}/messages`).then(
-      (r) => r.data,
-    ),
+  /** Newest first, without headers or bodies; `q` searches what they carry (docs/contract.md §16). */
+  listInboxMessages: (name: string, q?: string) =>
+    request<{ data: InboxMessageSummary[] }>(
+      'GET',
+      `/inbox/${encodeURIComponent(name)}/messages${queryString({ q } satisfies InboxMessagesQuery)}`,
+    ).then((r) => r.data),
 
   getInboxMessage: (name: string, id: string) =>
     request<{ data: InboxMessage }>(

@@ -3,6 +3,8 @@
 // consoleSchemas.ts), re-exported here.
 import type { PaymentLink, Pagination, WebhookEndpoint, WebhookEventType } from '../../../shared/types';
 import type { EndpointFaultsPatch } from '../../../shared/faults';
+import type { Static } from 'typebox';
+import type { ConsoleMessagesQuery } from '../../../shared/inboxParams';
 
 export type { FaultsView, LinkDetail, LinkPosition } from '../../../shared/consoleSchemas';
 export type {
@@ -14,6 +16,9 @@ export type {
 
 /** The console's list queries, typed from the schemas the routes validate them with. */
 export type { DeliveryListQuery, LinkListQuery, RequestListQuery } from '../../../shared/listQueries';
+
+/** An inbox's messages as the console asks for them: the search alone (docs/contract.md §16). */
+export type InboxMessagesQuery = Static<typeof ConsoleMessagesQuery>;
 
 export interface LinkPage {
   data: PaymentLink[];

@@ -22,6 +22,8 @@ export function useAddressBar(): void {
         inboxName: state.inbox.name === DEFAULT_INBOX && !state.inbox.selected ? undefined : state.inbox.name,
         inboxMessageId: state.inbox.selected?.id,
         requestQuery: state.requests.query.trim() || undefined,
+        payloadQuery:
+          (state.screen === 'inbox' ? state.inbox.query : state.deliveries.filter.q).trim() || undefined,
         linksView:
           state.screen === 'links' && writeLinksView(state.links) ? linksViewOf(state.links) : undefined,
       };
@@ -83,6 +85,24 @@ export function useAddressBar(): void {
         }
         if (route.screen === 'requests' && (route.requestQuery ?? '') !== state.requests.query.trim())
           state.setRequestQuery(route.requestQuery ?? '');
+        // On opening, the lists are read once the event stream is open (see useLiveEvents): the
+        // search only has to be in place by then, not read twice.
+        const payloadQuery = route.payloadQuery ?? '';
+        if (
+          route.screen === 'webhooks' &&
+          route.webhooksView !== 'events' &&
+          payloadQuery !== state.deliveries.filter.q.trim()
+        ) {
+          if (first)
+            useConsoleStore.setState({
+              deliveries: { ...state.deliveries, filter: { ...state.deliveries.filter, q: payloadQuery } },
+            });
+          else state.setDeliveryFilter({ q: payloadQuery });
+        }
+        if (route.screen === 'inbox' && payloadQuery !== state.inbox.query.trim()) {
+          if (first) useConsoleStore.setState({ inbox: { ...state.inbox, query: payloadQuery } });
+          else state.setInboxQuery(payloadQuery);
+        }
         if (route.screen === 'inbox') {
           const name = route.inboxName ?? DEFAULT_INBOX;
           if (state.inbox.name !== name) state.showInbox(name);
@@ -106,11 +126,15 @@ export function useAddressBar(): void {
       }
       const next = formatRoute(route);
       if (next === window.location.hash) return;
-      // Typing in the Requests filter or the Links search changes only what is searched for: one
+      // Typing in a search box (Requests, Links, Deliveries, Inbox) changes only what is searched for: one
       // history entry, rewritten as the tester types, rather than one per keystroke. A new
       // status, range or order is a step of its own, which Back undoes.
       const samePlace = next.split('?')[0] === window.location.hash.split('?')[0];
-      const typing = route.screen === 'requests' || searchOnly(route, parseRoute(window.location.hash));
+      const typing =
+        route.screen === 'requests' ||
+        route.screen === 'webhooks' ||
+        route.screen === 'inbox' ||
+        searchOnly(route, parseRoute(window.location.hash));
       if (samePlace && typing) window.history.replaceState(null, '', next);
       else window.history.pushState(null, '', next);
     });

@@ -23,7 +23,15 @@ export interface ConsoleRoute {
   requestQuery?: string;
   /** The Links screen's filter, search and order, when not the plain list (see linksQuery). */
   linksView?: LinksView;
+  /**
+   * The search over what webhooks carry (docs/contract.md §16): the Webhooks screen's deliveries'
+   * or the Inbox's, so a shared address shows the same matches.
+   */
+  payloadQuery?: string;
 }
+
+/** The longest search the API takes (shared/payloadSearch.ts): a longer one is kept, to be refused in words. */
+const PAYLOAD_QUERY_KEPT = 1_000;
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const INBOX = new RegExp(INBOX_NAME_PATTERN);
@@ -32,7 +40,8 @@ const MESSAGE = /^msg_[0-9a-f]{8}_[1-9][0-9]{0,15}$/;
 /**
  * `#/links`, `#/links/<id>`, `#/requests/<seq>`, `#/inbox/<name>/<message id>`, `#/settings`…,
  * each optionally followed by `/deliveries/<id>` for the inspector, Requests by `?q=<filter>` and
- * Links by its view (`?status=pending&sort=amount…`); anything unknown reads as Links.
+ * Links by its view (`?status=pending&sort=amount…`), the deliveries and an inbox by `?q=<search>`;
+ * anything unknown reads as Links.
  */
 export function parseRoute(hash: string): ConsoleRoute {
   const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?', 2);
@@ -51,6 +60,8 @@ export function parseRoute(hash: string): ConsoleRoute {
   }
   const query = route.screen === 'requests' ? new URLSearchParams(search).get('q')?.trim() : undefined;
   if (query) route.requestQuery = query.slice(0, 200);
+  const payloadQuery = searchable(route) ? new URLSearchParams(search).get('q')?.trim() : undefined;
+  if (payloadQuery) route.payloadQuery = payloadQuery.slice(0, PAYLOAD_QUERY_KEPT);
   if (route.screen === 'links') {
     const view = readLinksView(new URLSearchParams(search));
     if (writeLinksView(view)) route.linksView = view;
@@ -75,14 +86,18 @@ export function formatRoute(route: ConsoleRoute): string {
     if (route.inboxMessageId) parts.push(route.inboxMessageId);
   }
   if (route.deliveryId) parts.push('deliveries', route.deliveryId);
-  const search =
-    route.screen === 'requests' && route.requestQuery
-      ? `?${new URLSearchParams({ q: route.requestQuery }).toString()}`
-      : route.screen === 'links' && route.linksView
-        ? writeLinksView(route.linksView)
-        : '';
+  const q =
+    route.screen === 'requests' ? route.requestQuery : searchable(route) ? route.payloadQuery : undefined;
+  const search = q
+    ? `?${new URLSearchParams({ q }).toString()}`
+    : route.screen === 'links' && route.linksView
+      ? writeLinksView(route.linksView)
+      : '';
   return `#/${parts.map(encodeURIComponent).join('/')}${search}`;
 }
+
+const searchable = (route: ConsoleRoute) =>
+  (route.screen === 'webhooks' && route.webhooksView !== 'events') || route.screen === 'inbox';
 
 function safeDecode(part: string): string {
   try {

@@ -11,9 +11,16 @@ export interface DeliveryFilter {
   status: DeliveryStatus | 'all';
   event_type: WebhookEventType | 'all';
   endpoint_id: string | 'all';
+  /** The search over what each delivery carries (docs/contract.md §16), as typed; blank is none. */
+  q: string;
 }
 
-export const NO_DELIVERY_FILTER: DeliveryFilter = { status: 'all', event_type: 'all', endpoint_id: 'all' };
+export const NO_DELIVERY_FILTER: DeliveryFilter = {
+  status: 'all',
+  event_type: 'all',
+  endpoint_id: 'all',
+  q: '',
+};
 
 export type LoadedDeliveries = LoadedRows<DeliveryRow>;
 
@@ -24,7 +31,12 @@ export type DeliveryChange = { kind: 'changed'; row: DeliveryRow } | { kind: 'de
 export const toRow = (delivery: WebhookDelivery | DeliveryDetail): DeliveryRow => deliverySummary(delivery);
 
 export const isFiltered = (filter: DeliveryFilter) =>
-  filter.status !== 'all' || filter.event_type !== 'all' || filter.endpoint_id !== 'all';
+  filter.status !== 'all' ||
+  filter.event_type !== 'all' ||
+  filter.endpoint_id !== 'all' ||
+  isSearched(filter);
+
+export const isSearched = (filter: DeliveryFilter) => filter.q.trim() !== '';
 
 /** The filter as console API query parameters. */
 export function filterQuery(filter: DeliveryFilter): DeliveryListQuery {
@@ -32,6 +44,7 @@ export function filterQuery(filter: DeliveryFilter): DeliveryListQuery {
     status: filter.status === 'all' ? undefined : filter.status,
     event_type: filter.event_type === 'all' ? undefined : filter.event_type,
     endpoint_id: filter.endpoint_id === 'all' ? undefined : filter.endpoint_id,
+    q: isSearched(filter) ? filter.q.trim() : undefined,
   };
 }
 
@@ -42,7 +55,9 @@ export function filterQuery(filter: DeliveryFilter): DeliveryListQuery {
  * there; one that falls in a gap not loaded moves the rows below the gap down. `unsure` says a
  * change outside the loaded rows may have moved them (a deletion, or a change to a delivery not
  * loaded, which leaves a place nobody here knows): only the server can say where, so the caller
- * reads them again.
+ * reads them again. A search reads bodies, which a row does not carry: a new delivery while one is
+ * on is unsure too, and the read again shows it only if it matches. A loaded row that changed still
+ * matches it, since a delivery's body (its event) never changes.
  */
 export function mergeChanges(
   list: LoadedDeliveries,
@@ -55,6 +70,7 @@ export function mergeChanges(
   let unsure = false;
   let newest = newestSeq;
   const matches = deliveryMatches(filterQuery(filter));
+  const searched = isSearched(filter);
   const remove = (id: string) => {
     const position = positionOf(rows, id);
     if (position !== undefined) rows = removeAt(rows, position);
@@ -71,7 +87,7 @@ export function mergeChanges(
     const isNew = row.seq > newest;
     newest = Math.max(newest, row.seq);
     if (byId[row.id]) remove(row.id);
-    else if (!isNew) {
+    else if (!isNew || searched) {
       unsure = true;
       continue;
     }

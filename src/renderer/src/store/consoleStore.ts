@@ -1,6 +1,7 @@
 // The console's one store, made of slices; components read it, only slices call the client.
 import { create, type StateCreator } from 'zustand';
 import { createClockSlice, type ClockSlice } from './clockSlice';
+import { createCompareSlice, type CompareSlice } from './compareSlice';
 import { createDataFolderSlice, type DataFolderSlice } from './dataFolderSlice';
 import { createDeliveriesSlice, type DeliveriesSlice } from './deliveriesSlice';
 import { createDeliveryRecordsSlice, type DeliveryRecordsSlice } from './deliveryRecordsSlice';
@@ -42,7 +43,8 @@ export type ConsoleState = LinkDetailSlice &
   ClockSlice &
   SelectionSlice &
   SamplesSlice &
-  WorkspacesSlice;
+  WorkspacesSlice &
+  CompareSlice;
 
 const consoleSlices: StateCreator<ConsoleState> = (...args) => ({
   ...createLinkDetailSlice(...args),
@@ -66,6 +68,7 @@ const consoleSlices: StateCreator<ConsoleState> = (...args) => ({
   ...createSelectionSlice(...args),
   ...createSamplesSlice(...args),
   ...createWorkspacesSlice(...args),
+  ...createCompareSlice(...args),
 });
 
 /** A store of its own: the console keeps one, and a test of the slices makes one a case. */

@@ -2,6 +2,7 @@
 // as the table scrolls, filtered, and kept live by the event stream.
 import type { StateCreator } from 'zustand';
 import type { WebhookDelivery } from '../../../shared/types';
+import { parsePayloadSearch } from '../../../shared/payloadSearch';
 import { consoleClient, type DeliveryDetail, type DeliveryRow } from '../api/consoleClient';
 import {
   filterQuery,
@@ -28,6 +29,8 @@ const MARGIN_ROWS = 30;
 export interface DeliveriesState extends Omit<LoadedDeliveries, 'byId'> {
   filter: DeliveryFilter;
   phase: 'loading' | 'ready' | 'error';
+  /** What is wrong with the search typed, and what a search may be; it is not run until fixed. */
+  searchProblem: string | null;
   /** The row action in flight, per delivery. */
   busy: Record<string, DeliveryAction>;
 }
@@ -136,10 +139,24 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
   const batch = createBatcher<StreamedChange>(flush, LIVE_BATCH);
 
   return {
-    deliveries: { rows: new Map(), total: 0, filter: NO_DELIVERY_FILTER, phase: 'loading', busy: {} },
+    deliveries: {
+      rows: new Map(),
+      total: 0,
+      filter: NO_DELIVERY_FILTER,
+      phase: 'loading',
+      searchProblem: null,
+      busy: {},
+    },
 
     async loadDeliveries() {
       newestSeq = 0;
+      const parsed = parsePayloadSearch(get().deliveries.filter.q);
+      if ('problem' in parsed) {
+        windowed.forget();
+        patch({ rows: new Map(), total: 0, phase: 'ready', searchProblem: parsed.problem });
+        return;
+      }
+      patch({ searchProblem: null });
       try {
         await windowed.load();
       } catch (error) {
@@ -154,7 +171,9 @@ export const createDeliveriesSlice: StateCreator<ConsoleState, [], [], Deliverie
     },
 
     setDeliveryFilter(filter) {
-      patch({ filter: { ...get().deliveries.filter, ...filter }, phase: 'loading' });
+      const next = { ...get().deliveries.filter, ...filter };
+      if (JSON.stringify(next) === JSON.stringify(get().deliveries.filter)) return;
+      patch({ filter: next, phase: 'loading' });
       void get().loadDeliveries();
     },
 

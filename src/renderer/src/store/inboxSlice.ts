@@ -8,6 +8,7 @@ import type {
   InboxSettings,
   InboxView,
 } from '../../../shared/types';
+import { parsePayloadSearch } from '../../../shared/payloadSearch';
 import { ConsoleApiError, consoleClient } from '../api/consoleClient';
 import { messageOf } from '../lib/errorMessage';
 import { DEFAULT_INBOX, INBOX_CAP, INBOX_MESSAGE_CAP, inboxUrl } from '../lib/inboxAnswer';
@@ -25,8 +26,12 @@ export interface InboxState {
   /** The inbox shown. */
   name: string;
   views: InboxView[];
-  /** Of the inbox shown, newest first. */
+  /** Of the inbox shown, newest first: those the search matches when one is on. */
   messages: InboxMessageSummary[];
+  /** The search over what each message carries (docs/contract.md §16), as typed; blank is none. */
+  query: string;
+  /** What is wrong with the search typed, and what a search may be; it is not run until fixed. */
+  searchProblem: string | null;
   phase: 'loading' | 'ready' | 'error';
   selected: InboxMessageSummary | null;
   detail: InboxDetail;
@@ -37,6 +42,7 @@ export interface InboxSlice {
   inbox: InboxState;
   loadInbox(): Promise<void>;
   showInbox(name: string): void;
+  setInboxQuery(query: string): void;
   openInboxMessage(message: InboxMessageSummary | null): void;
   /** Opens a message by its inbox and id (an address); settles once it is open or known to be gone. */
   openInboxMessageById(name: string, id: string): Promise<void>;
@@ -52,6 +58,9 @@ export interface InboxSlice {
   applyInboxChanged(view: InboxView): void;
 }
 
+/** While a search is on, messages arriving live are checked by reading its matches again, this long after. */
+const SEARCH_REFRESH_MS = 300;
+
 /** An inbox the server has not reported yet answers as every new one does. */
 const freshView = (name: string): InboxView => ({
   name,
@@ -65,6 +74,8 @@ const initial: InboxState = {
   name: DEFAULT_INBOX,
   views: [],
   messages: [],
+  query: '',
+  searchProblem: null,
   phase: 'loading',
   selected: null,
   detail: { phase: 'loading' },
@@ -79,18 +90,28 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
       views: [view, ...i.views.filter((known) => known.name !== view.name)].slice(0, INBOX_CAP),
     }));
 
+  let searchRefresh: ReturnType<typeof setTimeout> | undefined;
+  /** A read of the search's matches, not yet answered: a later one supersedes it. */
+  let reading = 0;
+
   return {
     inbox: initial,
 
     async loadInbox() {
-      const name = get().inbox.name;
+      const { name, query } = get().inbox;
+      const read = ++reading;
+      clearTimeout(searchRefresh);
+      searchRefresh = undefined;
+      const parsed = parsePayloadSearch(query);
+      const problem = 'problem' in parsed ? parsed.problem : null;
+      patch(() => ({ searchProblem: problem }));
       try {
         const [views, messages] = await Promise.all([
           consoleClient.listInboxes(),
-          consoleClient.listInboxMessages(name),
+          problem ? [] : consoleClient.listInboxMessages(name, query.trim() || undefined),
         ]);
-        // Another inbox was chosen meanwhile: its own load answers for it.
-        if (get().inbox.name !== name) return;
+        // Another inbox or search was chosen meanwhile: its own load answers for it.
+        if (read !== reading) return;
         patch(() => ({ views, messages, phase: 'ready' }));
       } catch (error) {
         patch(() => ({ phase: 'error' }));
@@ -100,6 +121,12 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
 
     showInbox(name) {
       patch(() => ({ name, messages: [], phase: 'loading', selected: null }));
+      void get().loadInbox();
+    },
+
+    setInboxQuery(query) {
+      if (query === get().inbox.query) return;
+      patch(() => ({ query, phase: 'loading' }));
       void get().loadInbox();
     },
 
@@ -203,6 +230,11 @@ export const createInboxSlice: StateCreator<ConsoleState, [], [], InboxSlice> = 
         if (i.phase !== 'ready') return { views };
         const shown = received.filter((m) => m.inbox === i.name).reverse();
         if (shown.length === 0) return { views };
+        // A summary does not carry its body: only the server can say whether the search matches it.
+        if (i.query.trim() !== '') {
+          searchRefresh ??= setTimeout(() => void get().loadInbox(), SEARCH_REFRESH_MS);
+          return { views };
+        }
         return { views, messages: [...shown, ...i.messages].slice(0, INBOX_MESSAGE_CAP) };
       });
     },

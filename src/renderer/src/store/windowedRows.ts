@@ -104,6 +104,13 @@ export function createWindowedRows<T extends { id: string }, Change>(
       if (!superseded()) showNow();
     },
 
+    /** Drops every read on its way: the list is not to be read now (a search that cannot run). */
+    forget() {
+      loader.reset();
+      clearTimeout(refreshTimer);
+      refreshTimer = undefined;
+    },
+
     /** The rows now in view; what they lack is read once the view rests. */
     show: (first: number, last: number) => loader.show(first, last),
 

@@ -1,5 +1,6 @@
-// What the shown inbox received, newest first and live. Messages of one webhook-id (a delivery and
-// its retries) are one row with a count, which opens to show each attempt.
+// What the shown inbox received, newest first and live, or what the search matches of it. Messages
+// of one webhook-id (a delivery and its retries) are one row with a count, which opens to show each
+// attempt; each row's box picks it for Compare.
 import { Fragment, useState } from 'react';
 import type { InboxMessageSummary } from '../../../../shared/types';
 import { groupByWebhookId } from '../../../../shared/inboxGroups';
@@ -10,6 +11,10 @@ import { useConsoleStore } from '../../store/consoleStore';
 import { StatusCode } from '../requests/StatusCode';
 import { VerifyBadge } from './VerifyBadge';
 import { arrowBetweenRows } from '../../lib/rowArrows';
+import { OfflineGate } from '../../components/OfflineGate';
+import { PayloadSearchBox } from '../../components/PayloadSearchBox';
+import { CompareTray } from '../compare/CompareTray';
+import { PickBox } from '../compare/PickBox';
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 
@@ -40,8 +45,18 @@ function MessageRow({
         }
       }}
     >
-      <td className="mono num" title={message.received_at}>
-        {formatLogTime(message.received_at, today)}
+      <td className="mono num">
+        <span className="inbox-time">
+          <PickBox
+            pick={{
+              kind: 'inbox',
+              inbox: message.inbox,
+              id: message.id,
+              label: `${message.event_type ?? message.method} ${message.id}`,
+            }}
+          />
+          <span title={message.received_at}>{formatLogTime(message.received_at, today)}</span>
+        </span>
       </td>
       <td className="ellipsis-cell mono">
         <span className="method">{message.method}</span>
@@ -94,6 +109,10 @@ export function InboxMessages() {
   const today = useSandboxDay();
   const phase = useConsoleStore((state) => state.inbox.phase);
   const name = useConsoleStore((state) => state.inbox.name);
+  const query = useConsoleStore((state) => state.inbox.query);
+  const searchProblem = useConsoleStore((state) => state.inbox.searchProblem);
+  const setQuery = useConsoleStore((state) => state.setInboxQuery);
+  const searched = query.trim() !== '';
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const groups = groupByWebhookId(messages);
   const toggle = (key: string) =>
@@ -108,14 +127,47 @@ export function InboxMessages() {
       <header className="panel-header">
         <h3 id="messages-title">Received</h3>
         <span className="count" data-testid="inbox-kept">
-          {messages.length} {messages.length === 1 ? 'message' : 'messages'}
+          {messages.length}{' '}
+          {searched
+            ? messages.length === 1
+              ? 'match'
+              : 'matches'
+            : messages.length === 1
+              ? 'message'
+              : 'messages'}
           {groups.length < messages.length &&
             ` in ${groups.length} ${groups.length === 1 ? 'group' : 'groups'}`}{' '}
           · kept across restarts: each inbox’s newest {INBOX_MESSAGE_CAP.toLocaleString('en')}, all inboxes{' '}
           {INBOX_TOTAL_MIB} MiB
         </span>
       </header>
-      {messages.length === 0 ? (
+      <div className="panel-subbar">
+        <OfflineGate>
+          <PayloadSearchBox
+            label="Search messages by what they carry"
+            value={query}
+            problem={searchProblem}
+            onSearch={setQuery}
+          />
+        </OfflineGate>
+        <CompareTray />
+      </div>
+      {messages.length === 0 && (searched || searchProblem) ? (
+        <div className="panel-empty">
+          <p className="empty-title">
+            {phase === 'loading'
+              ? 'Searching…'
+              : searchProblem
+                ? 'The search cannot run'
+                : 'No messages match'}
+          </p>
+          <p className="muted">
+            {searchProblem
+              ? 'Fix it as it says under the search box.'
+              : `The search reads every message inbox ${name} keeps; change it, or clear it to see them all.`}
+          </p>
+        </div>
+      ) : messages.length === 0 ? (
         <div className="panel-empty">
           <p className="empty-title">{phase === 'loading' ? 'Loading…' : 'Nothing received yet'}</p>
           <p className="muted">

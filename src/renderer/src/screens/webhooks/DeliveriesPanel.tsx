@@ -1,4 +1,5 @@
-// The delivery history: filters, count and Clear history above the live, virtualised table.
+// The delivery history: filters, count and Clear history above the live, virtualised table; the
+// search over what deliveries carry and the picks for Compare under them.
 import { useState } from 'react';
 import { isFiltered } from '../../lib/deliveryList';
 import { ActionButton } from '../../components/ActionButton';
@@ -7,15 +8,28 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeliveriesTable } from './DeliveriesTable';
 import { DeliveryFilters } from './DeliveryFilters';
 import { OfflineGate } from '../../components/OfflineGate';
+import { PayloadSearchBox } from '../../components/PayloadSearchBox';
+import { CompareTray } from '../compare/CompareTray';
 
 function DeliveriesEmpty() {
   const filtered = useConsoleStore((state) => isFiltered(state.deliveries.filter));
   const hasEndpoints = useConsoleStore((state) => state.endpoints.list.length > 0);
+  const searchProblem = useConsoleStore((state) => state.deliveries.searchProblem);
+  if (searchProblem) {
+    return (
+      <div className="panel-empty">
+        <p className="empty-title">The search cannot run</p>
+        <p className="muted">Fix it as it says under the search box.</p>
+      </div>
+    );
+  }
   if (filtered) {
     return (
       <div className="panel-empty">
         <p className="empty-title">No deliveries match</p>
-        <p className="muted">Change the filters; matching deliveries appear here as they happen.</p>
+        <p className="muted">
+          Change the filters or the search; matching deliveries appear here as they happen.
+        </p>
       </div>
     );
   }
@@ -40,6 +54,9 @@ export function DeliveriesPanel() {
   const nothingToClear = total === 0 || finished === 0;
   const clear = useConsoleStore((state) => state.clearDeliveryHistory);
   const [confirming, setConfirming] = useState(false);
+  const query = useConsoleStore((state) => state.deliveries.filter.q);
+  const searchProblem = useConsoleStore((state) => state.deliveries.searchProblem);
+  const setFilter = useConsoleStore((state) => state.setDeliveryFilter);
 
   return (
     <section className="panel panel-grow" aria-labelledby="deliveries-title">
@@ -70,6 +87,17 @@ export function DeliveriesPanel() {
           </ActionButton>
         </OfflineGate>
       </header>
+      <div className="panel-subbar">
+        <OfflineGate>
+          <PayloadSearchBox
+            label="Search deliveries by what they carry"
+            value={query}
+            problem={searchProblem}
+            onSearch={(q) => setFilter({ q })}
+          />
+        </OfflineGate>
+        <CompareTray />
+      </div>
       {count > 0 ? (
         <DeliveriesTable />
       ) : phase === 'loading' ? (

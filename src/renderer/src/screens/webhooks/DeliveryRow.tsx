@@ -11,6 +11,7 @@ import { shortId } from '../../lib/webhookFormat';
 import { useConsoleStore } from '../../store/consoleStore';
 import { DeliveryActions } from './DeliveryActions';
 import { DeliveryBadge } from './DeliveryBadge';
+import { PickBox } from '../compare/PickBox';
 
 function NextRetry({ delivery }: { delivery: Row }) {
   const now = useNow();
@@ -78,12 +79,13 @@ export const DeliveryRow = memo(function DeliveryRow({ id, index, top }: Deliver
         }
       }}
     >
-      <div
-        role="cell"
-        className="cell mono"
-        title={`Last changed ${delivery.updated_at}; created ${delivery.created_at}`}
-      >
-        {formatLogTime(delivery.updated_at, today)}
+      <div role="cell" className="cell cell-updated mono">
+        <PickBox
+          pick={{ kind: 'delivery', id: delivery.id, label: `${delivery.event_type} ${delivery.id}` }}
+        />
+        <span title={`Last changed ${delivery.updated_at}; created ${delivery.created_at}`}>
+          {formatLogTime(delivery.updated_at, today)}
+        </span>
       </div>
       <div role="cell" className="cell cell-event">
         <code title={delivery.event_type}>{delivery.event_type}</code>
