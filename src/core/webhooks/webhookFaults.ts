@@ -33,8 +33,10 @@ export function endpointDeliveries(
   const faults = endpoint.faults;
   if (!faults) return [make(firstAttempt)];
   const one = (): WebhookDelivery => {
+    // At least 1 ms: a shuffled delivery never falls due the moment it is made, so a frozen clock
+    // holds every one until it is advanced (a draw below 1/5000 floored to 0 let one through).
     const shuffleWait = faults.shuffle
-      ? Math.floor(shuffleDraw(faults)() * SHUFFLE_WINDOW_SECONDS * 1000)
+      ? Math.max(1, Math.ceil(shuffleDraw(faults)() * SHUFFLE_WINDOW_SECONDS * 1000))
       : 0;
     const delivery = make(firstAttempt + faults.delay_seconds * 1000 + shuffleWait);
     return faults.shuffle ? { ...delivery, unordered: true } : delivery;
