@@ -7,10 +7,11 @@ import { EVENT_NAME_WORDS, eventTypeNamed } from '../shared/eventNames';
 import { cutOffLine, followLogs } from './logStream';
 import { formatLogLine } from './logLine';
 import { printStreamed } from './printLines';
+import { parsePayloadSearch, payloadMatches, textBody, type SearchedBody } from '../shared/payloadSearch';
 import { stopWhenAsked } from './stopRequests';
 import { CommandFailure, noArguments, SandboxClient, targetCommand, targetOptions } from './sandboxClient';
 
-export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--headers "K: V"]... [--print-json] [--print-secret]
+export const LISTEN_USAGE = `Usage: payment-links-sandbox listen --forward-to URL [--events a,b] [--headers "K: V"]... [--search Q] [--print-json] [--print-secret]
 
 Has the running sandbox deliver its webhooks to URL while this runs: prints the signing secret
 first, then one line per delivery attempt, and removes the endpoint on Ctrl-C (SIGINT), SIGTERM,
@@ -28,6 +29,10 @@ ${targetOptions([
   [
     '--headers "K: V"',
     'add this header to every delivery (repeatable, or comma-separated:\n"K1: V1, K2: V2"); not the ones the sandbox sets (webhook-*, content-type…)',
+  ],
+  [
+    '--search Q',
+    'print only the attempts whose event carries Q: free text, or path = value\n(data.reference_id = INV-1001); every event is still forwarded',
   ],
   ['--print-json', "print each delivery's body, the event JSON, one a line (the other lines go\nto stderr)"],
   ['--print-secret', 'print the secret for URL and exit, creating nothing'],
@@ -51,6 +56,14 @@ function eventTypes(list: string | undefined): WebhookEventType[] | undefined {
       );
     return type;
   });
+}
+
+/** --search as the API's q= takes it (docs/contract.md §16): what to print, or bad usage. */
+function printedWhen(given: string | undefined): ((body: SearchedBody) => boolean) | undefined {
+  if (given === undefined) return undefined;
+  const parsed = parsePayloadSearch(given);
+  if ('problem' in parsed) throw new CommandFailure(`--search: ${parsed.problem}`, 2);
+  return parsed.search && payloadMatches(parsed.search);
 }
 
 /**
@@ -125,12 +138,14 @@ export const listen = targetCommand(
     'print-secret': { type: 'boolean' },
     'print-json': { type: 'boolean' },
     headers: { type: 'string', multiple: true },
+    search: { type: 'string' },
   },
   async ({ values, positionals }) => {
     noArguments(positionals);
     const url = forwardTo(values['forward-to']);
     const types = eventTypes(values.events);
     const headers = forwardedHeaders(values.headers);
+    const printed = printedWhen(values.search);
     // With --print-json stdout holds event JSON alone, one a line, for a pipe to read.
     const say = values['print-json'] ? console.error : console.log;
     const sandbox = SandboxClient.from(values);
@@ -148,9 +163,10 @@ export const listen = targetCommand(
       sandbox,
       async ({ entry }) => {
         if (entry.type !== 'webhook_attempt' || entry.endpoint_id !== mine.id) return;
-        if (!values['print-json']) return printStreamed(formatLogLine(entry));
+        if (!values['print-json'] && !printed) return printStreamed(formatLogLine(entry));
         const body = await sentBody(sandbox, entry);
-        if (body !== undefined) return printStreamed(body);
+        if (body === undefined || (printed && !printed(textBody(() => body)))) return;
+        return printStreamed(values['print-json'] ? body : formatLogLine(entry));
       },
       stop.signal,
     );

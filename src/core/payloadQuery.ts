@@ -11,21 +11,3 @@ export function payloadQuery(q: string | undefined): ((body: SearchedBody) => bo
   if ('problem' in parsed) throw new SandboxError('parameter_invalid', parsed.problem, 'q');
   return parsed.search && payloadMatches(parsed.search);
 }
-
-/** A body read from its text: parsed once, and only when a field search asks for it. */
-export function textBody(text: () => string): SearchedBody {
-  let parsed: { value: unknown } | undefined;
-  return {
-    text,
-    json: () => {
-      if (!parsed) {
-        try {
-          parsed = { value: JSON.parse(text()) };
-        } catch {
-          parsed = { value: undefined };
-        }
-      }
-      return parsed.value;
-    },
-  };
-}

@@ -49,6 +49,24 @@ export function parsePayloadSearch(q: string): { search: PayloadSearch | undefin
   return { search: { kind: 'field', path, value: value === '""' ? '' : value, source: left } };
 }
 
+/** A body read from its text: parsed once, and only when a field search asks for it. */
+export function textBody(text: () => string): SearchedBody {
+  let parsed: { value: unknown } | undefined;
+  return {
+    text,
+    json: () => {
+      if (!parsed) {
+        try {
+          parsed = { value: JSON.parse(text()) };
+        } catch {
+          parsed = { value: undefined };
+        }
+      }
+      return parsed.value;
+    },
+  };
+}
+
 /** Whether a body holds what the search asks for. Free text reads the text, a field the JSON. */
 export function payloadMatches(search: PayloadSearch): (body: SearchedBody) => boolean {
   if (search.kind === 'field') return (body) => fieldEquals(fieldAt(body.json(), search.path), search.value);

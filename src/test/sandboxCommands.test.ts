@@ -102,6 +102,43 @@ describe('listen --forward-to', () => {
 });
 
 describe('listen as a Stripe CLI user types it', () => {
+  test('--search prints only the attempts whose event carries it, as q= finds them; every event still goes', async () => {
+    const url = `http://127.0.0.1:${receiver.port}/searched`;
+    const listen = cli(['listen', '--forward-to', url, '--search', 'data.reference_id = INV-LISTEN-2']);
+    await listen.waitFor(() => /^Ready! /m.test(listen.stdout) || undefined, 'the Ready line');
+    const events: string[] = [];
+    for (const reference of ['INV-LISTEN-1', 'INV-LISTEN-2']) {
+      const trigger = await finished([
+        'trigger',
+        'paid',
+        '--override',
+        `reference_id=${reference}`,
+        '--json',
+      ]);
+      assert.equal(trigger.code, 0, trigger.stderr);
+      events.push(JSON.parse(trigger.stdout).event.id);
+    }
+    await receiver.waitForRequests(2, 'both webhooks forwarded', (r) =>
+      events.includes(r.headers['webhook-id'] as string),
+    );
+    const line = await listen.waitFor(
+      () => listen.stdoutLines().find((l) => l.includes(events[1] as string)),
+      'the searched attempt printed',
+    );
+    assert.match(line, /webhook payment_link\.paid/);
+    listen.signal('SIGINT');
+    assert.deepEqual(await listen.waitForExit(), { code: 0, signal: null });
+    assert.equal(
+      listen.stdoutLines().filter((l) => l.includes(events[0] as string)).length,
+      0,
+      'the other attempt is not printed',
+    );
+
+    const bad = await finished(['listen', '--forward-to', url, '--search', 'data..id = 1']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--search: .*is not a path/);
+  });
+
   test('--forward-to without a scheme is http://; --headers reach the app; --print-json prints each body sent, one a line', async () => {
     const url = `http://127.0.0.1:${receiver.port}/stripe-habits`;
     const bare = url.slice('http://'.length);

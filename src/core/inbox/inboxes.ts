@@ -8,7 +8,8 @@ import type {
 } from '../../shared/types';
 import type { InboxForwardResult } from '../../shared/types';
 import { SandboxError } from '../errors';
-import { payloadQuery, textBody } from '../payloadQuery';
+import { payloadQuery } from '../payloadQuery';
+import { textBody } from '../../shared/payloadSearch';
 import { forwardMessage, forwardUrl } from './inboxForward';
 import { JsonlLog } from '../store/jsonlLog';
 import { MessageIds } from './messageIds';
