@@ -78,3 +78,20 @@ export async function openConsolePage(): Promise<ConsolePage> {
     },
   };
 }
+
+/** A store as zustand makes one: read, and told of each change. */
+interface WatchedStore<S> {
+  getState(): S;
+  subscribe(listener: (state: S) => void): () => void;
+}
+
+/** Settles once the store's state passes `check`, now or after a later change. */
+export const stateReaches = <S>(store: WatchedStore<S>, check: (state: S) => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    if (check(store.getState())) return resolve();
+    const stop = store.subscribe((state) => {
+      if (!check(state)) return;
+      stop();
+      resolve();
+    });
+  });

@@ -3,7 +3,7 @@
 // page reads them. The queue is paused, so every delivery waits where the test put it.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { openConsolePage, type ConsolePage } from '../../../test/consolePage';
+import { openConsolePage, stateReaches, type ConsolePage } from '../../../test/consolePage';
 import { consoleClient } from '../api/consoleClient';
 import { createConsoleStore, type ConsoleState } from './consoleStore';
 
@@ -12,16 +12,7 @@ type Store = ReturnType<typeof createConsoleStore>;
 let page: ConsolePage;
 let store: Store;
 
-/** Settles once the store's state passes `check`, now or after a later change. */
-const until = (check: (state: ConsoleState) => boolean): Promise<void> =>
-  new Promise((resolve) => {
-    if (check(store.getState())) return resolve();
-    const stop = store.subscribe((state) => {
-      if (!check(state)) return;
-      stop();
-      resolve();
-    });
-  });
+const until = (check: (state: ConsoleState) => boolean) => stateReaches(store, check);
 
 /** The history's loaded ids, top first. */
 const shownIds = (state = store.getState()) =>

@@ -4,7 +4,7 @@
 // and comparison.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { openConsolePage, type ConsolePage } from '../../../test/consolePage';
+import { openConsolePage, stateReaches, type ConsolePage } from '../../../test/consolePage';
 import { consoleClient } from '../api/consoleClient';
 import { createConsoleStore, type ConsoleState } from './consoleStore';
 
@@ -13,15 +13,7 @@ type Store = ReturnType<typeof createConsoleStore>;
 let page: ConsolePage;
 let store: Store;
 
-const until = (check: (state: ConsoleState) => boolean): Promise<void> =>
-  new Promise((resolve) => {
-    if (check(store.getState())) return resolve();
-    const stop = store.subscribe((state) => {
-      if (!check(state)) return;
-      stop();
-      resolve();
-    });
-  });
+const until = (check: (state: ConsoleState) => boolean) => stateReaches(store, check);
 
 /** The history's loaded rows, top first, each by its link. */
 const shownLinks = (state = store.getState()) =>

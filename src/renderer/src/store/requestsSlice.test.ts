@@ -3,23 +3,14 @@
 // the page reads them.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { openConsolePage, type ConsolePage } from '../../../test/consolePage';
+import { openConsolePage, stateReaches, type ConsolePage } from '../../../test/consolePage';
 import { consoleClient } from '../api/consoleClient';
 import { createConsoleStore, type ConsoleState } from './consoleStore';
 
 let page: ConsolePage;
 let store: ReturnType<typeof createConsoleStore>;
 
-/** Settles once the store's state passes `check`, now or after a later change. */
-const until = (check: (state: ConsoleState) => boolean): Promise<void> =>
-  new Promise((resolve) => {
-    if (check(store.getState())) return resolve();
-    const stop = store.subscribe((state) => {
-      if (!check(state)) return;
-      stop();
-      resolve();
-    });
-  });
+const until = (check: (state: ConsoleState) => boolean) => stateReaches(store, check);
 
 /** The loaded rows' paths, top first. */
 const paths = (state = store.getState()) =>
