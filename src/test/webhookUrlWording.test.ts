@@ -31,6 +31,20 @@ test('the console API answers a bad endpoint URL with that sentence, not "Invali
   );
 });
 
+test('Forward to… answers a URL without :// in the words every URL field uses', async () => {
+  const received = await fetch(`${sandbox.origin}/_inbox/wording`, { method: 'POST', body: '{}' });
+  const { message_id } = (await received.json()) as { message_id: string };
+  const res = await sandbox.consoleApi('POST', `/inbox/wording/messages/${message_id}/forward`, {
+    url: 'localhost:4700/ok',
+  });
+  assert.equal(res.status, 400, res.text);
+  assert.equal(res.body.error.param, 'url');
+  assert.equal(
+    res.body.error.message,
+    '"localhost:4700/ok" has no http:// or https:// in front: add http:// or https://, e.g. http://localhost:4700/ok.',
+  );
+});
+
 test('a bad signing secret gets one wording everywhere: the API, check-endpoint, serve, startTestSandbox', async () => {
   const RULE = 'whsec_ followed by at least 16 characters of base64';
   const api = await sandbox.api('POST', '/sandbox/endpoint-checks', {

@@ -1,3 +1,4 @@
+import { httpUrlProblem } from '../../shared/webhookInputs';
 import type { InboxForwardResult, InboxMessage } from '../../shared/types';
 import { SandboxError } from '../errors';
 import { replayableHeaders } from '../../shared/inboxCurl';
@@ -9,21 +10,9 @@ const KEPT_ANSWER_BYTES = 4096;
 
 /** The URL a tester typed, when it is one a forward can go to; else a 400 that says what is allowed. */
 export function forwardUrl(given: string): URL {
-  let url: URL | null = null;
-  try {
-    url = new URL(given.trim());
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    const shown = given.length > 80 ? `${given.slice(0, 80)}…` : given;
-    throw new SandboxError(
-      'parameter_invalid',
-      `Invalid url ${JSON.stringify(shown)}: give an absolute http:// or https:// URL, such as http://127.0.0.1:3000/webhooks.`,
-      'url',
-    );
-  }
-  return url;
+  const problem = httpUrlProblem(given.trim(), 'can be forwarded to', 'http://127.0.0.1:3000/webhooks');
+  if (problem) throw new SandboxError('parameter_invalid', problem, 'url');
+  return new URL(given.trim());
 }
 
 /**
