@@ -1,4 +1,5 @@
 import { checkoutPath } from '../../shared/checkoutUrl';
+import { formatMoney } from '../../shared/money';
 import type { PaymentLink } from '../../shared/types';
 
 const escapeHtml = (text: string): string =>
@@ -6,12 +7,6 @@ const escapeHtml = (text: string): string =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-export function formatAmount(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
 
 const FINAL_TEXT: Record<string, string> = {
   succeeded: 'Payment received. Thank you!',
@@ -30,7 +25,7 @@ const expiryFormat = new Intl.DateTimeFormat('en', {
 
 /** The hosted checkout a payer sees (docs/contract.md §7): plain HTML, no script needed. */
 export function renderCheckoutPage(link: PaymentLink, currency: string, workspace?: string): string {
-  const money = (n: number) => escapeHtml(formatAmount(n, currency));
+  const money = (n: number) => escapeHtml(formatMoney(n, currency));
   const feeRows =
     link.fee.paid_by === 'payer'
       ? `<tr><td>Fees (paid by you)</td><td>${money(link.fee.total)}</td></tr>
